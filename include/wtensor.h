@@ -1,0 +1,261 @@
+/*
+** wtensor.h — the public C API of wtensor, a strided tensor engine for
+** WebAssembly (browsers, Node, WASI) and native code.
+**
+** ---------------------------------------------------------------------------
+** TUTORIAL
+** ---------------------------------------------------------------------------
+** A tensor is a reference-counted BUFFER (bytes) plus a DESCRIPTOR: dtype,
+** shape, signed element strides, an element offset and flags.  Views (slice,
+** transpose, reshape, broadcast, diagonal, ...) make a new descriptor over the
+** same buffer and never touch data.  Every function returns a wt_status; on
+** failure wt_error_message() says what went wrong, naming the values.
+**
+**     wt_tensor *a, *row, *t;
+**     int64_t shape[2] = {3, 4};
+**     if (wt_tensor_zeros(WT_FLOAT32, 2, shape, &a) != WT_OK)
+**         fprintf(stderr, "%s\n", wt_error_message());
+**     wt_view_slice(a, "1, ::-1", &row);     // row 1, reversed: a view
+**     wt_assign_scalar(row, 7.0);            // writes through into a
+**     wt_view_permute(a, 0, NULL, &t);       // a.T, another view
+**     wt_tensor_free(t); wt_tensor_free(row); wt_tensor_free(a);
+**
+** Freeing a tensor drops its reference to the buffer; the buffer lives while
+** any view of it lives, so views may outlive their base.
+**
+** Guarantees: no input, however malformed, aborts, traps, or reads or writes
+** out of bounds.  Every descriptor is checked against its buffer when it is
+** made, so a view that could address outside its buffer cannot exist.  A
+** failing call leaves its outputs and destinations untouched.
+**
+** Threading: the library keeps its error state per process; call it from one
+** thread at a time.
+*/
+#ifndef WTENSOR_H
+#define WTENSOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WT_VERSION_MAJOR 0
+#define WT_VERSION_MINOR 1
+#define WT_VERSION_PATCH 0
+#define WT_VERSION_STRING "0.1.0"
+
+/* Most dimensions a tensor may have. */
+#define WT_MAX_DIMS 16
+
+/* Every public function is declared with WT_API; the wasm export list is
+** generated from these declarations, so one line here is one export. */
+#ifndef WT_API
+#define WT_API
+#endif
+
+/*
+** ---------------------------------------------------------------------------
+** STATUS CODES AND ERRORS
+** ---------------------------------------------------------------------------
+*/
+typedef enum wt_status {
+    WT_OK        = 0,  /* success */
+    WT_EINVAL    = 1,  /* an argument is invalid (NULL, bad axis, bad value) */
+    WT_ESHAPE    = 2,  /* shapes are incompatible or a shape is malformed */
+    WT_EDTYPE    = 3,  /* dtype unsupported for the operation, or no promotion */
+    WT_ENOMEM    = 4,  /* allocation failed or a size overflows */
+    WT_EREADONLY = 5,  /* write to a read-only tensor */
+    WT_EINDEX    = 6,  /* an index is out of range */
+    WT_ESYNTAX   = 7,  /* a string (slice spec, equation) does not parse */
+    WT_EBOUNDS   = 8   /* a descriptor would address outside its buffer */
+} wt_status;
+
+WT_API const char *wt_status_name(int status);   /* "WT_ESHAPE"; "WT_UNKNOWN" otherwise */
+WT_API const char *wt_error_message(void);        /* message of the last failure, "" if none */
+WT_API int         wt_error_status(void);         /* status of the last failure, WT_OK if none */
+WT_API void        wt_error_clear(void);          /* forget the last failure */
+WT_API const char *wt_version(void);              /* "0.1.0" */
+WT_API const char *wt_simd_name(void);            /* "wasm_simd128", "sse2" or "generic" */
+
+/*
+** ---------------------------------------------------------------------------
+** DTYPES AND PROMOTION
+** ---------------------------------------------------------------------------
+** Promotion follows NumPy 2 (NEP 50).  Between tensors: bool < integers <
+** floats; mixed signed/unsigned integers take the smallest signed type that
+** holds both; int8/uint8/int16/uint16 with float32 give float32, int32/uint32
+** with float32 give float64.  A promotion that would need int64 (int32 with
+** uint32, int8 with uint32, ...) is WT_EDTYPE until int64 exists.
+** A host number is a WEAK scalar: an integer-valued number (|v| <= 2^53) adopts the
+** tensor's dtype (bool tensors become int32), any other number behaves like
+** a Python float (integer and bool tensors become float64, float tensors keep
+** their dtype).
+*/
+typedef enum wt_dtype {
+    WT_BOOL    = 0,
+    WT_INT8    = 1,
+    WT_UINT8   = 2,
+    WT_INT16   = 3,
+    WT_UINT16  = 4,
+    WT_INT32   = 5,
+    WT_UINT32  = 6,
+    WT_FLOAT32 = 7,
+    WT_FLOAT64 = 8
+} wt_dtype;
+#define WT_NDTYPES 9
+
+WT_API size_t      wt_dtype_size(int dtype);                 /* bytes per element; 0 if invalid */
+WT_API const char *wt_dtype_name(int dtype);                 /* "float32"; NULL if invalid */
+WT_API int         wt_dtype_is_valid(int dtype);             /* 1 if a wt_dtype */
+WT_API wt_status   wt_dtype_from_name(const char *name, wt_dtype *out);
+WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out);          /* tensor with tensor */
+WT_API wt_status   wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
+
+/*
+** ---------------------------------------------------------------------------
+** TENSORS: CREATION, LIFETIME, INSPECTION
+** ---------------------------------------------------------------------------
+** Shapes are int64_t arrays of ndim entries (0 <= ndim <= WT_MAX_DIMS, every
+** entry >= 0).  Strides and offsets count ELEMENTS, not bytes.  New storage is
+** aligned to at least 16 bytes; new tensors are C-contiguous and writable.
+*/
+typedef struct wt_tensor wt_tensor;
+
+#define WT_FLAG_READONLY   1u   /* an r-tensor: writes are WT_EREADONLY */
+#define WT_FLAG_CONTIGUOUS 2u   /* C-contiguous (derived, reported by wt_tensor_flags) */
+
+/* uninitialised, zero-filled, and filled with value (converted as by wt_assign_scalar) */
+WT_API wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_tensor **out);
+WT_API wt_status wt_tensor_zeros(int dtype, int ndim, const int64_t *shape, wt_tensor **out);
+WT_API wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value, wt_tensor **out);
+
+/* Wrap memory the engine does not own: nbytes at data, viewed with the given
+** descriptor (strides NULL = C-contiguous).  The descriptor is validated
+** against nbytes.  release(ctx) runs when the last view is freed (may be
+** NULL).  flags may contain WT_FLAG_READONLY. */
+WT_API wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim,
+                                const int64_t *shape, const int64_t *strides, int64_t offset,
+                                unsigned flags, void (*release)(void *ctx), void *ctx,
+                                wt_tensor **out);
+
+/* A new view with the same buffer and descriptor (a second handle). */
+WT_API wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out);
+/* Drop this handle; the buffer is released with its last view.  NULL is a no-op. */
+WT_API void      wt_tensor_free(wt_tensor *t);
+
+/* Inspection; each returns 0 / NULL when t is NULL. */
+WT_API int            wt_tensor_dtype(const wt_tensor *t);
+WT_API int            wt_tensor_ndim(const wt_tensor *t);
+WT_API const int64_t *wt_tensor_shape(const wt_tensor *t);     /* ndim entries */
+WT_API const int64_t *wt_tensor_strides(const wt_tensor *t);   /* ndim entries, elements */
+WT_API int64_t        wt_tensor_offset(const wt_tensor *t);    /* elements from the buffer start */
+WT_API int64_t        wt_tensor_size(const wt_tensor *t);      /* product of the shape */
+WT_API unsigned       wt_tensor_flags(const wt_tensor *t);     /* WT_FLAG_* */
+WT_API int            wt_tensor_is_contiguous(const wt_tensor *t);
+WT_API void          *wt_tensor_data(const wt_tensor *t);      /* start of the buffer */
+WT_API size_t         wt_tensor_nbytes(const wt_tensor *t);    /* bytes in the buffer */
+WT_API int            wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor *b);
+
+/* Read or write one element as a double, index of ndim entries (negative
+** entries count from the end).  Writing converts as wt_assign_scalar. */
+WT_API wt_status wt_tensor_get(const wt_tensor *t, const int64_t *index, double *value);
+WT_API wt_status wt_tensor_set(wt_tensor *t, const int64_t *index, double value);
+
+/* Live tensors and bytes held by engine-owned buffers, and the peak of the
+** latter since start (or the last reset). */
+WT_API int64_t wt_memory_tensors(void);
+WT_API int64_t wt_memory_bytes(void);
+WT_API int64_t wt_memory_peak(void);
+WT_API void    wt_memory_reset_peak(void);
+
+/*
+** ---------------------------------------------------------------------------
+** VIEWS (zero copy, O(ndim); NumPy semantics)
+** ---------------------------------------------------------------------------
+** A view shares the buffer of its source and inherits WT_FLAG_READONLY.
+** Axis arguments may be negative (counting from the end).
+*/
+
+/* NumPy basic indexing from a string: comma-separated items, each an integer
+** (drops the axis), [start]:[stop][:step] (negative steps, clipped bounds),
+** "..." (at most once) or "None" (new axis of size 1).  Missing trailing
+** axes are implied; "" selects everything; all-integer gives a 0-d view.
+** WT_ESYNTAX for anything else, WT_EINDEX for out-of-range integers. */
+WT_API wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out);
+
+/* Permute axes: axes is a permutation of 0..ndim-1 (naxes == ndim), or
+** NULL with naxes == 0 to reverse them (a.T). */
+WT_API wt_status wt_view_permute(const wt_tensor *t, int naxes, const int *axes, wt_tensor **out);
+WT_API wt_status wt_view_swapaxes(const wt_tensor *t, int axis1, int axis2, wt_tensor **out);
+
+/* A view with a new shape (one entry may be -1) when NumPy could make one
+** without copying; otherwise a C-contiguous copy.  wt_tensor_same_buffer
+** tells which happened. */
+WT_API wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out);
+
+/* Broadcast to shape by NumPy's rules (right-aligned, size 1 stretches with
+** stride 0).  The result is read-only. */
+WT_API wt_status wt_view_broadcast_to(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out);
+
+WT_API wt_status wt_view_expand_dims(const wt_tensor *t, int axis, wt_tensor **out);
+
+/* Remove the listed axes (each of size 1), or with naxes == 0 every size-1 axis. */
+WT_API wt_status wt_view_squeeze(const wt_tensor *t, int naxes, const int *axes, wt_tensor **out);
+
+/* The diagonal of axes axis1 and axis2 with the given offset, as NumPy's
+** diagonal: both axes are removed and the diagonal appended last; its stride
+** is the sum of theirs.  Unlike NumPy the view is writable (unless its source
+** is read-only): every diagonal element is distinct. */
+WT_API wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int axis2, wt_tensor **out);
+
+/* 1-D: a view when the data allows it (NumPy's ravel), else a copy. */
+WT_API wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out);
+
+/* The same tensor as a view when already C-contiguous (same offset),
+** otherwise a C-contiguous writable copy. */
+WT_API wt_status wt_view_contiguous(const wt_tensor *t, wt_tensor **out);
+
+/*
+** ---------------------------------------------------------------------------
+** ASSIGNMENT AND CASTING ("marshalling assignment")
+** ---------------------------------------------------------------------------
+** Casting follows NumPy's assignment casting: float to integer truncates
+** toward zero and wraps to the target width (NaN, infinities and values
+** beyond the int64 range become 0); integer narrowing wraps; anything
+** nonzero (and NaN) becomes true.
+*/
+
+/* dst[...] = src: src broadcasts to dst's shape (its rank may not exceed
+** dst's), any dtype to any dtype.  An overlapping src behaves as if copied
+** first.  dst must be writable; on failure dst is unchanged. */
+WT_API wt_status wt_assign(wt_tensor *dst, const wt_tensor *src);
+
+/* dst[...] = value, value converted as a weak scalar of dst's dtype. */
+WT_API wt_status wt_assign_scalar(wt_tensor *dst, double value);
+
+/* A new C-contiguous tensor with the values of t (always a copy). */
+WT_API wt_status wt_copy(const wt_tensor *t, wt_tensor **out);
+
+/* A new C-contiguous tensor of dtype with t's values converted. */
+WT_API wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out);
+
+/* The broadcast of n shapes by NumPy's rules into out_shape (WT_MAX_DIMS
+** entries); the message names every shape when they do not broadcast. */
+WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes,
+                                     int *out_ndim, int64_t *out_shape);
+
+/*
+** ---------------------------------------------------------------------------
+** MEMORY FOR HOSTS
+** ---------------------------------------------------------------------------
+** Scratch memory for hosts (the JS bindings) that pass arrays and strings.
+*/
+WT_API void *wt_malloc(size_t nbytes);   /* 16-byte aligned; NULL on failure */
+WT_API void  wt_free(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WTENSOR_H */

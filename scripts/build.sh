@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds wtensor's configurations into build/<name>:
+#   gcc    native, gcc, SSE2 kernels            asan   clang-14, ASan+UBSan
+#   clang  native, clang-14, generic vectors    wasi   the C tests as a WASI command
+#   wasm   the Emscripten reactor, copied to dist/wtensor.wasm for the npm package
+# usage: scripts/build.sh [name ...]   (default: all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+configure() {   # name, cmake args...
+  local name=$1; shift
+  if [ ! -f "build/$name/CMakeCache.txt" ]; then
+    "$@" > "build/$name.configure.log" 2>&1 || { cat "build/$name.configure.log"; return 1; }
+  fi
+}
+
+build_one() {
+  local name=$1
+  mkdir -p build
+  case $name in
+    gcc)   configure gcc cmake -S . -B build/gcc -DCMAKE_C_COMPILER=gcc ;;
+    clang) configure clang cmake -S . -B build/clang -DCMAKE_C_COMPILER=clang-14 -DWT_FORCE_GENERIC_SIMD=ON ;;
+    asan)  configure asan cmake -S . -B build/asan -DCMAKE_C_COMPILER=clang-14 -DWT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug ;;
+    wasi)  configure wasi cmake -S . -B build/wasi -DCMAKE_TOOLCHAIN_FILE=cmake/wasi.cmake ;;
+    wasm)  configure wasm emcmake cmake -S . -B build/wasm ;;
+    *) echo "build: unknown configuration '$name'" >&2; return 2 ;;
+  esac
+  cmake --build "build/$name" -j "$jobs" > "build/$name.build.log" 2>&1 || { cat "build/$name.build.log"; return 1; }
+  if [ "$name" = wasm ]; then
+    mkdir -p dist
+    cp build/wasm/wtensor.wasm dist/wtensor.wasm
+  fi
+  echo "build: $name ok"
+}
+
+for name in "${@:-gcc clang asan wasi wasm}"; do
+  for n in $name; do build_one "$n"; done
+done

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian packages wtensor builds with, if any are missing.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+# Nothing here downloads a toolchain or a browser: only Debian packages.
+set -euo pipefail
+
+need=()
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+have_cmd gcc || need+=(gcc)
+have_cmd make || need+=(make)
+have_cmd cmake || need+=(cmake)
+have_cmd emcc || need+=(emscripten)
+have_cmd clang-14 || need+=(clang-14)
+have_cmd wasm-ld-14 || need+=(lld-14)
+have_cmd llvm-ar-14 || need+=(llvm-14)
+have_cmd wasm-opt || need+=(binaryen)
+[ -f /usr/lib/wasm32-wasi/libc.a ] || need+=(wasi-libc)
+compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a' >/dev/null \
+  || need+=(libclang-rt-14-dev-wasm32)
+if [ "${WT_NEED_BROWSER:-0}" = 1 ]; then
+  [ -x /usr/bin/chromium ] || need+=(chromium)
+fi
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+cmd="apt-get install -y --no-install-recommends ${need[*]}"
+if [ "$(id -u)" = 0 ]; then
+  echo "setup: installing ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  $cmd
+else
+  echo "setup: missing Debian packages: ${need[*]}" >&2
+  echo "setup: run as root:  sudo apt-get update && sudo $cmd" >&2
+  exit 1
+fi

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# npm test: set up the toolchain, build every configuration, run every suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+
+export ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1
+export UBSAN_OPTIONS=print_stacktrace=1
+for name in gcc clang asan wasi; do
+  echo "== C tests: $name"
+  ctest --test-dir "build/$name" --output-on-failure
+done
+
+echo "== JS tests"
+node --test tests/js/

@@ -1,0 +1,95 @@
+/* assign.c — marshalling assignment: dst[...] = src with broadcasting and
+** casting, copies and dtype conversion.  Validation is complete before the
+** first byte is written, so a failed call leaves dst untouched. */
+#include "core.h"
+#include <stdint.h>
+
+static void cast_inner(void *ctx, char **ptr, const int64_t *stride, int64_t n) {
+    wt_cast_fn fn = *(wt_cast_fn *)ctx;
+    fn(ptr[1], stride[1], ptr[0], stride[0], n);
+}
+
+/* run the cast of src (already dst-shaped) into dst */
+static void run_cast(wt_tensor *dst, const wt_tensor *src) {
+    const wt_tensor *ops[2] = {dst, src};
+    wt_iter it;
+    wt_cast_fn fn = wt_cast_get(src->d.dtype, dst->d.dtype);
+    wt_iter_init(&it, 2, ops);
+    wt_iter_run(&it, cast_inner, &fn);
+}
+
+/* do the byte ranges the two views can reach intersect? */
+static bool may_overlap(const wt_tensor *a, const wt_tensor *b) {
+    if (wt_desc_size(&a->d) == 0 || wt_desc_size(&b->d) == 0) return false;
+    int64_t alo, ahi, blo, bhi;
+    wt_desc_extent(&a->d, &alo, &ahi);
+    wt_desc_extent(&b->d, &blo, &bhi);
+    uintptr_t as = (uintptr_t)a->buf->data, bs = (uintptr_t)b->buf->data;
+    size_t ai = wt_dtype_size(a->d.dtype), bi = wt_dtype_size(b->d.dtype);
+    uintptr_t a0 = as + (uintptr_t)alo * ai, a1 = as + (uintptr_t)(ahi + 1) * ai;
+    uintptr_t b0 = bs + (uintptr_t)blo * bi, b1 = bs + (uintptr_t)(bhi + 1) * bi;
+    return a0 < b1 && b0 < a1;
+}
+
+static wt_status check_writable(const wt_tensor *dst) {
+    if (dst->d.flags & WT_FLAG_READONLY)
+        return wt_fail(WT_EREADONLY, "cannot assign to a read-only tensor (a broadcast view, or a view of one)");
+    return WT_OK;
+}
+
+wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
+    wt_status st = wt_check_tensor(dst, "destination");
+    if (!st) st = wt_check_tensor(src, "source");
+    if (!st) st = check_writable(dst);
+    wt_tensor bsrc = {0};
+    if (!st) {
+        bsrc.buf = src->buf;
+        st = wt_desc_broadcast(&src->d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
+    }
+    if (st) return st;
+    if (wt_desc_size(&dst->d) == 0) return WT_OK;
+    if (may_overlap(dst, src)) {
+        /* as if the source were copied first */
+        wt_tensor *tmp;
+        if ((st = wt_copy(src, &tmp))) return st;
+        bsrc.buf = tmp->buf;
+        wt_desc_broadcast(&tmp->d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
+        run_cast(dst, &bsrc);
+        wt_tensor_free(tmp);
+        return WT_OK;
+    }
+    run_cast(dst, &bsrc);
+    return WT_OK;
+}
+
+wt_status wt_assign_scalar(wt_tensor *dst, double value) {
+    wt_status st = wt_check_tensor(dst, "destination");
+    if (!st) st = check_writable(dst);
+    if (st) return st;
+    double slot;   /* 8 aligned bytes hold one element of any dtype */
+    wt_cast_store_f64(dst->d.dtype, &slot, value);
+    wt_buffer b = {.data = (uint8_t *)&slot, .nbytes = sizeof slot};
+    wt_tensor src = {.buf = &b, .d = dst->d};
+    src.d.offset = 0;
+    for (int i = 0; i < src.d.ndim; i++) src.d.strides[i] = 0;
+    run_cast(dst, &src);
+    return WT_OK;
+}
+
+wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out) {
+    wt_desc d;
+    wt_tensor *r;
+    wt_status st = wt_check_tensor(t, "tensor");
+    if (!st) st = wt_check_out(out);
+    if (!st) st = wt_desc_init(&d, dtype, t->d.ndim, t->d.shape);
+    if (!st) st = wt_tensor_alloc(&d, false, &r);
+    if (st) return st;
+    run_cast(r, t);
+    *out = r;
+    return WT_OK;
+}
+
+wt_status wt_copy(const wt_tensor *t, wt_tensor **out) {
+    wt_status st = wt_check_tensor(t, "tensor");
+    return st ? st : wt_astype(t, t->d.dtype, out);
+}

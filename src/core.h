@@ -1,0 +1,118 @@
+/* core.h — internal types and helpers shared by the core files.
+** Data flows one way: public API (view.c, assign.c, ...) -> descriptor math
+** (desc.c) -> strided iterator (iter.c) -> kernels (cast.c).  */
+#ifndef WT_CORE_H
+#define WT_CORE_H
+
+#include "wtensor.h"
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+/* ---- buffers ----------------------------------------------------------- */
+typedef struct wt_buffer {
+    uint8_t *data;
+    size_t   nbytes;
+    int32_t  refs;
+    bool     owned;                /* engine-allocated: counted in wt_memory_bytes */
+    void   (*release)(void *ctx);  /* for wrapped memory */
+    void    *ctx;
+} wt_buffer;
+
+/* ---- descriptors ------------------------------------------------------- */
+typedef struct wt_desc {
+    int32_t  dtype;
+    int32_t  ndim;
+    int64_t  offset;                 /* elements */
+    int64_t  shape[WT_MAX_DIMS];
+    int64_t  strides[WT_MAX_DIMS];   /* elements, signed */
+    uint32_t flags;                  /* WT_FLAG_READONLY only; contiguity is derived */
+} wt_desc;
+
+struct wt_tensor {
+    wt_buffer *buf;
+    wt_desc    d;
+};
+
+/* ---- errors (error.c) -------------------------------------------------- */
+wt_status wt_fail(wt_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* "(3,4)" into buf (always NUL-terminated); returns buf */
+const char *wt_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape);
+#define WT_SHAPE_STR 400   /* enough for WT_MAX_DIMS int64 entries */
+
+/* ---- checked arithmetic -------------------------------------------------- */
+static inline bool wt_mul_ok(int64_t a, int64_t b, int64_t *r) {
+    return !__builtin_mul_overflow(a, b, r);
+}
+static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) {
+    return !__builtin_add_overflow(a, b, r);
+}
+
+/* ---- allocation (buffer.c) ----------------------------------------------- */
+void *wt_alloc_bytes(size_t nbytes);      /* aligned, counted; NULL => caller reports */
+void  wt_free_bytes(void *p, size_t nbytes);
+/* test hook: make the n-th next allocation fail (0 = never) */
+void  wt_debug_fail_alloc_after(int n);
+
+/* a fresh tensor with a new buffer for desc (desc.offset must be 0) */
+wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);
+/* a new handle on t's buffer with descriptor d, after validating d */
+wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *d, wt_tensor **out);
+wt_status wt_check_tensor(const wt_tensor *t, const char *what);
+wt_status wt_check_out(wt_tensor **out);
+
+/* ---- descriptor math (desc.c) -------------------------------------------- */
+wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape);  /* C strides, offset 0 */
+wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size);        /* validates, overflow-checked */
+void      wt_strides_c(int ndim, const int64_t *shape, int64_t *strides);
+int64_t   wt_desc_size(const wt_desc *d);
+bool      wt_desc_is_c_contiguous(const wt_desc *d);
+/* lowest and highest element index reachable (size > 0) */
+void      wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi);
+/* checks every reachable element lies in nbytes of storage */
+wt_status wt_desc_validate(const wt_desc *d, size_t nbytes);
+/* src broadcast to (ndim, shape) (stride 0 where it stretches), or
+** WT_ESHAPE naming both shapes; `what` names the operation in the message */
+wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what,
+                            wt_desc *out);
+/* normalises a possibly negative axis against ndim; message names what */
+wt_status wt_axis(int axis, int ndim, const char *what, int *out);
+
+/* ---- dtypes (dtype.c) ---------------------------------------------------- */
+bool wt_dtype_is_float(int dt);
+bool wt_dtype_is_int(int dt);      /* signed or unsigned integer, not bool */
+
+/* ---- strided iterator (iter.c) ------------------------------------------- */
+#define WT_ITER_MAXOPS 5
+typedef struct wt_iter {
+    int      nop;                               /* operands; op 0 is the output */
+    int      ndim;                              /* after coalescing */
+    int64_t  shape[WT_MAX_DIMS];
+    int64_t  strides[WT_ITER_MAXOPS][WT_MAX_DIMS];  /* BYTES */
+    char    *ptr[WT_ITER_MAXOPS];               /* element 0 of each operand */
+} wt_iter;
+
+/* inner loop over n elements: ptr[k] advances by stride[k] bytes */
+typedef void (*wt_inner_fn)(void *ctx, char **ptr, const int64_t *stride, int64_t n);
+
+/* Operand 0 gives the iteration shape; the others must already have that
+** shape (broadcast views, stride 0 allowed).  Sorts, flips and coalesces. */
+void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops);
+void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
+
+
+/* ---- casting kernels (cast.c) -------------------------------------------- */
+/* convert n elements, strides in bytes */
+typedef void (*wt_cast_fn)(const char *src, int64_t ss, char *dst, int64_t ds, int64_t n);
+wt_cast_fn wt_cast_get(int from, int to);
+/* scalar reference for the same conversion (tests compare the two) */
+wt_cast_fn wt_cast_get_ref(int from, int to);
+/* double -> dtype value stored at p, with assignment casting */
+void wt_cast_store_f64(int dtype, void *p, double v);
+double wt_cast_load_f64(int dtype, const void *p);
+
+#endif /* WT_CORE_H */

@@ -1,0 +1,178 @@
+/* desc.c — descriptor arithmetic: shapes, strides, contiguity, extents and
+** the bounds check that makes an out-of-buffer view unrepresentable.
+** Nothing here touches tensor data. */
+#include "core.h"
+#include <stdio.h>
+#include <string.h>
+
+wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
+    if (ndim < 0 || ndim > WT_MAX_DIMS)
+        return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
+    if (ndim > 0 && !shape) return wt_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
+    int64_t n = 1;
+    bool overflow = false;
+    for (int i = 0; i < ndim; i++) {
+        if (shape[i] < 0) {
+            char s[WT_SHAPE_STR];
+            return wt_fail(WT_ESHAPE, "negative dimension %lld at axis %d in shape %s",
+                           (long long)shape[i], i, wt_fmt_shape(s, sizeof s, ndim, shape));
+        }
+        if (!wt_mul_ok(n, shape[i], &n)) overflow = true;
+    }
+    /* a zero anywhere makes the size 0 even if a partial product overflowed */
+    for (int i = 0; i < ndim; i++) if (shape[i] == 0) { n = 0; overflow = false; }
+    if (overflow) {
+        char s[WT_SHAPE_STR];
+        return wt_fail(WT_ENOMEM, "out of memory: shape %s has more than 2^63 elements",
+                       wt_fmt_shape(s, sizeof s, ndim, shape));
+    }
+    if (size) *size = n;
+    return WT_OK;
+}
+
+void wt_strides_c(int ndim, const int64_t *shape, int64_t *strides) {
+    int64_t s = 1;
+    for (int i = ndim - 1; i >= 0; i--) {
+        strides[i] = s;
+        s *= shape[i] ? shape[i] : 1;   /* cannot overflow: the size was checked */
+    }
+}
+
+wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape) {
+    if (!wt_dtype_is_valid(dtype)) return wt_fail(WT_EDTYPE, "invalid dtype code %d", dtype);
+    wt_status st = wt_shape_check(ndim, shape, NULL);
+    if (st) return st;
+    memset(d, 0, sizeof *d);
+    d->dtype = dtype;
+    d->ndim = ndim;
+    if (ndim) memcpy(d->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    wt_strides_c(ndim, d->shape, d->strides);
+    return WT_OK;
+}
+
+int64_t wt_desc_size(const wt_desc *d) {
+    int64_t n = 1;
+    for (int i = 0; i < d->ndim; i++) n *= d->shape[i];   /* validated: no overflow */
+    return n;
+}
+
+/* NumPy's C-contiguity: size-1 axes are ignored, size-0 tensors are contiguous */
+bool wt_desc_is_c_contiguous(const wt_desc *d) {
+    int64_t expect = 1;
+    for (int i = 0; i < d->ndim; i++)
+        if (d->shape[i] == 0) return true;
+    for (int i = d->ndim - 1; i >= 0; i--) {
+        if (d->shape[i] != 1) {
+            if (d->strides[i] != expect) return false;
+            expect *= d->shape[i];
+        }
+    }
+    return true;
+}
+
+void wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi) {
+    int64_t a = d->offset, b = d->offset;
+    for (int i = 0; i < d->ndim; i++) {
+        int64_t span = (d->shape[i] - 1) * d->strides[i];   /* validated */
+        if (span < 0) a += span; else b += span;
+    }
+    *lo = a;
+    *hi = b;
+}
+
+wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
+    int64_t size;
+    wt_status st = wt_shape_check(d->ndim, d->shape, &size);
+    if (st) return st;
+    int64_t isz = (int64_t)wt_dtype_size(d->dtype);
+    int64_t cap = (int64_t)(nbytes / (size_t)isz);   /* whole elements in the buffer */
+    if (size == 0) {
+        /* nothing is reachable; keep the offset sane for hosts that print it */
+        if (d->offset < 0 || d->offset > cap) goto bad;
+        return WT_OK;
+    }
+    int64_t lo = d->offset, hi = d->offset;
+    for (int i = 0; i < d->ndim; i++) {
+        int64_t span;
+        if (!wt_mul_ok(d->shape[i] - 1, d->strides[i], &span)) goto bad;
+        if (!wt_add_ok(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi)) goto bad;
+    }
+    if (lo < 0 || hi >= cap) goto bad;
+    return WT_OK;
+bad: {
+        char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
+        return wt_fail(WT_EBOUNDS,
+                       "view out of bounds: shape %s, strides %s, offset %lld would reach outside a "
+                       "buffer of %lld %s elements",
+                       wt_fmt_shape(s, sizeof s, d->ndim, d->shape),
+                       wt_fmt_shape(t, sizeof t, d->ndim, d->strides), (long long)d->offset,
+                       (long long)cap, wt_dtype_name(d->dtype));
+    }
+}
+
+wt_status wt_axis(int axis, int ndim, const char *what, int *out) {
+    if (axis < -ndim || axis >= ndim || (ndim == 0))
+        return wt_fail(WT_EINVAL, "%s %d is out of bounds for a tensor of dimension %d", what, axis, ndim);
+    *out = axis < 0 ? axis + ndim : axis;
+    return WT_OK;
+}
+
+wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what,
+                            wt_desc *out) {
+    wt_status st = wt_shape_check(ndim, shape, NULL);
+    if (st) return st;
+    int lead = ndim - src->ndim;
+    bool ok = lead >= 0;
+    for (int i = 0; ok && i < src->ndim; i++)
+        ok = src->shape[i] == 1 || src->shape[i] == shape[lead + i];
+    if (!ok) {
+        char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
+        return wt_fail(WT_ESHAPE, "%s: cannot broadcast shape %s to %s%s", what,
+                       wt_fmt_shape(a, sizeof a, src->ndim, src->shape),
+                       wt_fmt_shape(b, sizeof b, ndim, shape),
+                       lead < 0 ? " (the source has more dimensions)" : "");
+    }
+    wt_desc d = *src;
+    d.ndim = ndim;
+    for (int i = 0; i < ndim; i++) {
+        int j = i - lead;
+        d.shape[i] = shape[i];
+        d.strides[i] = (j < 0 || src->shape[j] != shape[i]) ? 0 : src->strides[j];
+    }
+    *out = d;
+    return WT_OK;
+}
+
+wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes, int *out_ndim,
+                              int64_t *out_shape) {
+    if (n < 0 || (n > 0 && (!ndims || !shapes)) || !out_ndim || !out_shape)
+        return wt_fail(WT_EINVAL, "wt_broadcast_shapes: invalid arguments");
+    int nd = 0;
+    for (int k = 0; k < n; k++) {
+        wt_status st = wt_shape_check(ndims[k], shapes[k], NULL);
+        if (st) return st;
+        if (ndims[k] > nd) nd = ndims[k];
+    }
+    int64_t res[WT_MAX_DIMS];
+    for (int i = 0; i < nd; i++) {
+        int64_t size = 1;
+        for (int k = 0; k < n; k++) {
+            int j = ndims[k] - nd + i;
+            if (j < 0 || shapes[k][j] == 1) continue;
+            if (size != 1 && shapes[k][j] != size) {
+                char msg[1024], s[WT_SHAPE_STR];
+                size_t len = 0;
+                for (int q = 0; q < n && len < sizeof msg; q++)
+                    len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
+                                            wt_fmt_shape(s, sizeof s, ndims[q], shapes[q]));
+                return wt_fail(WT_ESHAPE, "shapes%s cannot be broadcast together (axis %d: %lld vs %lld)",
+                               msg, i - nd, (long long)size, (long long)shapes[k][j]);
+            }
+            size = shapes[k][j];
+        }
+        res[i] = size;
+    }
+    *out_ndim = nd;
+    memcpy(out_shape, res, sizeof(int64_t) * (size_t)nd);
+    return WT_OK;
+}

@@ -1,0 +1,112 @@
+/* iter.c — the strided-loop engine: every elementwise pass (assign, cast,
+** and later the ops) walks its operands through here.  Initialisation turns
+** N same-shaped views into the fewest, longest loops (the seeds'
+** "flattening", NumPy's coalescing): drop size-1 axes, flip axes that every
+** operand walks backwards, order axes by the output's strides, then merge
+** neighbours that are contiguous for every operand. */
+#include "core.h"
+#include <string.h>
+
+static int64_t iabs64(int64_t x) { return x < 0 ? -x : x; }
+
+/* true if axis a should be iterated outside axis b */
+static bool outer_of(const wt_iter *it, int a, int b) {
+    for (int k = 0; k < it->nop; k++) {
+        int64_t sa = iabs64(it->strides[k][a]), sb = iabs64(it->strides[k][b]);
+        if (sa != sb) return sa > sb;
+    }
+    return false;
+}
+
+static void swap_axes(wt_iter *it, int a, int b) {
+    int64_t t = it->shape[a];
+    it->shape[a] = it->shape[b];
+    it->shape[b] = t;
+    for (int k = 0; k < it->nop; k++) {
+        t = it->strides[k][a];
+        it->strides[k][a] = it->strides[k][b];
+        it->strides[k][b] = t;
+    }
+}
+
+void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops) {
+    const wt_desc *d0 = &ops[0]->d;
+    memset(it, 0, sizeof *it);
+    it->nop = nop;
+    for (int k = 0; k < nop; k++) {
+        int64_t isz = (int64_t)wt_dtype_size(ops[k]->d.dtype);
+        it->ptr[k] = (char *)ops[k]->buf->data + ops[k]->d.offset * isz;
+    }
+    int nd = 0;
+    for (int i = 0; i < d0->ndim; i++) {
+        if (d0->shape[i] == 0) {   /* nothing to visit */
+            it->ndim = 1;
+            it->shape[0] = 0;
+            return;
+        }
+        if (d0->shape[i] == 1) continue;
+        it->shape[nd] = d0->shape[i];
+        bool any_pos = false, any_neg = false;
+        for (int k = 0; k < nop; k++) {
+            int64_t s = ops[k]->d.strides[i] * (int64_t)wt_dtype_size(ops[k]->d.dtype);
+            it->strides[k][nd] = s;
+            any_pos |= s > 0;
+            any_neg |= s < 0;
+        }
+        /* walking an axis backwards for every operand visits the same pairs */
+        if (any_neg && !any_pos)
+            for (int k = 0; k < nop; k++) {
+                it->ptr[k] += (it->shape[nd] - 1) * it->strides[k][nd];
+                it->strides[k][nd] = -it->strides[k][nd];
+            }
+        nd++;
+    }
+    it->ndim = nd;
+    /* insertion sort: outermost (largest strides) first, stable */
+    for (int i = 1; i < nd; i++)
+        for (int j = i; j > 0 && outer_of(it, j, j - 1); j--) swap_axes(it, j, j - 1);
+    /* merge axis i into i+1 when every operand steps evenly across both */
+    int out = 0;
+    for (int i = 1; i < nd; i++) {
+        bool merge = true;
+        for (int k = 0; k < nop && merge; k++)
+            merge = it->strides[k][out] == it->strides[k][i] * it->shape[i];
+        if (merge) {
+            it->shape[out] *= it->shape[i];
+            for (int k = 0; k < nop; k++) it->strides[k][out] = it->strides[k][i];
+        } else {
+            out++;
+            it->shape[out] = it->shape[i];
+            for (int k = 0; k < nop; k++) it->strides[k][out] = it->strides[k][i];
+        }
+    }
+    it->ndim = nd ? out + 1 : 0;
+}
+
+void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx) {
+    char *ptr[WT_ITER_MAXOPS];
+    int64_t inner[WT_ITER_MAXOPS];
+    memcpy(ptr, it->ptr, sizeof ptr);
+    if (it->ndim == 0) {   /* 0-d, or only size-1 axes: one element */
+        memset(inner, 0, sizeof inner);
+        fn(ctx, ptr, inner, 1);
+        return;
+    }
+    int last = it->ndim - 1;
+    int64_t n = it->shape[last];
+    if (n == 0) return;
+    for (int k = 0; k < it->nop; k++) inner[k] = it->strides[k][last];
+    int64_t idx[WT_MAX_DIMS] = {0};
+    for (;;) {
+        fn(ctx, ptr, inner, n);
+        /* odometer over the outer axes */
+        int i = last - 1;
+        for (; i >= 0; i--) {
+            for (int k = 0; k < it->nop; k++) ptr[k] += it->strides[k][i];
+            if (++idx[i] < it->shape[i]) break;
+            for (int k = 0; k < it->nop; k++) ptr[k] -= it->strides[k][i] * it->shape[i];
+            idx[i] = 0;
+        }
+        if (i < 0) return;
+    }
+}

@@ -1,0 +1,219 @@
+/* tensor.c — buffers (reference counted, aligned, accounted), tensor
+** handles, creation, inspection and element access. */
+#include "core.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define WT_ALIGN 64   /* a cache line; SIMD needs 16 */
+
+static int64_t mem_tensors, mem_bytes, mem_peak;
+static int fail_after;   /* test hook: 0 = never fail */
+
+void wt_debug_fail_alloc_after(int n) { fail_after = n; }
+int64_t wt_memory_tensors(void) { return mem_tensors; }
+int64_t wt_memory_bytes(void) { return mem_bytes; }
+int64_t wt_memory_peak(void) { return mem_peak; }
+void wt_memory_reset_peak(void) { mem_peak = mem_bytes; }
+
+static void *raw_alloc(size_t nbytes) {
+    if (fail_after > 0 && --fail_after == 0) return NULL;
+    if (nbytes > SIZE_MAX - WT_ALIGN) return NULL;
+    /* aligned_alloc wants a multiple of the alignment */
+    size_t rounded = (nbytes + WT_ALIGN - 1) / WT_ALIGN * WT_ALIGN;
+    return aligned_alloc(WT_ALIGN, rounded ? rounded : WT_ALIGN);
+}
+
+void *wt_alloc_bytes(size_t nbytes) {
+    void *p = raw_alloc(nbytes);
+    if (p) {
+        mem_bytes += (int64_t)nbytes;
+        if (mem_bytes > mem_peak) mem_peak = mem_bytes;
+    }
+    return p;
+}
+
+void wt_free_bytes(void *p, size_t nbytes) {
+    if (!p) return;
+    mem_bytes -= (int64_t)nbytes;
+    free(p);
+}
+
+void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes); }
+void wt_free(void *p) { free(p); }
+
+static void buffer_release(wt_buffer *b) {
+    if (--b->refs > 0) return;
+    if (b->owned) wt_free_bytes(b->data, b->nbytes);
+    else if (b->release) b->release(b->ctx);
+    free(b);
+}
+
+wt_status wt_check_out(wt_tensor **out) {
+    return out ? WT_OK : wt_fail(WT_EINVAL, "output pointer is NULL");
+}
+
+wt_status wt_check_tensor(const wt_tensor *t, const char *what) {
+    if (!t) return wt_fail(WT_EINVAL, "%s is NULL", what);
+    return WT_OK;
+}
+
+static wt_tensor *handle_new(wt_buffer *b, const wt_desc *d) {
+    wt_tensor *t = malloc(sizeof *t);
+    if (!t) return NULL;
+    t->buf = b;
+    t->d = *d;
+    b->refs++;
+    mem_tensors++;
+    return t;
+}
+
+wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
+    int64_t n = wt_desc_size(d), nbytes;
+    if (!wt_mul_ok(n, (int64_t)wt_dtype_size(d->dtype), &nbytes) || (uint64_t)nbytes > SIZE_MAX) {
+        char s[WT_SHAPE_STR];
+        return wt_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large",
+                       wt_dtype_name(d->dtype), wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
+    }
+    wt_buffer *b = malloc(sizeof *b);
+    uint8_t *data = b ? wt_alloc_bytes((size_t)nbytes) : NULL;
+    wt_tensor *t = data ? handle_new(b, d) : NULL;
+    if (!t) {
+        char s[WT_SHAPE_STR];
+        wt_free_bytes(data, (size_t)nbytes);
+        free(b);
+        return wt_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s",
+                       (long long)nbytes, wt_dtype_name(d->dtype),
+                       wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
+    }
+    *b = (wt_buffer){.data = data, .nbytes = (size_t)nbytes, .refs = 1, .owned = true};
+    if (zero) memset(data, 0, (size_t)nbytes);
+    *out = t;
+    return WT_OK;
+}
+
+wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *dv, wt_tensor **out) {
+    wt_desc dd = *dv, *d = &dd;
+    /* an empty view reaches nothing; pin its offset inside the buffer */
+    int64_t cap = (int64_t)(t->buf->nbytes / wt_dtype_size(d->dtype));
+    if (wt_shape_check(d->ndim, d->shape, NULL) == WT_OK && wt_desc_size(d) == 0)
+        d->offset = d->offset < 0 ? 0 : d->offset > cap ? cap : d->offset;
+    wt_status st = wt_desc_validate(d, t->buf->nbytes);
+    if (st) return st;
+    wt_tensor *v = handle_new(t->buf, d);
+    if (!v) return wt_fail(WT_ENOMEM, "out of memory allocating a view");
+    *out = v;
+    return WT_OK;
+}
+
+static wt_status create(int dtype, int ndim, const int64_t *shape, bool zero, wt_tensor **out) {
+    wt_desc d;
+    wt_status st = wt_check_out(out);
+    if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
+    if (!st) st = wt_tensor_alloc(&d, zero, out);
+    return st;
+}
+
+wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_tensor **out) {
+    return create(dtype, ndim, shape, false, out);
+}
+
+wt_status wt_tensor_zeros(int dtype, int ndim, const int64_t *shape, wt_tensor **out) {
+    return create(dtype, ndim, shape, true, out);
+}
+
+wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value, wt_tensor **out) {
+    wt_tensor *t;
+    wt_status st = create(dtype, ndim, shape, false, &t);
+    if (st) return st;
+    st = wt_assign_scalar(t, value);   /* cannot fail on a fresh writable tensor */
+    *out = t;
+    return st;
+}
+
+wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
+                         const int64_t *strides, int64_t offset, unsigned flags,
+                         void (*release)(void *ctx), void *ctx, wt_tensor **out) {
+    wt_desc d;
+    wt_status st = wt_check_out(out);
+    if (!st && !data && nbytes) st = wt_fail(WT_EINVAL, "wt_tensor_wrap: data is NULL but nbytes is %zu", nbytes);
+    if (!st && (flags & ~WT_FLAG_READONLY))
+        st = wt_fail(WT_EINVAL, "wt_tensor_wrap: unknown flags 0x%x", flags & ~WT_FLAG_READONLY);
+    if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
+    if (st) return st;
+    if (strides) memcpy(d.strides, strides, sizeof(int64_t) * (size_t)ndim);
+    d.offset = offset;
+    d.flags = flags & WT_FLAG_READONLY;
+    if ((st = wt_desc_validate(&d, nbytes))) return st;
+    wt_buffer *b = malloc(sizeof *b);
+    wt_tensor *t = b ? handle_new(b, &d) : NULL;
+    if (!t) { free(b); return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer"); }
+    *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 1, .owned = false,
+                     .release = release, .ctx = ctx};
+    *out = t;
+    return WT_OK;
+}
+
+wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out) {
+    wt_status st = wt_check_tensor(t, "tensor");
+    if (!st) st = wt_check_out(out);
+    if (!st) st = wt_tensor_view(t, &t->d, out);
+    return st;
+}
+
+void wt_tensor_free(wt_tensor *t) {
+    if (!t) return;
+    buffer_release(t->buf);
+    mem_tensors--;
+    free(t);
+}
+
+int wt_tensor_dtype(const wt_tensor *t) { return t ? t->d.dtype : 0; }
+int wt_tensor_ndim(const wt_tensor *t) { return t ? t->d.ndim : 0; }
+const int64_t *wt_tensor_shape(const wt_tensor *t) { return t ? t->d.shape : NULL; }
+const int64_t *wt_tensor_strides(const wt_tensor *t) { return t ? t->d.strides : NULL; }
+int64_t wt_tensor_offset(const wt_tensor *t) { return t ? t->d.offset : 0; }
+int64_t wt_tensor_size(const wt_tensor *t) { return t ? wt_desc_size(&t->d) : 0; }
+int wt_tensor_is_contiguous(const wt_tensor *t) { return t ? wt_desc_is_c_contiguous(&t->d) : 0; }
+void *wt_tensor_data(const wt_tensor *t) { return t ? t->buf->data : NULL; }
+size_t wt_tensor_nbytes(const wt_tensor *t) { return t ? t->buf->nbytes : 0; }
+int wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor *b) { return a && b && a->buf == b->buf; }
+
+unsigned wt_tensor_flags(const wt_tensor *t) {
+    if (!t) return 0;
+    return (t->d.flags & WT_FLAG_READONLY) | (wt_desc_is_c_contiguous(&t->d) ? WT_FLAG_CONTIGUOUS : 0);
+}
+
+/* address of the element at index, after validating it */
+static wt_status element(const wt_tensor *t, const int64_t *index, char **p) {
+    wt_status st = wt_check_tensor(t, "tensor");
+    if (st) return st;
+    if (t->d.ndim && !index) return wt_fail(WT_EINVAL, "index is NULL for a %d-d tensor", t->d.ndim);
+    int64_t off = t->d.offset;
+    for (int i = 0; i < t->d.ndim; i++) {
+        int64_t k = index[i], n = t->d.shape[i];
+        if (k < -n || k >= n)
+            return wt_fail(WT_EINDEX, "index %lld is out of bounds for axis %d with size %lld",
+                           (long long)k, i, (long long)n);
+        if (k < 0) k += n;
+        off += k * t->d.strides[i];   /* in range: the descriptor was validated */
+    }
+    *p = (char *)t->buf->data + off * (int64_t)wt_dtype_size(t->d.dtype);
+    return WT_OK;
+}
+
+wt_status wt_tensor_get(const wt_tensor *t, const int64_t *index, double *value) {
+    char *p;
+    if (!value) return wt_fail(WT_EINVAL, "wt_tensor_get: value is NULL");
+    wt_status st = element(t, index, &p);
+    if (!st) *value = wt_cast_load_f64(t->d.dtype, p);
+    return st;
+}
+
+wt_status wt_tensor_set(wt_tensor *t, const int64_t *index, double value) {
+    char *p;
+    wt_status st = element(t, index, &p);
+    if (st) return st;
+    if (t->d.flags & WT_FLAG_READONLY) return wt_fail(WT_EREADONLY, "cannot write: the tensor is read-only");
+    wt_cast_store_f64(t->d.dtype, p, value);
+    return WT_OK;
+}

@@ -1,0 +1,62 @@
+/* helpers.c — building and comparing small tensors in tests. */
+#include "wt_test.h"
+
+wt_tensor *t_from(int dtype, int ndim, const int64_t *shape, const double *values) {
+    wt_tensor *t = NULL;
+    if (wt_tensor_empty(dtype, ndim, shape, &t) != WT_OK) return NULL;
+    int64_t n = wt_tensor_size(t);
+    size_t isz = wt_dtype_size(dtype);
+    for (int64_t i = 0; i < n; i++) wt_cast_store_f64(dtype, (char *)wt_tensor_data(t) + i * (int64_t)isz, values[i]);
+    return t;
+}
+
+wt_tensor *t_arange(int dtype, int ndim, const int64_t *shape) {
+    wt_tensor *t = NULL;
+    if (wt_tensor_empty(dtype, ndim, shape, &t) != WT_OK) return NULL;
+    int64_t n = wt_tensor_size(t);
+    size_t isz = wt_dtype_size(dtype);
+    for (int64_t i = 0; i < n; i++) wt_cast_store_f64(dtype, (char *)wt_tensor_data(t) + i * (int64_t)isz, (double)i);
+    return t;
+}
+
+int t_equals(const wt_tensor *t, const double *expect) {
+    int nd = wt_tensor_ndim(t);
+    int64_t idx[WT_MAX_DIMS] = {0}, n = wt_tensor_size(t);
+    const int64_t *shape = wt_tensor_shape(t);
+    for (int64_t k = 0; k < n; k++) {
+        double v;
+        if (wt_tensor_get(t, idx, &v) != WT_OK) return 0;
+        if (!(v == expect[k] || (isnan(v) && isnan(expect[k])))) {
+            printf("  element %lld: got %.17g, expected %.17g\n", (long long)k, v, expect[k]);
+            return 0;
+        }
+        for (int i = nd - 1; i >= 0; i--) {
+            if (++idx[i] < shape[i]) break;
+            idx[i] = 0;
+        }
+    }
+    return 1;
+}
+
+void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const int64_t *shape,
+                const int64_t *strides, int64_t offset) {
+    if (!t) { wt_t_fail(file, line, "tensor is NULL"); return; }
+    char a[WT_SHAPE_STR], b[WT_SHAPE_STR], c[WT_SHAPE_STR], d[WT_SHAPE_STR];
+    int ok = wt_tensor_ndim(t) == ndim && wt_tensor_offset(t) == offset;
+    for (int i = 0; ok && i < ndim; i++)
+        /* the stride of an axis of size <= 1 is never used: any value is right */
+        ok = wt_tensor_shape(t)[i] == shape[i] &&
+             (!strides || shape[i] <= 1 || wt_tensor_strides(t)[i] == strides[i]);
+    if (!ok)
+        wt_t_fail(file, line, "descriptor shape %s strides %s offset %lld; expected %s %s %lld",
+                  wt_fmt_shape(a, sizeof a, wt_tensor_ndim(t), wt_tensor_shape(t)),
+                  wt_fmt_shape(b, sizeof b, wt_tensor_ndim(t), wt_tensor_strides(t)),
+                  (long long)wt_tensor_offset(t), wt_fmt_shape(c, sizeof c, ndim, shape),
+                  strides ? wt_fmt_shape(d, sizeof d, ndim, strides) : "(any)", (long long)offset);
+}
+
+uint32_t t_rand(void) {
+    static uint32_t s = 2463534242u;
+    s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+    return s;
+}

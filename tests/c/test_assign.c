@@ -1,0 +1,189 @@
+/* test_assign.c — casting (NumPy fixtures), broadcast, overlap, atomic failure. */
+#include "wt_test.h"
+#include "fixtures_numpy.h"
+
+void test_cast_fixture(void) {
+    for (size_t i = 0; i < sizeof fx_cast / sizeof fx_cast[0]; i++) {
+        const fx_cast_case *c = &fx_cast[i];
+        int64_t n = c->n;
+        wt_tensor *src = t_from(c->from, 1, &n, c->src), *dst = NULL, *strided = NULL, *big = NULL;
+        CHECK_OK(wt_astype(src, c->to, &dst));
+        if (!t_equals(dst, c->dst))
+            wt_t_fail(__FILE__, __LINE__, "cast %s -> %s differs from NumPy", wt_dtype_name(c->from), wt_dtype_name(c->to));
+        /* the same through a strided, reversed destination */
+        int64_t n2 = 2 * n;
+        CHECK_OK(wt_tensor_zeros(c->to, 1, &n2, &big));
+        CHECK_OK(wt_view_slice(big, "::-2", &strided));
+        wt_tensor *rsrc;
+        CHECK_OK(wt_view_slice(src, "::-1", &rsrc));
+        CHECK_OK(wt_assign(strided, rsrc));
+        wt_tensor *back;
+        CHECK_OK(wt_view_slice(strided, "::-1", &back));
+        if (!t_equals(back, c->dst))
+            wt_t_fail(__FILE__, __LINE__, "strided cast %s -> %s differs", wt_dtype_name(c->from), wt_dtype_name(c->to));
+        wt_tensor_free(back);
+        wt_tensor_free(rsrc);
+        wt_tensor_free(strided);
+        wt_tensor_free(big);
+        wt_tensor_free(dst);
+        wt_tensor_free(src);
+    }
+}
+
+/* wtensor's rules where NumPy's C casts are undefined */
+void test_cast_rules(void) {
+    double src[6] = {NAN, INFINITY, -INFINITY, 1e300, 3e9, -2.5e9};
+    int64_t n = 6;
+    wt_tensor *s = t_from(WT_FLOAT64, 1, &n, src), *d;
+    CHECK_OK(wt_astype(s, WT_INT32, &d));
+    double e32[6] = {0, 0, 0, 0, (double)(int32_t)(uint32_t)3000000000u, (double)(int32_t)(uint32_t)(int64_t)-2500000000LL};
+    CHECK(t_equals(d, e32));
+    wt_tensor_free(d);
+    CHECK_OK(wt_astype(s, WT_BOOL, &d));
+    double eb[6] = {1, 1, 1, 1, 1, 1};
+    CHECK(t_equals(d, eb));
+    wt_tensor_free(d);
+    CHECK_OK(wt_astype(s, WT_FLOAT32, &d));
+    double ef[6] = {NAN, INFINITY, -INFINITY, INFINITY, 3e9, -2.5e9};
+    CHECK(t_equals(d, ef));
+    wt_tensor_free(d);
+    wt_tensor_free(s);
+}
+
+void test_assign_broadcast(void) {
+    int64_t shape[2] = {3, 4}, row[1] = {4}, col[2] = {3, 1};
+    wt_tensor *dst, *r = t_arange(WT_INT32, 1, row), *c = t_arange(WT_FLOAT64, 2, col), *tr;
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 2, shape, &dst));
+    CHECK_OK(wt_assign(dst, r));
+    double e1[12] = {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3};
+    CHECK(t_equals(dst, e1));
+    CHECK_OK(wt_assign(dst, c));
+    double e2[12] = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2};
+    CHECK(t_equals(dst, e2));
+    /* into a transposed (strided) destination */
+    CHECK_OK(wt_view_permute(dst, 0, NULL, &tr));
+    wt_tensor *r3;
+    int64_t three[1] = {3};
+    r3 = t_arange(WT_UINT8, 1, three);
+    CHECK_OK(wt_assign(tr, r3));
+    double e3[12] = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2};
+    CHECK(t_equals(dst, e3));
+    /* a 0-d source fills */
+    wt_tensor *z;
+    CHECK_OK(wt_tensor_full(WT_INT8, 0, NULL, -3, &z));
+    CHECK_OK(wt_assign(tr, z));
+    double e4[12] = {-3, -3, -3, -3, -3, -3, -3, -3, -3, -3, -3, -3};
+    CHECK(t_equals(dst, e4));
+    wt_tensor_free(z);
+    wt_tensor_free(r3);
+    wt_tensor_free(tr);
+    wt_tensor_free(dst);
+    wt_tensor_free(r);
+    wt_tensor_free(c);
+}
+
+void test_assign_overlap(void) {
+    int64_t n = 8;
+    wt_tensor *a = t_arange(WT_INT32, 1, &n), *lo, *hi;
+    /* a[1:] = a[:-1]: a forward element loop would smear a[0] everywhere */
+    CHECK_OK(wt_view_slice(a, "1:", &hi));
+    CHECK_OK(wt_view_slice(a, ":-1", &lo));
+    CHECK_OK(wt_assign(hi, lo));
+    double e1[8] = {0, 0, 1, 2, 3, 4, 5, 6};
+    CHECK(t_equals(a, e1));
+    /* a[:-1] = a[1:] */
+    CHECK_OK(wt_assign(lo, hi));
+    double e2[8] = {0, 1, 2, 3, 4, 5, 6, 6};
+    CHECK(t_equals(a, e2));
+    wt_tensor_free(lo);
+    wt_tensor_free(hi);
+    /* a = a[::-1] in place */
+    wt_tensor *rev;
+    CHECK_OK(wt_view_slice(a, "::-1", &rev));
+    CHECK_OK(wt_assign(a, rev));
+    double e3[8] = {6, 6, 5, 4, 3, 2, 1, 0};
+    CHECK(t_equals(a, e3));
+    wt_tensor_free(rev);
+    wt_tensor_free(a);
+    /* m = m.T on a square matrix, and a cast between views of one buffer */
+    int64_t sq[2] = {3, 3};
+    wt_tensor *m = t_arange(WT_FLOAT64, 2, sq), *mt;
+    CHECK_OK(wt_view_permute(m, 0, NULL, &mt));
+    CHECK_OK(wt_assign(m, mt));
+    double e4[9] = {0, 3, 6, 1, 4, 7, 2, 5, 8};
+    CHECK(t_equals(m, e4));
+    wt_tensor_free(mt);
+    wt_tensor_free(m);
+    /* the same memory seen as two dtypes (wrapped twice) */
+    int32_t mem[4] = {1, 2, 3, 4};
+    wt_tensor *as_i32, *as_u8;
+    CHECK_OK(wt_tensor_wrap(mem, sizeof mem, WT_INT32, 1, (int64_t[]){4}, NULL, 0, 0, NULL, NULL, &as_i32));
+    CHECK_OK(wt_tensor_wrap(mem, sizeof mem, WT_UINT8, 1, (int64_t[]){16}, NULL, 0, 0, NULL, NULL, &as_u8));
+    wt_tensor *first4;
+    CHECK_OK(wt_view_slice(as_u8, ":4", &first4));
+    CHECK_OK(wt_assign(as_i32, first4));   /* reads bytes 0..3 = 1,0,0,0 before they change */
+    CHECK(mem[0] == 1 && mem[1] == 0 && mem[2] == 0 && mem[3] == 0);
+    wt_tensor_free(first4);
+    wt_tensor_free(as_u8);
+    wt_tensor_free(as_i32);
+}
+
+void test_assign_errors_leave_dst(void) {
+    int64_t shape[2] = {3, 4}, bad[2] = {5, 4}, big[3] = {2, 3, 4};
+    wt_tensor *dst = t_arange(WT_INT16, 2, shape), *s1 = t_arange(WT_INT16, 2, bad), *s2 = t_arange(WT_INT16, 3, big);
+    double before[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    CHECK_ERR(wt_assign(dst, s1), WT_ESHAPE, "assign: cannot broadcast shape (5,4) to (3,4)");
+    CHECK_ERR(wt_assign(dst, s2), WT_ESHAPE, "the source has more dimensions");
+    CHECK_ERR(wt_assign(dst, NULL), WT_EINVAL, "source is NULL");
+    CHECK_ERR(wt_assign(NULL, s1), WT_EINVAL, "destination is NULL");
+    CHECK(t_equals(dst, before));
+    /* an allocation failure for the overlap copy also leaves dst unchanged */
+    wt_tensor *rev;
+    CHECK_OK(wt_view_slice(dst, "::-1", &rev));
+    wt_debug_fail_alloc_after(1);
+    CHECK_ERR(wt_assign(dst, rev), WT_ENOMEM, "out of memory");
+    wt_debug_fail_alloc_after(0);
+    CHECK(t_equals(dst, before));
+    wt_tensor_free(rev);
+    wt_tensor_free(dst);
+    wt_tensor_free(s1);
+    wt_tensor_free(s2);
+}
+
+void test_assign_scalar(void) {
+    int64_t n = 3;
+    struct { int dtype; double v, expect; } cases[] = {
+        {WT_UINT8, -1, 255}, {WT_INT8, 300, 44}, {WT_INT8, -129, 127}, {WT_INT32, 2.7, 2}, {WT_INT32, -2.7, -2},
+        {WT_UINT16, 65537, 1}, {WT_BOOL, NAN, 1}, {WT_BOOL, -0.0, 0}, {WT_BOOL, 0.1, 1}, {WT_UINT32, -1, 4294967295.0},
+        {WT_FLOAT32, 0.1, (double)0.1f}, {WT_FLOAT64, -0.0, -0.0}, {WT_INT16, NAN, 0}, {WT_UINT8, 255.9, 255},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        wt_tensor *t;
+        CHECK_OK(wt_tensor_zeros(cases[i].dtype, 1, &n, &t));
+        CHECK_OK(wt_assign_scalar(t, cases[i].v));
+        double e[3] = {cases[i].expect, cases[i].expect, cases[i].expect};
+        if (!t_equals(t, e)) wt_t_fail(__FILE__, __LINE__, "assign %g to %s", cases[i].v, wt_dtype_name(cases[i].dtype));
+        wt_tensor_free(t);
+    }
+    CHECK_ERR(wt_assign_scalar(NULL, 1), WT_EINVAL, "destination is NULL");
+}
+
+void test_astype_copy(void) {
+    int64_t shape[2] = {2, 3};
+    wt_tensor *t = t_arange(WT_FLOAT32, 2, shape), *v, *c, *a;
+    CHECK_OK(wt_view_slice(t, ":, ::-2", &v));
+    CHECK_OK(wt_copy(v, &c));
+    CHECK(!wt_tensor_same_buffer(v, c));
+    CHECK(wt_tensor_is_contiguous(c));
+    CHECK_EQ(wt_tensor_dtype(c), WT_FLOAT32);
+    double e[4] = {2, 0, 5, 3};
+    CHECK(t_equals(c, e));
+    CHECK_OK(wt_astype(v, WT_UINT8, &a));
+    CHECK_EQ(wt_tensor_dtype(a), WT_UINT8);
+    CHECK(t_equals(a, e));
+    CHECK_ERR(wt_astype(v, 77, &c), WT_EDTYPE, "invalid dtype code 77");
+    wt_tensor_free(a);
+    wt_tensor_free(c);
+    wt_tensor_free(v);
+    wt_tensor_free(t);
+}

@@ -1,0 +1,81 @@
+/* test_dtype.c — status names, dtype info, NEP 50 promotion against NumPy. */
+#include "wt_test.h"
+#include "fixtures_numpy.h"
+
+void test_status_names(void) {
+    CHECK(strcmp(wt_status_name(WT_OK), "WT_OK") == 0);
+    CHECK(strcmp(wt_status_name(WT_ESHAPE), "WT_ESHAPE") == 0);
+    CHECK(strcmp(wt_status_name(WT_EBOUNDS), "WT_EBOUNDS") == 0);
+    CHECK(strcmp(wt_status_name(99), "WT_UNKNOWN") == 0);
+    CHECK(strcmp(wt_status_name(-1), "WT_UNKNOWN") == 0);
+    wt_dtype d;
+    CHECK_ERR(wt_dtype_from_name("float16", &d), WT_EDTYPE, "unknown dtype 'float16'");
+    CHECK_EQ(wt_error_status(), WT_EDTYPE);
+    wt_error_clear();
+    CHECK_EQ(wt_error_status(), WT_OK);
+    CHECK(wt_error_message()[0] == 0);
+    CHECK(strcmp(wt_version(), WT_VERSION_STRING) == 0);
+}
+
+void test_dtype_info(void) {
+    static const char *names[] = {"bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "float32", "float64"};
+    static const size_t sizes[] = {1, 1, 1, 2, 2, 4, 4, 4, 8};
+    for (int i = 0; i < WT_NDTYPES; i++) {
+        wt_dtype d;
+        CHECK(strcmp(wt_dtype_name(i), names[i]) == 0);
+        CHECK_EQ(wt_dtype_size(i), sizes[i]);
+        CHECK_OK(wt_dtype_from_name(names[i], &d));
+        CHECK_EQ(d, i);
+    }
+    CHECK(wt_dtype_name(9) == NULL && wt_dtype_name(-1) == NULL);
+    CHECK_EQ(wt_dtype_size(42), 0);
+    CHECK(!wt_dtype_is_valid(WT_NDTYPES));
+    wt_dtype d;
+    CHECK_ERR(wt_dtype_from_name(NULL, &d), WT_EINVAL, "NULL");
+    CHECK_ERR(wt_dtype_from_name("", &d), WT_EDTYPE, "unknown dtype ''");
+}
+
+void test_promote_fixture(void) {
+    for (int a = 0; a < WT_NDTYPES; a++)
+        for (int b = 0; b < WT_NDTYPES; b++) {
+            wt_dtype r;
+            wt_status st = wt_dtype_promote(a, b, &r);
+            if (fx_promote[a][b] < 0) {
+                CHECK_EQ(st, WT_EDTYPE);
+            } else {
+                CHECK_OK(st);
+                if (st == WT_OK && (int)r != fx_promote[a][b])
+                    wt_t_fail(__FILE__, __LINE__, "promote %s %s -> %s, NumPy says %s", wt_dtype_name(a),
+                              wt_dtype_name(b), wt_dtype_name(r), wt_dtype_name(fx_promote[a][b]));
+            }
+        }
+}
+
+void test_promote_errors(void) {
+    wt_dtype r;
+    CHECK_ERR(wt_dtype_promote(WT_INT32, WT_UINT32, &r), WT_EDTYPE, "promoting int32 with uint32 needs int64");
+    CHECK_ERR(wt_dtype_promote(WT_UINT32, WT_INT8, &r), WT_EDTYPE, "needs int64");
+    CHECK_ERR(wt_dtype_promote(12, WT_INT8, &r), WT_EDTYPE, "invalid dtype code 12");
+    CHECK_ERR(wt_dtype_promote(WT_INT8, WT_INT8, NULL), WT_EINVAL, "NULL");
+}
+
+void test_weak_scalar_fixture(void) {
+    for (size_t i = 0; i < sizeof fx_weak / sizeof fx_weak[0]; i++) {
+        wt_dtype r;
+        CHECK_OK(wt_dtype_promote_scalar(fx_weak[i].dtype, fx_weak[i].value, &r));
+        if ((int)r != fx_weak[i].result)
+            wt_t_fail(__FILE__, __LINE__, "%s with %g -> %s, NumPy says %s", wt_dtype_name(fx_weak[i].dtype),
+                      fx_weak[i].value, wt_dtype_name(r), wt_dtype_name(fx_weak[i].result));
+    }
+    wt_dtype r;
+    /* bool with an integer: int32 until int64 exists; with a float: float64 */
+    CHECK_OK(wt_dtype_promote_scalar(WT_BOOL, 3, &r));
+    CHECK_EQ(r, WT_INT32);
+    CHECK_OK(wt_dtype_promote_scalar(WT_BOOL, 0.5, &r));
+    CHECK_EQ(r, WT_FLOAT64);
+    CHECK_OK(wt_dtype_promote_scalar(WT_INT16, NAN, &r));
+    CHECK_EQ(r, WT_FLOAT64);
+    CHECK_OK(wt_dtype_promote_scalar(WT_UINT8, -1, &r));   /* adopts uint8 and wraps */
+    CHECK_EQ(r, WT_UINT8);
+    CHECK_ERR(wt_dtype_promote_scalar(-3, 1, &r), WT_EDTYPE, "invalid dtype code -3");
+}

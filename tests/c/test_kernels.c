@@ -1,0 +1,181 @@
+/* test_kernels.c — SIMD kernels against their scalar references, the
+** iterator's coalescing, allocation failure and argument validation. */
+#include "wt_test.h"
+
+static void fill_random(unsigned char *p, size_t n, int dtype) {
+    for (size_t i = 0; i < n; i++) p[i] = (unsigned char)t_rand();
+    if (dtype == WT_FLOAT32 || dtype == WT_FLOAT64) {   /* keep some ordinary values too */
+        size_t isz = wt_dtype_size(dtype);
+        for (size_t i = 0; i + isz <= n; i += 3 * isz) wt_cast_store_f64(dtype, p + i, (double)(int32_t)t_rand() / 7.0);
+    }
+}
+
+/* every dispatched kernel equals the reference loop bit for bit, for all
+** lengths 0..67, misaligned starts, contiguous, strided and broadcast */
+void test_simd_cast_kernels(void) {
+    static unsigned char src[80 * 8 + 8], out1[80 * 8 * 2 + 16], out2[80 * 8 * 2 + 16];
+    for (int from = 0; from < WT_NDTYPES; from++)
+        for (int to = 0; to < WT_NDTYPES; to++) {
+            wt_cast_fn fast = wt_cast_get(from, to), ref = wt_cast_get_ref(from, to);
+            int64_t si = (int64_t)wt_dtype_size(from), di = (int64_t)wt_dtype_size(to);
+            for (int n = 0; n < 68; n++)
+                for (int mis = 0; mis < 2; mis++)
+                    for (int layout = 0; layout < 3; layout++) {
+                        int64_t ss = layout == 2 ? 0 : si, ds = layout == 1 ? 2 * di : di;
+                        fill_random(src, sizeof src, from);
+                        memset(out1, 0xAB, sizeof out1);
+                        memset(out2, 0xAB, sizeof out2);
+                        fast((const char *)src + mis, ss, (char *)out1 + mis, ds, n);
+                        ref((const char *)src + mis, ss, (char *)out2 + mis, ds, n);
+                        if (memcmp(out1, out2, sizeof out1) != 0) {
+                            wt_t_fail(__FILE__, __LINE__, "kernel %s->%s n=%d mis=%d layout=%d differs from reference",
+                                      wt_dtype_name(from), wt_dtype_name(to), n, mis, layout);
+                            return;
+                        }
+                    }
+        }
+}
+
+void test_simd_fill_kernels(void) {
+    for (int dt = 0; dt < WT_NDTYPES; dt++)
+        for (int64_t n = 0; n < 40; n += 3) {
+            wt_tensor *t;
+            CHECK_OK(wt_tensor_zeros(dt, 1, &n, &t));
+            CHECK_OK(wt_assign_scalar(t, 1));
+            double e[40];
+            for (int i = 0; i < 40; i++) e[i] = 1;
+            CHECK(t_equals(t, e));
+            wt_tensor_free(t);
+        }
+}
+
+void test_iter_coalesce(void) {
+    int64_t shape[3] = {2, 3, 4};
+    wt_tensor *a = t_arange(WT_FLOAT32, 3, shape), *b = t_arange(WT_FLOAT64, 3, shape), *at, *bt, *rev, *bc;
+    wt_iter it;
+    const wt_tensor *ops[2] = {a, b};
+    wt_iter_init(&it, 2, ops);   /* contiguous: one loop of 24 */
+    CHECK_EQ(it.ndim, 1);
+    CHECK_EQ(it.shape[0], 24);
+    CHECK_EQ(it.strides[0][0], 4);
+    CHECK_EQ(it.strides[1][0], 8);
+    CHECK_OK(wt_view_permute(a, 0, NULL, &at));
+    CHECK_OK(wt_view_permute(b, 0, NULL, &bt));
+    const wt_tensor *ops2[2] = {at, bt};
+    wt_iter_init(&it, 2, ops2);   /* both transposed the same way: still one loop */
+    CHECK_EQ(it.ndim, 1);
+    CHECK_OK(wt_view_slice(b, "::-1, ::-1, ::-1", &rev));
+    const wt_tensor *ops3[2] = {a, rev};
+    wt_iter_init(&it, 2, ops3);   /* one operand reversed: each still walks evenly */
+    CHECK_EQ(it.ndim, 1);
+    CHECK_EQ(it.strides[1][0], -8);
+    wt_tensor *half;
+    CHECK_OK(wt_view_slice(a, ":, 1:, ::2", &half));   /* (2,2,2), strides (12,4,2) */
+    const wt_tensor *ops3b[2] = {half, half};
+    wt_iter_init(&it, 2, ops3b);  /* inner two axes merge, the outer cannot */
+    CHECK_EQ(it.ndim, 2);
+    CHECK_EQ(it.shape[0], 2);
+    CHECK_EQ(it.shape[1], 4);
+    CHECK_EQ(it.strides[0][1], 8);
+    wt_tensor_free(half);
+    const wt_tensor *ops4[2] = {rev, rev};
+    wt_iter_init(&it, 2, ops4);   /* all reversed: flipped, then merged */
+    CHECK_EQ(it.ndim, 1);
+    CHECK_EQ(it.strides[0][0], 8);
+    wt_tensor *row;
+    CHECK_OK(wt_view_slice(b, "0, 0", &row));
+    CHECK_OK(wt_view_broadcast_to(row, 3, shape, &bc));
+    const wt_tensor *ops5[2] = {a, bc};
+    wt_iter_init(&it, 2, ops5);   /* a broadcast row: (6, 4) with a stride-0 outer axis */
+    CHECK_EQ(it.ndim, 2);
+    CHECK_EQ(it.shape[0], 6);
+    CHECK_EQ(it.strides[1][0], 0);
+    wt_tensor_free(row);
+    wt_tensor_free(bc);
+    wt_tensor_free(rev);
+    wt_tensor_free(at);
+    wt_tensor_free(bt);
+    wt_tensor_free(a);
+    wt_tensor_free(b);
+}
+
+void test_enomem(void) {
+    wt_tensor *t = NULL;
+    int64_t huge[2] = {1LL << 31, 1LL << 31};   /* 2^62 elements: too large anywhere */
+    CHECK_ERR(wt_tensor_empty(WT_FLOAT64, 2, huge, &t), WT_ENOMEM, "out of memory");
+    int64_t big[1] = {1LL << 45};   /* 256 TiB: allocation fails */
+    CHECK_ERR(wt_tensor_zeros(WT_FLOAT64, 1, big, &t), WT_ENOMEM, "out of memory");
+    CHECK(t == NULL);
+    int64_t ok[1] = {4};
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 1, ok, &t));   /* the engine stays usable */
+    wt_tensor_free(t);
+}
+
+/* fail each allocation of a few compound calls in turn: every failure is a
+** clean WT_ENOMEM with nothing leaked */
+void test_alloc_failure_injection(void) {
+    int64_t shape[2] = {4, 5};
+    wt_tensor *base = t_arange(WT_FLOAT32, 2, shape), *tr;
+    CHECK_OK(wt_view_permute(base, 0, NULL, &tr));
+    for (int k = 1; k <= 3; k++) {
+        wt_tensor *out = NULL;
+        wt_debug_fail_alloc_after(k);
+        wt_status st = wt_view_reshape(tr, 1, (int64_t[]){20}, &out);   /* needs a copy */
+        wt_debug_fail_alloc_after(0);
+        if (st == WT_OK) wt_tensor_free(out);
+        else CHECK_EQ(st, WT_ENOMEM);
+    }
+    wt_tensor *out = NULL;
+    wt_debug_fail_alloc_after(1);
+    CHECK_ERR(wt_copy(tr, &out), WT_ENOMEM, "out of memory allocating 80 bytes for a float32 tensor of shape (5,4)");
+    wt_debug_fail_alloc_after(0);
+    CHECK(out == NULL);
+    wt_tensor_free(tr);
+    wt_tensor_free(base);
+}
+
+void test_null_arguments(void) {
+    wt_tensor *t = NULL;
+    int64_t shape[1] = {3};
+    CHECK_ERR(wt_view_slice(NULL, ":", &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_permute(NULL, 0, NULL, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_reshape(NULL, 1, shape, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_broadcast_to(NULL, 1, shape, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_expand_dims(NULL, 0, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_squeeze(NULL, 0, NULL, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_diagonal(NULL, 0, 0, 1, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_flatten(NULL, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_view_contiguous(NULL, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_copy(NULL, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_tensor_clone(NULL, &t), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_tensor_get(NULL, NULL, NULL), WT_EINVAL, "NULL");
+    CHECK(t == NULL);
+    wt_tensor_free(NULL);
+    CHECK_EQ(wt_tensor_ndim(NULL), 0);
+    CHECK(wt_tensor_shape(NULL) == NULL);
+    CHECK_EQ(wt_tensor_flags(NULL), 0);
+    wt_tensor *a = t_arange(WT_INT8, 1, shape);
+    CHECK_ERR(wt_view_slice(a, ":", NULL), WT_EINVAL, "output pointer is NULL");
+    CHECK_ERR(wt_view_reshape(a, 1, NULL, &t), WT_EINVAL, "shape is NULL");
+    CHECK_ERR(wt_view_squeeze(a, 1, NULL, &t), WT_EINVAL, "squeeze: 1 axes given");
+    wt_tensor_free(a);
+}
+
+void test_memory_counters(void) {
+    int64_t t0 = wt_memory_tensors(), b0 = wt_memory_bytes();
+    int64_t shape[1] = {100};
+    wt_tensor *a, *v;
+    wt_memory_reset_peak();
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 1, shape, &a));
+    CHECK_OK(wt_view_slice(a, "::2", &v));
+    CHECK_EQ(wt_memory_tensors(), t0 + 2);
+    CHECK_EQ(wt_memory_bytes(), b0 + 400);
+    CHECK(wt_memory_peak() >= b0 + 400);
+    wt_tensor_free(a);
+    wt_tensor_free(v);
+    CHECK_EQ(wt_memory_tensors(), t0);
+    CHECK_EQ(wt_memory_bytes(), b0);
+    void *p = wt_malloc(100);
+    CHECK(p != NULL && (uintptr_t)p % 16 == 0);
+    wt_free(p);
+}

@@ -1,0 +1,64 @@
+/* wt_test.h — a minimal test harness: CHECK macros, helpers, and the list
+** of tests.  Each test must free what it makes: the runner fails any test
+** that leaves tensors or bytes behind. */
+#ifndef WT_TEST_H
+#define WT_TEST_H
+
+#include "core.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void wt_t_fail(const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#define CHECK(c) ((c) ? (void)0 : wt_t_fail(__FILE__, __LINE__, "%s", #c))
+#define CHECK_EQ(a, b)                                                                               \
+    do {                                                                                             \
+        long long a_ = (long long)(a), b_ = (long long)(b);                                          \
+        if (a_ != b_) wt_t_fail(__FILE__, __LINE__, "%s == %s: %lld != %lld", #a, #b, a_, b_);       \
+    } while (0)
+#define CHECK_OK(e)                                                                                  \
+    do {                                                                                             \
+        wt_status s_ = (e);                                                                          \
+        if (s_ != WT_OK)                                                                             \
+            wt_t_fail(__FILE__, __LINE__, "%s -> %s: %s", #e, wt_status_name(s_), wt_error_message()); \
+    } while (0)
+/* status code and a substring of the message */
+#define CHECK_ERR(e, code, sub)                                                                      \
+    do {                                                                                             \
+        wt_status s_ = (e);                                                                          \
+        if (s_ != (code) || !strstr(wt_error_message(), (sub)))                                      \
+            wt_t_fail(__FILE__, __LINE__, "%s -> %s '%s'; expected %s with '%s'", #e,                \
+                      wt_status_name(s_), wt_error_message(), wt_status_name(code), (sub));          \
+    } while (0)
+
+/* helpers (helpers.c) */
+wt_tensor *t_arange(int dtype, int ndim, const int64_t *shape);   /* 0, 1, 2, ... in C order */
+wt_tensor *t_from(int dtype, int ndim, const int64_t *shape, const double *values);
+/* every element of t in C order equals expect[] (NaN equals NaN) */
+int t_equals(const wt_tensor *t, const double *expect);
+void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const int64_t *shape,
+                const int64_t *strides, int64_t offset);
+#define CHECK_DESC(t, nd, sh, st, off) t_shape_is(__FILE__, __LINE__, t, nd, sh, st, off)
+uint32_t t_rand(void);   /* deterministic */
+
+#define WT_TEST_LIST(X)                                                                              \
+    X(test_status_names) X(test_dtype_info) X(test_promote_fixture) X(test_promote_errors)          \
+    X(test_weak_scalar_fixture) X(test_shape_checks) X(test_desc_contiguity) X(test_desc_bounds)    \
+    X(test_wrap) X(test_create_fill) X(test_get_set) X(test_zero_d_and_empty) X(test_slice_fixture) \
+    X(test_slice_errors) X(test_slice_shares_storage) X(test_permute) X(test_swapaxes)             \
+    X(test_reshape_fixture) X(test_reshape_errors) X(test_broadcast_to) X(test_broadcast_shapes)   \
+    X(test_expand_squeeze) X(test_diagonal_fixture) X(test_diagonal_errors) X(test_flatten_contig) \
+    X(test_views_outlive_base) X(test_cast_fixture) X(test_cast_rules) X(test_assign_broadcast)    \
+    X(test_assign_overlap) X(test_assign_errors_leave_dst) X(test_assign_scalar) X(test_astype_copy) \
+    X(test_simd_cast_kernels) X(test_simd_fill_kernels) X(test_iter_coalesce) X(test_enomem)        \
+    X(test_alloc_failure_injection) X(test_null_arguments) X(test_memory_counters)
+
+#define WT_DECLARE(name) void name(void);
+WT_TEST_LIST(WT_DECLARE)
+
+#endif
