@@ -131,6 +131,15 @@ WT_API wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_t
 WT_API wt_status wt_tensor_zeros(int dtype, int ndim, const int64_t *shape, wt_tensor **out);
 WT_API wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value, wt_tensor **out);
 
+/* Rules, computed in float64 and stored with assignment casting (NumPy's):
+** arange: ceil((stop-start)/step) values start + i*step (step != 0);
+** linspace: num values from start to stop (included if endpoint != 0);
+** eye: an n x m matrix with ones on diagonal k. */
+WT_API wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt_tensor **out);
+WT_API wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoint, int dtype,
+                                    wt_tensor **out);
+WT_API wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **out);
+
 /* Wrap memory the engine does not own: nbytes at data, viewed with the given
 ** descriptor (strides NULL = C-contiguous).  The descriptor is validated
 ** against nbytes.  release(ctx) runs when the last view is freed (may be

@@ -31,7 +31,7 @@ build_one() {
     mkdir -p dist
     cp build/wasm/wtensor.wasm dist/wtensor.wasm
   fi
-  echo "build: $name ok"
+  echo "build: $name ok" >&2
 }
 
 for name in "${@:-gcc clang asan wasi wasm}"; do

@@ -26,10 +26,10 @@ if [ ${#need[@]} -eq 0 ]; then
 fi
 cmd="apt-get install -y --no-install-recommends ${need[*]}"
 if [ "$(id -u)" = 0 ]; then
-  echo "setup: installing ${need[*]}"
+  echo "setup: installing ${need[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  $cmd
+  apt-get update -qq >&2
+  $cmd >&2
 else
   echo "setup: missing Debian packages: ${need[*]}" >&2
   echo "setup: run as root:  sudo apt-get update && sudo $cmd" >&2

@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+if [ ! -x node_modules/.bin/tsc ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
 bash scripts/build.sh
 
 export ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1

@@ -187,3 +187,51 @@ void test_astype_copy(void) {
     wt_tensor_free(v);
     wt_tensor_free(t);
 }
+
+static void check_line(const fx_line_case *c, wt_tensor *t, const char *what) {
+    if (!t) return;
+    CHECK_EQ(wt_tensor_dtype(t), c->dtype);
+    CHECK_EQ(wt_tensor_size(t), c->n);
+    if (!t_equals(t, c->values)) wt_t_fail(__FILE__, __LINE__, "%s(%g, %g, %g) differs from NumPy", what, c->a, c->b, c->c);
+    wt_tensor_free(t);
+}
+
+void test_arange(void) {
+    for (size_t i = 0; i < sizeof fx_arange / sizeof fx_arange[0]; i++) {
+        wt_tensor *t = NULL;
+        CHECK_OK(wt_tensor_arange(fx_arange[i].a, fx_arange[i].b, fx_arange[i].c, fx_arange[i].dtype, &t));
+        check_line(&fx_arange[i], t, "arange");
+    }
+    wt_tensor *t = NULL;
+    CHECK_ERR(wt_tensor_arange(0, 1, 0, WT_FLOAT32, &t), WT_EINVAL, "step cannot be zero");
+    CHECK_ERR(wt_tensor_arange(0, INFINITY, 1, WT_FLOAT32, &t), WT_EINVAL, "must be finite");
+    CHECK_ERR(wt_tensor_arange(0, 1e300, 1, WT_FLOAT32, &t), WT_ENOMEM, "too many elements");
+    CHECK_ERR(wt_tensor_arange(0, 1e18, 1, WT_FLOAT32, &t), WT_ENOMEM, "out of memory");
+    CHECK_ERR(wt_tensor_arange(0, 3, 1, 42, &t), WT_EDTYPE, "invalid dtype code 42");
+    CHECK(t == NULL);
+}
+
+void test_linspace(void) {
+    for (size_t i = 0; i < sizeof fx_linspace / sizeof fx_linspace[0]; i++) {
+        wt_tensor *t = NULL;
+        CHECK_OK(wt_tensor_linspace(fx_linspace[i].a, fx_linspace[i].b, (int64_t)fx_linspace[i].c, fx_linspace[i].e,
+                                    fx_linspace[i].dtype, &t));
+        check_line(&fx_linspace[i], t, "linspace");
+    }
+    wt_tensor *t = NULL;
+    CHECK_ERR(wt_tensor_linspace(0, 1, -1, 1, WT_FLOAT64, &t), WT_EINVAL, "number of samples, -1, must be non-negative");
+    CHECK_ERR(wt_tensor_linspace(NAN, 1, 3, 1, WT_FLOAT64, &t), WT_EINVAL, "must be finite");
+}
+
+void test_eye(void) {
+    wt_tensor *t = NULL;
+    CHECK_OK(wt_tensor_eye(3, 4, 1, WT_FLOAT32, &t));
+    double e[12] = {0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    CHECK(t_equals(t, e));
+    wt_tensor_free(t);
+    CHECK_OK(wt_tensor_eye(2, 2, -5, WT_INT8, &t));
+    double z[4] = {0};
+    CHECK(t_equals(t, z));
+    wt_tensor_free(t);
+    CHECK_ERR(wt_tensor_eye(-1, 2, 0, WT_INT8, &t), WT_ESHAPE, "negative dimension -1");
+}

@@ -1,0 +1,221 @@
+// The engine: one wasm instance, its memory, and the marshalling between JS
+// values and C arguments.  Every computation, parse and check happens in C;
+// JS only checks what must be true before bytes reach wasm memory (types,
+// integer-ness, lengths that fit the scratch area).
+import { WtError } from './errors.js';
+import { MAX_DIMS } from './dtypes.js';
+import { Tensor } from './tensor.js';
+
+// scratch layout: an out-pointer, two shape slots, an axes slot, strings
+const OUT = 0, SHAPES = [8, 8 + 8 * MAX_DIMS], AXES = 8 + 16 * MAX_DIMS, STR = 512, SCRATCH = 4096;
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+export class Engine {
+  constructor(instance, module) {
+    this.ex = instance.exports;
+    this.memory = this.ex.memory;
+    this.module = module;
+    this.buffer = null;
+    this.scopes = [];
+    this.registry = new FinalizationRegistry((ptr) => this.ex.wt_tensor_free(ptr));
+    this.scratch = this.ex.wt_malloc(SCRATCH);
+    if (!this.scratch) throw new WtError('WT_ENOMEM', 'out of memory allocating the scratch area');
+    this.dtypeCodes = new Map();
+  }
+
+  // typed views over memory, rebuilt when growth replaced memory.buffer
+  get dv() {
+    if (this.buffer !== this.memory.buffer) {
+      this.buffer = this.memory.buffer;
+      this._dv = new DataView(this.buffer);
+      this._u8 = new Uint8Array(this.buffer);
+    }
+    return this._dv;
+  }
+
+  get u8() {
+    return this.dv && this._u8;
+  }
+
+  cstr(ptr) {
+    const u8 = this.u8;
+    let end = ptr;
+    while (u8[end]) end++;
+    return decoder.decode(u8.subarray(ptr, end));
+  }
+
+  error(status) {
+    return new WtError(this.cstr(this.ex.wt_status_name(status)), this.cstr(this.ex.wt_error_message()));
+  }
+
+  check(status) {
+    if (status !== 0) throw this.error(status);
+  }
+
+  // a string in scratch (or a temporary allocation when long); returns [ptr, free]
+  string(s, what) {
+    if (typeof s !== 'string') throw new WtError('WT_EINVAL', `${what} must be a string, got ${typeName(s)}`);
+    const bytes = encoder.encode(s);
+    let ptr = this.scratch + STR;
+    let owned = 0;
+    if (bytes.length + 1 > SCRATCH - STR) {
+      owned = ptr = this.ex.wt_malloc(bytes.length + 1);
+      if (!ptr) throw new WtError('WT_ENOMEM', `out of memory passing a string of ${bytes.length} bytes`);
+    }
+    this.u8.set(bytes, ptr);
+    this.u8[ptr + bytes.length] = 0;
+    return [ptr, owned];
+  }
+
+  dtypeCode(name, what = 'dtype') {
+    if (typeof name !== 'string') throw new WtError('WT_EDTYPE', `${what} must be a dtype name string, got ${typeName(name)}`);
+    let code = this.dtypeCodes.get(name);
+    if (code === undefined) {
+      const [ptr, owned] = this.string(name, what);
+      try {
+        this.check(this.ex.wt_dtype_from_name(ptr, this.scratch + OUT));
+      } finally {
+        if (owned) this.ex.wt_free(owned);
+      }
+      code = this.dv.getInt32(this.scratch + OUT, true);
+      this.dtypeCodes.set(name, code);
+    }
+    return code;
+  }
+
+  // integer list into a scratch slot: int64 (shapes) or int32 (axes)
+  ints(values, what, slot, wide) {
+    if (typeof values === 'number') values = [values];
+    if (!Array.isArray(values) && !ArrayBuffer.isView(values)) {
+      throw new WtError('WT_EINVAL', `${what} must be an array of integers, got ${typeName(values)}`);
+    }
+    if (values.length > MAX_DIMS) {
+      throw new WtError('WT_ESHAPE', `${what} has ${values.length} entries; a tensor has at most ${MAX_DIMS} dimensions`);
+    }
+    const dv = this.dv, base = this.scratch + slot;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (!Number.isSafeInteger(v) || (!wide && (v < -(2 ** 31) || v >= 2 ** 31))) {
+        throw new WtError('WT_EINVAL', `${what} must contain integers, got ${formatList(values)}`);
+      }
+      if (wide) dv.setBigInt64(base + 8 * i, BigInt(v), true);
+      else dv.setInt32(base + 4 * i, v, true);
+    }
+    return [values.length, base];
+  }
+
+  // a new Tensor for a fresh C handle, tracked by the innermost tidy scope
+  adopt(ptr) {
+    const t = new Tensor(this, ptr);
+    this.registry.register(t, ptr, t);
+    if (this.scopes.length) this.scopes[this.scopes.length - 1].add(t);
+    return t;
+  }
+
+  release(t) {
+    this.registry.unregister(t);
+    this.ex.wt_tensor_free(t._ptr);
+    t._ptr = 0;
+    t._view = null;
+  }
+
+  // the C handle of a live tensor of this instance
+  handle(t, what) {
+    if (!(t instanceof Tensor)) throw new WtError('WT_EINVAL', `${what} must be a Tensor, got ${typeName(t)}`);
+    if (t._e !== this) throw new WtError('WT_EINVAL', `${what} belongs to another wtensor instance`);
+    if (!t._ptr) throw new WtError('WT_EDISPOSED', `${what} has been disposed`);
+    return t._ptr;
+  }
+
+  takeOut() {
+    return this.dv.getUint32(this.scratch + OUT, true);
+  }
+
+  get outPtr() {
+    return this.scratch + OUT;
+  }
+}
+
+export function typeName(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return v.constructor?.name ?? 'an object';
+  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : `the number ${v}`;
+  return typeof v === 'string' ? `the string "${v.slice(0, 40)}"` : typeof v;
+}
+
+function formatList(values) {
+  const parts = Array.from(values, (v) => (typeof v === 'number' ? String(v) : typeName(v)));
+  return `[${parts.slice(0, 8).join(', ')}${parts.length > 8 ? ', ...' : ''}]`;
+}
+
+// ---- declarative argument marshalling --------------------------------------
+// An op is declared as its C function plus one spec per JS argument,
+// 'kind name' or 'kind name=default'.  Kinds expand to C arguments:
+//   tensor -> handle         shape -> ndim, int64*      axes -> count, int*  (null -> 0, NULL)
+//   int -> int32             i64 -> int64 (BigInt)       f64 -> double        bool -> 0/1
+//   str -> char*             dtype -> code              scalar -> double (a number or boolean)
+const KINDS = {
+  tensor: (e, v, what) => [e.handle(v, what)],
+  shape: (e, v, what, call) => e.ints(v, what, SHAPES[call.shapes++], true),
+  axes: (e, v, what) => (v === undefined || v === null ? [0, 0] : e.ints(v, what, AXES, false)),
+  int: (e, v, what) => {
+    if (!Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31) throw new WtError('WT_EINVAL', `${what} must be an integer, got ${typeName(v)}`);
+    return [v];
+  },
+  i64: (e, v, what) => {
+    if (!Number.isSafeInteger(v)) throw new WtError('WT_EINVAL', `${what} must be an integer, got ${typeName(v)}`);
+    return [BigInt(v)];
+  },
+  f64: (e, v, what) => {
+    if (typeof v !== 'number') throw new WtError('WT_EINVAL', `${what} must be a number, got ${typeName(v)}`);
+    return [v];
+  },
+  scalar: (e, v, what) => {
+    if (typeof v === 'boolean') return [v ? 1 : 0];
+    if (typeof v !== 'number') throw new WtError('WT_EINVAL', `${what} must be a number or a boolean, got ${typeName(v)}`);
+    return [v];
+  },
+  bool: (e, v) => [v ? 1 : 0],
+  str: (e, v, what, call) => {
+    const [ptr, owned] = e.string(v, what);
+    if (owned) call.owned.push(owned);
+    return [ptr];
+  },
+  dtype: (e, v, what) => [e.dtypeCode(v, what)],
+};
+
+function parseSpec(spec) {
+  const m = /^(\w+) (\w+)(?:=(.*))?$/.exec(spec);
+  if (!m || !KINDS[m[1]]) throw new Error(`bad op spec '${spec}'`);
+  const dflt = m[3] === undefined ? undefined : m[3] === 'null' ? null : /^[-\d]/.test(m[3]) ? Number(m[3]) : m[3];
+  return { kind: KINDS[m[1]], name: m[2], dflt, has: m[3] !== undefined };
+}
+
+// Returns fn(...jsArgs) that calls C and returns what `result` makes of it:
+// 'tensor' (a new handle through the out-pointer) or 'self' (the first arg).
+export function defineOp(engine, opName, cName, specs, result = 'tensor') {
+  const parsed = specs.map(parseSpec);
+  const cfn = engine.ex[cName];
+  if (typeof cfn !== 'function') throw new Error(`wtensor.wasm lacks ${cName}`);
+  return (...args) => {
+    const call = { shapes: 0, owned: [] };
+    try {
+      const cargs = [];
+      parsed.forEach((p, i) => {
+        const v = args[i] === undefined && p.has ? p.dflt : args[i];
+        if (v === undefined && !p.has && p.kind !== KINDS.axes) {
+          throw new WtError('WT_EINVAL', `${opName}: missing argument ${p.name}`);
+        }
+        cargs.push(...p.kind(engine, v, `${opName}: ${p.name}`, call));
+      });
+      if (result === 'tensor') cargs.push(engine.outPtr);
+      engine.check(cfn(...cargs));
+      return result === 'tensor' ? engine.adopt(engine.takeOut()) : args[0];
+    } finally {
+      for (const p of call.owned) engine.ex.wt_free(p);
+    }
+  };
+}

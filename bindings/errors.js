@@ -1,0 +1,10 @@
+// WtError: every failure wtensor reports to JS.  `code` is the C status name
+// (WT_ESHAPE, WT_ENOMEM, ...) or, for failures before C is reached,
+// WT_ELOAD (the wasm could not be loaded) and WT_EDISPOSED.
+export class WtError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'WtError';
+    this.code = code;
+  }
+}

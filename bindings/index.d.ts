@@ -1,0 +1,161 @@
+// Types for wtensor's JavaScript API (hand-written; checked by `tsc --noEmit`
+// against tests/js/types/usage.ts in the test suite).
+
+export type DType = 'bool' | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'float64';
+
+/** The TypedArray a dtype's storage is seen through (bool as Uint8Array). */
+export interface DTypeArrays {
+  bool: Uint8Array;
+  int8: Int8Array;
+  uint8: Uint8Array;
+  int16: Int16Array;
+  uint16: Uint16Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  float32: Float32Array;
+  float64: Float64Array;
+}
+export type AnyTypedArray = DTypeArrays[DType];
+
+/** Status names of the C API, plus WT_ELOAD and WT_EDISPOSED from the JS layer. */
+export type WtErrorCode =
+  | 'WT_EINVAL' | 'WT_ESHAPE' | 'WT_EDTYPE' | 'WT_ENOMEM' | 'WT_EREADONLY'
+  | 'WT_EINDEX' | 'WT_ESYNTAX' | 'WT_EBOUNDS' | 'WT_ELOAD' | 'WT_EDISPOSED';
+
+export class WtError extends Error {
+  readonly name: 'WtError';
+  readonly code: WtErrorCode;
+  constructor(code: WtErrorCode, message: string);
+}
+
+/** Nested arrays of numbers (or booleans), as returned by toArray(). */
+export type NestedArray = number | boolean | NestedArray[];
+
+export type Shape = readonly number[] | number;
+
+export declare class Tensor {
+  private constructor();
+  readonly dtype: DType;
+  readonly shape: readonly number[];
+  /** Element strides (not bytes). */
+  readonly strides: readonly number[];
+  /** Elements from the start of the storage the tensor was created in. */
+  readonly offset: number;
+  readonly ndim: number;
+  readonly size: number;
+  /** NumPy's C-contiguous flag. */
+  readonly isContiguous: boolean;
+  /** True for broadcastTo results and every view of a read-only tensor. */
+  readonly readOnly: boolean;
+  readonly isDisposed: boolean;
+  /** The whole storage in wasm memory, zero copy; element idx is data[offset + Σ idx·strides]. */
+  readonly data: AnyTypedArray;
+  /** transpose() */
+  readonly T: Tensor;
+
+  /** Nested arrays; a 0-d tensor gives a number (bool: a boolean). */
+  toArray(): NestedArray;
+  /** A contiguous copy of the values, outside wasm memory. */
+  toTypedArray(): AnyTypedArray;
+  /** The single value of a size-1 tensor. */
+  item(): number | boolean;
+  dispose(): void;
+
+  /** NumPy basic indexing: '1:5:2, ..., None, -1'. */
+  slice(spec?: string): Tensor;
+  transpose(axes?: readonly number[] | null): Tensor;
+  swapaxes(axis1: number, axis2: number): Tensor;
+  /** A view when possible, else a contiguous copy; one entry may be -1. */
+  reshape(shape: Shape): Tensor;
+  broadcastTo(shape: Shape): Tensor;
+  expandDims(axis: number): Tensor;
+  squeeze(axis?: number | readonly number[] | null): Tensor;
+  diagonal(offset?: number, axis1?: number, axis2?: number): Tensor;
+  /** 1-D: a view when the layout allows, else a copy. */
+  flatten(): Tensor;
+  /** Itself as a view when C-contiguous (same offset), else a contiguous copy. */
+  contiguous(): Tensor;
+  copy(): Tensor;
+  astype(dtype: DType): Tensor;
+  /** Writes src (broadcast, cast) through this view; returns this. */
+  assign(src: Tensor | number | boolean): this;
+}
+
+export interface TensorOptions {
+  dtype?: DType;
+  shape?: readonly number[];
+}
+
+export interface MemoryInfo {
+  /** Live tensor handles (views included). */
+  tensors: number;
+  /** Bytes held by engine-owned storage. */
+  bytesInUse: number;
+  /** The most bytesInUse has been (since init or resetPeak()). */
+  peakBytes: number;
+  /** Size of the wasm memory. */
+  wasmBytes: number;
+}
+
+export interface EngineInfo {
+  version: string;
+  simd: boolean;
+  /** 'wasm_simd128' (or 'generic'/'sse2' in native builds). */
+  kernels: string;
+  threads: number;
+  /** Why threads is 1. */
+  threadsReason: string;
+  memoryBytes: number;
+}
+
+type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;
+
+export interface Wtensor {
+  readonly WtError: typeof WtError;
+  readonly Tensor: typeof Tensor;
+  readonly dtypes: readonly DType[];
+
+  /** From a number, boolean, nested arrays or a TypedArray. */
+  tensor(data: NestedArray | AnyTypedArray | Tensor, options?: TensorOptions): Tensor;
+  empty(shape: Shape, dtype?: DType): Tensor;
+  zeros(shape: Shape, dtype?: DType): Tensor;
+  ones(shape: Shape, dtype?: DType): Tensor;
+  full(shape: Shape, value: number | boolean, dtype?: DType): Tensor;
+  /** arange(stop) or arange(start, stop, step?, dtype?). */
+  arange(start: number, stop?: number | null, step?: number, dtype?: DType): Tensor;
+  linspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;
+  eye(n: number, m?: number | null, k?: number, dtype?: DType): Tensor;
+
+  slice(t: Tensor, spec?: string): Tensor;
+  transpose(t: Tensor, axes?: readonly number[] | null): Tensor;
+  swapaxes(t: Tensor, axis1: number, axis2: number): Tensor;
+  reshape(t: Tensor, shape: Shape): Tensor;
+  broadcastTo(t: Tensor, shape: Shape): Tensor;
+  expandDims(t: Tensor, axis: number): Tensor;
+  squeeze(t: Tensor, axis?: number | readonly number[] | null): Tensor;
+  diagonal(t: Tensor, offset?: number, axis1?: number, axis2?: number): Tensor;
+  flatten(t: Tensor): Tensor;
+  contiguous(t: Tensor): Tensor;
+  copy(t: Tensor): Tensor;
+  astype(t: Tensor, dtype: DType): Tensor;
+  assign(dst: Tensor, src: Tensor | number | boolean): Tensor;
+
+  /** Runs fn, then disposes every tensor made inside it except those it returns (or kept). */
+  tidy<T extends Tensors>(fn: () => T): T;
+  /** Exempts t from disposal by the enclosing tidy. */
+  keep<T extends Tensor>(t: T): T;
+  /** Disposes a tensor, or every tensor in an array/object. */
+  dispose(value: Tensors): void;
+  memory(): MemoryInfo;
+  resetPeak(): void;
+  info(): EngineInfo;
+}
+
+export interface InitOptions {
+  /** Where the module comes from: bytes, a compiled Module, a URL or a Response
+   *  (default: dist/wtensor.wasm next to the package, resolved via import.meta.url). */
+  wasm?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
+}
+
+export function init(options?: InitOptions): Promise<Wtensor>;
+export const DTYPES: readonly DType[];

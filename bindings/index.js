@@ -1,0 +1,227 @@
+// wtensor: NumPy-style tensors in WebAssembly.
+//   import { init } from 'wtensor';
+//   const wt = await init();
+//   const a = wt.arange(12).reshape([3, 4]);
+import { WtError } from './errors.js';
+import { loadModule } from './loader.js';
+import { Engine, defineOp, typeName } from './engine.js';
+import { DTYPES, ARRAYS } from './dtypes.js';
+import { Tensor } from './tensor.js';
+
+export { WtError, Tensor, DTYPES };
+
+// Operations that return a new tensor, one declarative line each:
+// name: [C function, argument specs] (see engine.js for the kinds).
+// Each becomes wt.name(t, ...) and t.name(...).
+const TENSOR_OPS = {
+  slice: ['wt_view_slice', 'tensor self', 'str spec='],
+  transpose: ['wt_view_permute', 'tensor self', 'axes axes=null'],
+  swapaxes: ['wt_view_swapaxes', 'tensor self', 'int axis1', 'int axis2'],
+  reshape: ['wt_view_reshape', 'tensor self', 'shape shape'],
+  broadcastTo: ['wt_view_broadcast_to', 'tensor self', 'shape shape'],
+  expandDims: ['wt_view_expand_dims', 'tensor self', 'int axis'],
+  squeeze: ['wt_view_squeeze', 'tensor self', 'axes axis=null'],
+  diagonal: ['wt_view_diagonal', 'tensor self', 'i64 offset=0', 'int axis1=0', 'int axis2=1'],
+  flatten: ['wt_view_flatten', 'tensor self'],
+  contiguous: ['wt_view_contiguous', 'tensor self'],
+  copy: ['wt_copy', 'tensor self'],
+  astype: ['wt_astype', 'tensor self', 'dtype dtype'],
+};
+
+// Operations that write into their first argument and return it.
+const INPLACE_OPS = {
+  assignTensor: ['wt_assign', 'tensor self', 'tensor src'],
+  assignScalar: ['wt_assign_scalar', 'tensor self', 'scalar value'],
+};
+
+for (const name of Object.keys(TENSOR_OPS)) {
+  Tensor.prototype[name] = function (...args) {
+    return this._e.ops[name](this, ...args);
+  };
+}
+Tensor.prototype.assign = function (src) {
+  return src instanceof Tensor ? this._e.ops.assignTensor(this, src) : this._e.ops.assignScalar(this, src);
+};
+
+function collect(value, into, depth = 0) {
+  if (value instanceof Tensor) into.add(value);
+  else if (depth < 4 && value && typeof value === 'object') {
+    for (const v of Array.isArray(value) ? value : Object.values(value)) collect(v, into, depth + 1);
+  }
+  return into;
+}
+
+// ---- creation helpers --------------------------------------------------------
+
+// nested arrays -> [shape, flat values]; ragged input is an error
+function flatten(data) {
+  const shape = [];
+  for (let d = data; Array.isArray(d); d = d[0]) {
+    shape.push(d.length);
+    if (shape.length > 16) throw new WtError('WT_ESHAPE', 'tensor: nested arrays are deeper than 16 dimensions');
+    if (d.length === 0) break;
+  }
+  const flat = [];
+  const walk = (d, depth) => {
+    if (depth === shape.length) {
+      if (typeof d !== 'number' && typeof d !== 'boolean') {
+        throw new WtError('WT_EINVAL', `tensor: elements must be numbers or booleans, got ${typeName(d)}`);
+      }
+      flat.push(d);
+      return;
+    }
+    if (!Array.isArray(d) || d.length !== shape[depth]) {
+      throw new WtError('WT_ESHAPE', `tensor: nested arrays are ragged at depth ${depth}: expected ${shape[depth]} elements, got ${Array.isArray(d) ? d.length : typeName(d)}`);
+    }
+    for (const x of d) walk(x, depth + 1);
+  };
+  walk(data, 0);
+  return [shape, flat];
+}
+
+function defaultDtype(values) {
+  if (values.length && values.every((v) => typeof v === 'boolean')) return 'bool';
+  return values.every((v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31) ? 'int32' : 'float64';
+}
+
+function typedDtype(arr) {
+  const i = ARRAYS.indexOf(arr.constructor);
+  if (arr instanceof Uint8ClampedArray) return 'uint8';
+  if (i < 0) throw new WtError('WT_EDTYPE', `tensor: ${arr.constructor.name} has no wtensor dtype (int64 is not supported yet)`);
+  return DTYPES[i];
+}
+
+export async function init(options = {}) {
+  if (options === null || typeof options !== 'object') throw new WtError('WT_EINVAL', `init: options must be an object, got ${typeName(options)}`);
+  const module = await loadModule(options.wasm);
+  const imports = { env: { emscripten_notify_memory_growth() {} } };
+  let instance;
+  try {
+    instance = await WebAssembly.instantiate(module, imports);
+  } catch (e) {
+    throw new WtError('WT_ELOAD', `could not instantiate wtensor.wasm: ${e.message}`);
+  }
+  instance.exports._initialize();
+  const engine = new Engine(instance, module);
+  const ex = engine.ex;
+  engine.ops = {};
+  for (const [name, [cName, ...specs]] of Object.entries(TENSOR_OPS)) engine.ops[name] = defineOp(engine, name, cName, specs);
+  for (const [name, [cName, ...specs]] of Object.entries(INPLACE_OPS)) engine.ops[name] = defineOp(engine, 'assign', cName, specs, 'self');
+
+  const make = {
+    empty: defineOp(engine, 'empty', 'wt_tensor_empty', ['dtype dtype', 'shape shape']),
+    zeros: defineOp(engine, 'zeros', 'wt_tensor_zeros', ['dtype dtype', 'shape shape']),
+    full: defineOp(engine, 'full', 'wt_tensor_full', ['dtype dtype', 'shape shape', 'scalar value']),
+    arange: defineOp(engine, 'arange', 'wt_tensor_arange', ['f64 start', 'f64 stop', 'f64 step', 'dtype dtype']),
+    linspace: defineOp(engine, 'linspace', 'wt_tensor_linspace', ['f64 start', 'f64 stop', 'i64 num', 'bool endpoint', 'dtype dtype']),
+    eye: defineOp(engine, 'eye', 'wt_tensor_eye', ['i64 n', 'i64 m', 'i64 k', 'dtype dtype']),
+  };
+
+  function tensor(data, opts = {}) {
+    if (opts === null || typeof opts !== 'object') throw new WtError('WT_EINVAL', `tensor: options must be an object, got ${typeName(opts)}`);
+    let shape, values, stage;
+    if (data instanceof Tensor) {
+      return data.astype(opts.dtype ?? data.dtype);
+    } else if (typeof data === 'number' || typeof data === 'boolean') {
+      shape = [];
+      values = [data];
+    } else if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
+      stage = typedDtype(data);
+      values = data;
+      shape = [data.length];
+    } else if (Array.isArray(data)) {
+      [shape, values] = flatten(data);
+    } else {
+      throw new WtError('WT_EINVAL', `tensor: data must be a number, a boolean, nested arrays or a TypedArray, got ${typeName(data)}`);
+    }
+    const dtype = opts.dtype ?? stage ?? defaultDtype(values);
+    const dst = make.empty(dtype, opts.shape ?? shape);
+    try {
+      if (dst.size !== values.length) {
+        throw new WtError('WT_ESHAPE', `tensor: ${values.length} values cannot fill shape (${dst.shape.join(',')})`);
+      }
+      // values enter wasm in their own type (a TypedArray's, else float64);
+      // C then casts them to dtype with NumPy's assignment rules
+      const src = stage === dtype ? dst : make.empty(stage ?? 'float64', [values.length]);
+      try {
+        const view = src.data;
+        if (ArrayBuffer.isView(values)) view.set(values);
+        else for (let i = 0; i < values.length; i++) view[i] = Number(values[i]);
+        if (src !== dst) dst.reshape([-1]).assign(src).dispose();
+      } finally {
+        if (src !== dst) src.dispose();
+      }
+    } catch (e) {
+      dst.dispose();
+      throw e;
+    }
+    return dst;
+  }
+
+  function tidy(fn) {
+    if (typeof fn !== 'function') throw new WtError('WT_EINVAL', `tidy: expected a function, got ${typeName(fn)}`);
+    const scope = new Set();
+    engine.scopes.push(scope);
+    let result, ok = false;
+    try {
+      result = fn();
+      ok = true;
+    } finally {
+      engine.scopes.pop();
+      const keep = ok ? collect(result, new Set()) : new Set();
+      for (const t of scope) if (!keep.has(t) && !t._kept) t.dispose();
+      const parent = engine.scopes[engine.scopes.length - 1];
+      if (parent) for (const t of keep) if (scope.has(t)) parent.add(t);
+    }
+    if (result && typeof result.then === 'function') {
+      throw new WtError('WT_EINVAL', 'tidy: the function returned a Promise; tidy only tracks synchronous code');
+    }
+    return result;
+  }
+
+  const isInt = (v) => Number.isInteger(v);
+  const wt = {
+    WtError,
+    Tensor,
+    dtypes: DTYPES,
+    tensor,
+    empty: (shape, dtype = 'float64') => make.empty(dtype, shape),
+    zeros: (shape, dtype = 'float64') => make.zeros(dtype, shape),
+    ones: (shape, dtype = 'float64') => make.full(dtype, shape, 1),
+    full: (shape, value, dtype) => make.full(dtype ?? (typeof value === 'boolean' ? 'bool' : isInt(value) ? 'int32' : 'float64'), shape, value),
+    // arange(stop) or arange(start, stop, step = 1, dtype)
+    arange(start, stop, step = 1, dtype) {
+      if (stop === undefined || stop === null) [start, stop] = [0, start];
+      return make.arange(start, stop, step, dtype ?? ([start, stop, step].every(isInt) ? 'int32' : 'float64'));
+    },
+    linspace: (start, stop, num = 50, { endpoint = true, dtype = 'float64' } = {}) => make.linspace(start, stop, num, endpoint, dtype),
+    eye: (n, m, k = 0, dtype = 'float64') => make.eye(n, m ?? n, k, dtype),
+    assign: (dst, src) => (src instanceof Tensor ? engine.ops.assignTensor(dst, src) : engine.ops.assignScalar(dst, src)),
+    tidy,
+    keep(t) {
+      engine.handle(t, 'keep: tensor');
+      t._kept = true;
+      return t;
+    },
+    dispose(value) {
+      for (const t of collect(value, new Set())) t.dispose();
+    },
+    memory: () => ({
+      tensors: Number(ex.wt_memory_tensors()),
+      bytesInUse: Number(ex.wt_memory_bytes()),
+      peakBytes: Number(ex.wt_memory_peak()),
+      wasmBytes: engine.memory.buffer.byteLength,
+    }),
+    resetPeak: () => ex.wt_memory_reset_peak(),
+    info: () => ({
+      version: engine.cstr(ex.wt_version()),
+      simd: engine.cstr(ex.wt_simd_name()) === 'wasm_simd128',
+      kernels: engine.cstr(ex.wt_simd_name()),
+      threads: 1,
+      threadsReason: 'this build of wtensor is single-threaded',
+      memoryBytes: engine.memory.buffer.byteLength,
+    }),
+  };
+  for (const name of Object.keys(TENSOR_OPS)) wt[name] = engine.ops[name];
+  return wt;
+}

@@ -1,0 +1,89 @@
+// Tensor: a JS handle on a C tensor.  A handle's descriptor never changes, so
+// it is read once; `data` is a zero-copy TypedArray over the whole storage,
+// re-derived whenever wasm memory has grown.
+import { WtError } from './errors.js';
+import { ARRAYS, DTYPES } from './dtypes.js';
+
+export class Tensor {
+  constructor(engine, ptr) {
+    const ex = engine.ex, dv = engine.dv;
+    this._e = engine;
+    this._ptr = ptr;
+    this._code = ex.wt_tensor_dtype(ptr);
+    const ndim = ex.wt_tensor_ndim(ptr), sp = ex.wt_tensor_shape(ptr), st = ex.wt_tensor_strides(ptr);
+    this._shape = Object.freeze(Array.from({ length: ndim }, (_, i) => Number(dv.getBigInt64(sp + 8 * i, true))));
+    this._strides = Object.freeze(Array.from({ length: ndim }, (_, i) => Number(dv.getBigInt64(st + 8 * i, true))));
+    this._offset = Number(ex.wt_tensor_offset(ptr));
+    this._flags = ex.wt_tensor_flags(ptr);
+    this._base = ex.wt_tensor_data(ptr) >>> 0;
+    this._nbytes = ex.wt_tensor_nbytes(ptr) >>> 0;
+    this._view = null;
+  }
+
+  _alive() {
+    if (!this._ptr) throw new WtError('WT_EDISPOSED', 'this tensor has been disposed');
+    return this._ptr;
+  }
+
+  get dtype() { this._alive(); return DTYPES[this._code]; }
+  get shape() { this._alive(); return this._shape; }
+  get strides() { this._alive(); return this._strides; }
+  get offset() { this._alive(); return this._offset; }
+  get ndim() { this._alive(); return this._shape.length; }
+  get size() { this._alive(); return this._shape.reduce((a, b) => a * b, 1); }
+  get isContiguous() { this._alive(); return (this._flags & 2) !== 0; }
+  get readOnly() { this._alive(); return (this._flags & 1) !== 0; }
+  get isDisposed() { return !this._ptr; }
+
+  // element idx is data[offset + sum(idx[k] * strides[k])]
+  get data() {
+    this._alive();
+    const buffer = this._e.memory.buffer;
+    if (!this._view || this._view.buffer !== buffer) {
+      const Ctor = ARRAYS[this._code];
+      this._view = new Ctor(buffer, this._base, this._nbytes / Ctor.BYTES_PER_ELEMENT);
+    }
+    return this._view;
+  }
+
+  get T() { return this.transpose(); }
+
+  toArray() {
+    const data = this.data, shape = this._shape, strides = this._strides, bool = this._code === 0;
+    const at = (off) => (bool ? data[off] !== 0 : data[off]);
+    const walk = (axis, off) => {
+      if (axis === shape.length) return at(off);
+      const out = new Array(shape[axis]);
+      for (let i = 0; i < shape[axis]; i++) out[i] = walk(axis + 1, off + i * strides[axis]);
+      return out;
+    };
+    return walk(0, this._offset);
+  }
+
+  item() {
+    if (this.size !== 1) throw new WtError('WT_ESHAPE', `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`);
+    const v = this.data[this._offset];
+    return this._code === 0 ? v !== 0 : v;
+  }
+
+  // a contiguous copy of the values, outside wasm memory
+  toTypedArray() {
+    const c = this.contiguous();
+    try {
+      const n = c.size;
+      return c.data.slice(c._offset, c._offset + n);
+    } finally {
+      c.dispose();
+    }
+  }
+
+  dispose() {
+    if (!this._ptr) return;
+    this._e.release(this);
+  }
+
+  toString() {
+    if (!this._ptr) return 'Tensor(disposed)';
+    return `Tensor(${JSON.stringify(this.toArray())}, dtype=${this.dtype}, shape=(${this._shape.join(',')}))`;
+  }
+}

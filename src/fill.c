@@ -1,0 +1,85 @@
+/* fill.c — tensors whose values follow a rule: arange, linspace, eye.
+** Values are computed in float64 and stored with assignment casting. */
+#include "core.h"
+#include <math.h>
+
+static wt_status fill_line(int dtype, int64_t n, double start, double step, double last, bool pin_last,
+                           wt_tensor **out) {
+    wt_desc d;
+    wt_status st = wt_desc_init(&d, dtype, 1, &n);
+    if (!st) st = wt_tensor_alloc(&d, false, out);
+    if (st) return st;
+    char *p = (char *)(*out)->buf->data;
+    int64_t isz = (int64_t)wt_dtype_size(dtype);
+    for (int64_t i = 0; i < n; i++) wt_cast_store_f64(dtype, p + i * isz, start + (double)i * step);
+    if (pin_last && n > 1) wt_cast_store_f64(dtype, p + (n - 1) * isz, last);
+    return WT_OK;
+}
+
+/* element i of an integer arange, wrapped to the dtype's width */
+static double int_at(int dtype, int64_t v0, int64_t delta, int64_t i) {
+    uint64_t u = (uint64_t)v0 + (uint64_t)i * (uint64_t)delta;
+    switch (dtype) {
+    case WT_INT8: return (int8_t)u;
+    case WT_UINT8: return (uint8_t)u;
+    case WT_INT16: return (int16_t)u;
+    case WT_UINT16: return (uint16_t)u;
+    case WT_INT32: return (int32_t)u;
+    default: return (uint32_t)u;
+    }
+}
+
+/* As NumPy: the first two values are start and start+step cast to the dtype;
+** the rest continue from their difference in the dtype's own arithmetic. */
+wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt_tensor **out) {
+    wt_status st = wt_check_out(out);
+    if (st) return st;
+    if (!isfinite(start) || !isfinite(stop) || !isfinite(step))
+        return wt_fail(WT_EINVAL, "arange: start, stop and step must be finite (got %g, %g, %g)", start, stop, step);
+    if (step == 0) return wt_fail(WT_EINVAL, "arange: step cannot be zero");
+    double len = ceil((stop - start) / step);
+    if (!(len < 0x1p62)) return wt_fail(WT_ENOMEM, "out of memory: arange(%g, %g, %g) has too many elements", start, stop, step);
+    int64_t n = len > 0 ? (int64_t)len : 0;
+    if (dtype == WT_BOOL && n > 2)
+        return wt_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld", (long long)n);
+    wt_tensor *t;
+    if ((st = fill_line(dtype, n, start, step, 0, false, &t))) return st;
+    char *p = (char *)t->buf->data;
+    int64_t isz = (int64_t)wt_dtype_size(dtype);
+    double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
+    for (int64_t i = 2; i < n; i++) {
+        double v;
+        if (dtype == WT_FLOAT32) v = (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0));
+        else if (dtype == WT_FLOAT64) v = v0 + (double)i * (v1 - v0);
+        else v = int_at(dtype, (int64_t)v0, (int64_t)v1 - (int64_t)v0, i);
+        wt_cast_store_f64(dtype, p + i * isz, v);
+    }
+    *out = t;
+    return WT_OK;
+}
+
+wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoint, int dtype, wt_tensor **out) {
+    wt_status st = wt_check_out(out);
+    if (st) return st;
+    if (!isfinite(start) || !isfinite(stop))
+        return wt_fail(WT_EINVAL, "linspace: start and stop must be finite (got %g, %g)", start, stop);
+    if (num < 0) return wt_fail(WT_EINVAL, "linspace: number of samples, %lld, must be non-negative", (long long)num);
+    int64_t div = endpoint ? num - 1 : num;
+    double step = div > 0 ? (stop - start) / (double)div : 0;
+    return fill_line(dtype, num, start, step, stop, endpoint != 0, out);
+}
+
+wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **out) {
+    wt_tensor *t, *diag;
+    wt_status st = wt_check_out(out);
+    if (!st) st = wt_tensor_zeros(dtype, 2, (int64_t[]){n, m}, &t);
+    if (st) return st;
+    if ((st = wt_view_diagonal(t, k, 0, 1, &diag))) {
+        wt_tensor_free(t);
+        return st;
+    }
+    wt_assign_scalar(diag, 1);
+    wt_tensor_free(diag);
+    *out = t;
+    return WT_OK;
+}

@@ -1,0 +1,76 @@
+// assign and astype: NumPy's casting, broadcasting, overlap, atomic failure.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wt, fixtures, throwsWt } from './helpers.mjs';
+
+test('astype matches NumPy for every dtype pair', () => {
+  for (const c of fixtures.cast) {
+    wt.tidy(() => {
+      const src = wt.tensor(c.values, { dtype: c.src });
+      const dst = src.astype(c.dst);
+      assert.equal(dst.dtype, c.dst);
+      const got = Array.from(dst.data, Number);
+      assert.deepEqual(got, c.expect, `${c.src} -> ${c.dst}`);
+    });
+  }
+});
+
+test('assign broadcasts and casts through strided views', () => {
+  wt.tidy(() => {
+    const d = wt.zeros([3, 4], 'float32');
+    d.assign(wt.tensor([0, 1, 2, 3], { dtype: 'int8' }));
+    assert.deepEqual(d.toArray(), [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]);
+    d.T.assign(wt.tensor([7, 8, 9], { dtype: 'uint8' }));
+    assert.deepEqual(d.toArray(), [[7, 7, 7, 7], [8, 8, 8, 8], [9, 9, 9, 9]]);
+    d.slice('::2, ::-3').assign(wt.tensor([[1.9], [-2.9]]));
+    assert.deepEqual(d.toArray(), [[1.9, 7, 7, 1.9].map(Math.fround), [8, 8, 8, 8], [-2.9, 9, 9, -2.9].map(Math.fround)]);
+    const i = wt.zeros([2], 'int32');
+    assert.equal(i.assign(-3.7), i);   // returns the destination
+    assert.deepEqual(i.toArray(), [-3, -3]);
+    wt.assign(i, true);
+    assert.deepEqual(i.toArray(), [1, 1]);
+    const u = wt.zeros([2], 'uint8').assign(-1);   // an integer adopts uint8 and wraps
+    assert.deepEqual(u.toArray(), [255, 255]);
+  });
+});
+
+test('overlapping source and destination behave as if the source were copied', () => {
+  wt.tidy(() => {
+    const a = wt.arange(8);
+    a.slice('1:').assign(a.slice(':-1'));
+    assert.deepEqual(a.toArray(), [0, 0, 1, 2, 3, 4, 5, 6]);
+    a.assign(a.slice('::-1'));
+    assert.deepEqual(a.toArray(), [6, 5, 4, 3, 2, 1, 0, 0]);
+    const m = wt.arange(9).reshape([3, 3]);
+    m.assign(m.T);
+    assert.deepEqual(m.toArray(), [[0, 3, 6], [1, 4, 7], [2, 5, 8]]);
+  });
+});
+
+test('a failed assign leaves the destination unchanged', () => {
+  wt.tidy(() => {
+    const d = wt.arange(12, null, 1, 'int16').reshape([3, 4]);
+    const before = d.toArray();
+    throwsWt(() => d.assign(wt.zeros([5, 4])), 'WT_ESHAPE', /assign: cannot broadcast shape \(5,4\) to \(3,4\)/);
+    throwsWt(() => d.assign(wt.zeros([2, 3, 4])), 'WT_ESHAPE', /the source has more dimensions/);
+    throwsWt(() => d.assign('7'), 'WT_EINVAL', /value must be a number or a boolean, got the string "7"/);
+    throwsWt(() => d.assign(null), 'WT_EINVAL', /value must be a number or a boolean, got null/);
+    throwsWt(() => d.broadcastTo([2, 3, 4]).assign(1), 'WT_EREADONLY', /read-only/);
+    assert.deepEqual(d.toArray(), before);
+  });
+});
+
+test('astype and copy always copy', () => {
+  wt.tidy(() => {
+    const a = wt.tensor([[1, 2], [3, 4]], { dtype: 'float32' });
+    const c = a.copy();
+    c.assign(0);
+    assert.deepEqual(a.toArray(), [[1, 2], [3, 4]]);
+    const same = a.astype('float32');
+    same.assign(9);
+    assert.deepEqual(a.toArray(), [[1, 2], [3, 4]]);
+    assert.deepEqual(a.T.astype('uint8').toArray(), [[1, 3], [2, 4]]);
+    throwsWt(() => a.astype('float16'), 'WT_EDTYPE', /unknown dtype 'float16'/);
+    throwsWt(() => a.astype(7), 'WT_EDTYPE', /dtype must be a dtype name string, got the number 7/);
+  });
+});

@@ -1,0 +1,42 @@
+// Shared by the JS tests: one engine per test file, the NumPy fixtures, and
+// an assertion that a call fails with a WtError of a given code and message.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { init, WtError } from '../../bindings/index.js';
+
+export const wt = await init();
+export { WtError };
+
+const revive = (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
+export const fixtures = JSON.parse(readFileSync(new URL('../fixtures/numpy.json', import.meta.url), 'utf8'), revive);
+
+export function throwsWt(fn, code, pattern) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof WtError, `expected a WtError, got ${e?.constructor?.name}: ${e?.message}`);
+    assert.equal(e.code, code, `code of "${e.message}"`);
+    if (pattern) assert.match(e.message, pattern);
+    return true;
+  });
+}
+
+// values of t in C order, read through data/offset/strides (the documented formula)
+export function valuesByFormula(t) {
+  const out = [];
+  const idx = new Array(t.ndim).fill(0);
+  for (let k = 0; k < t.size; k++) {
+    let off = t.offset;
+    for (let i = 0; i < t.ndim; i++) off += idx[i] * t.strides[i];
+    out.push(t.data[off]);
+    for (let i = t.ndim - 1; i >= 0; i--) {
+      if (++idx[i] < t.shape[i]) break;
+      idx[i] = 0;
+    }
+  }
+  return out;
+}
+
+// strides of size-<=1 axes are never used: compare only the others
+export function sameStrides(t, shape, strides) {
+  assert.deepEqual([...t.shape], shape);
+  t.shape.forEach((n, i) => { if (n > 1) assert.equal(t.strides[i], strides[i], `stride ${i} of (${shape})`); });
+}

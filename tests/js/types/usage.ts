@@ -1,0 +1,26 @@
+// Type-checked (not run) by types.test.mjs: the public API as a user writes it.
+import { init, WtError, type Tensor, type DType, type Wtensor } from 'wtensor';
+
+async function main(): Promise<number> {
+  const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm') });
+  const a: Tensor = wt.arange(12).reshape([3, 4]);
+  const b = a.T.slice('::-1, 1:').contiguous().astype('float32');
+  const d: DType = b.dtype;
+  const shape: readonly number[] = b.shape;
+  const data = b.data;
+  const first: number = data[b.offset];
+  const nested = wt.tensor([[1, 2], [3, 4]], { dtype: 'int16' }).toArray();
+  const out = wt.tidy(() => ({ x: wt.zeros([2, 2]), y: [wt.ones(3, 'uint8')] }));
+  wt.keep(out.x).assign(wt.eye(2)).assign(3);
+  wt.dispose(out);
+  const m = wt.memory();
+  const info = wt.info();
+  try {
+    a.reshape([5]);
+  } catch (e) {
+    if (e instanceof WtError && e.code === 'WT_ESHAPE') return m.bytesInUse + info.threads;
+  }
+  void d; void shape; void nested;
+  return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
+}
+void main;
