@@ -257,6 +257,88 @@ WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *con
 
 /*
 ** ---------------------------------------------------------------------------
+** ELEMENTWISE OPERATIONS (one strided-loop engine for all of them)
+** ---------------------------------------------------------------------------
+** Inputs broadcast by NumPy's rules; the op computes in the NumPy 2 promoted
+** dtype and the result is written with assignment casting.  An input may be
+** a weak scalar instead of a tensor (in[k] == NULL, value in scalars[k]).
+**
+** Cortex's forms: out = op(alpha*in[0], beta*in[1], in[2]) — alpha and beta
+** are weak scalars that scale the first two operands before the op (1 = none).
+** With reduce != WT_REDUCE_NONE, out may be smaller than the broadcast shape
+** (each of its axes 1 or equal, right-aligned): the op's results are reduced
+** into it over the axes it lacks.
+**
+** Result dtypes: arithmetic keeps the promoted dtype (bool add/mul/maximum/
+** minimum are or/and/or/and; bool sub and neg are errors); div is true
+** division (integers and bool give float64); comparisons, logical ops,
+** isnan/isfinite and logical_not give bool; exp, log, sqrt and the other
+** float functions give float32 for float32 and 8/16-bit integers and bool,
+** float64 otherwise; floor/ceil/round keep integer dtypes unchanged.
+** Integer division and modulo by zero give 0; an integer raised to a negative
+** integer power gives 1/x**n truncated (0 unless x is 1 or -1).
+*/
+typedef enum wt_op {
+    /* binary */
+    WT_OP_ADD, WT_OP_SUB, WT_OP_MUL, WT_OP_DIV, WT_OP_FLOOR_DIV, WT_OP_MOD, WT_OP_POW,
+    WT_OP_MAXIMUM, WT_OP_MINIMUM, WT_OP_EQUAL, WT_OP_NOT_EQUAL, WT_OP_LESS, WT_OP_LESS_EQUAL,
+    WT_OP_GREATER, WT_OP_GREATER_EQUAL, WT_OP_LOGICAL_AND, WT_OP_LOGICAL_OR, WT_OP_LOGICAL_XOR,
+    /* unary */
+    WT_OP_NEG, WT_OP_ABS, WT_OP_SIGN, WT_OP_EXP, WT_OP_LOG, WT_OP_LOG1P, WT_OP_EXPM1, WT_OP_SQRT,
+    WT_OP_SQUARE, WT_OP_RECIPROCAL, WT_OP_SIN, WT_OP_COS, WT_OP_TAN, WT_OP_TANH, WT_OP_SIGMOID,
+    WT_OP_RELU, WT_OP_FLOOR, WT_OP_CEIL, WT_OP_ROUND, WT_OP_LOGICAL_NOT, WT_OP_ISNAN, WT_OP_ISFINITE,
+    WT_OP_COPY,
+    /* ternary */
+    WT_OP_WHERE, WT_OP_CLIP, WT_OP_FMA
+} wt_op;
+#define WT_NOPS (WT_OP_FMA + 1)
+
+typedef enum wt_reduce_op {
+    WT_REDUCE_NONE = 0, WT_REDUCE_SUM, WT_REDUCE_PROD, WT_REDUCE_MAX, WT_REDUCE_MIN,
+    WT_REDUCE_MEAN, WT_REDUCE_ANY, WT_REDUCE_ALL, WT_REDUCE_ARGMAX, WT_REDUCE_ARGMIN
+} wt_reduce_op;
+#define WT_NREDUCE (WT_REDUCE_ARGMIN + 1)
+
+/* "add", "floor_divide", "logical_not", ... (NumPy's ufunc names; see wt_op_name) */
+WT_API wt_status   wt_op_from_name(const char *name, int *op);
+WT_API const char *wt_op_name(int op);                      /* NULL if invalid */
+WT_API int         wt_op_arity(int op);                     /* 1, 2 or 3; 0 if invalid */
+/* "sum", "prod", "max", "min", "mean", "any", "all", "argmax", "argmin" */
+WT_API wt_status   wt_reduce_from_name(const char *name, int *rop);
+
+/* The dtype op would produce for inputs of these dtypes (weak scalars given
+** as dtype -1 with their value in scalars[k]). */
+WT_API wt_status wt_op_result_dtype(int op, int n, const int *dtypes, const double *scalars, wt_dtype *out);
+
+/* out = op(alpha*in[0], beta*in[1], in[2]).  n must equal the op's arity.
+** out == NULL: a new tensor is returned in *result.  Otherwise out is
+** written (it may alias an input) and *result, if result is non-NULL, gets a
+** new handle on it.  reduce: WT_REDUCE_NONE, _SUM, _PROD, _MAX or _MIN. */
+WT_API wt_status wt_ewise(int op, int n, const wt_tensor *const *in, const double *scalars,
+                          double alpha, double beta, wt_tensor *out, int reduce, wt_tensor **result);
+
+/* Shorthands for the plain forms. */
+WT_API wt_status wt_unary(int op, const wt_tensor *x, wt_tensor **result);
+WT_API wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_tensor **result);
+
+/*
+** ---------------------------------------------------------------------------
+** REDUCTIONS
+** ---------------------------------------------------------------------------
+** Over the listed axes (naxes < 0: all axes; naxes == 0: none), dropping them
+** or keeping them as size 1.  sum and prod of integers accumulate modulo 2^32
+** (NumPy's int64 result, wrapped) and give int32 (uint32 for uint32, int32
+** for bool); float sums are pairwise along contiguous runs.  mean of integers
+** is float64.  Over zero elements: sum 0, prod 1, mean NaN, any false, all
+** true; max, min, argmax and argmin fail.  argmax/argmin take one axis (or
+** all, giving the flat index) and return int32; NaN wins, first index on ties.
+** out (optional) receives the result with assignment casting.
+*/
+WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims,
+                           wt_tensor *out, wt_tensor **result);
+
+/*
+** ---------------------------------------------------------------------------
 ** MEMORY FOR HOSTS
 ** ---------------------------------------------------------------------------
 ** Scratch memory for hosts (the JS bindings) that pass arrays and strings.

@@ -14,12 +14,11 @@ static void run_cast(wt_tensor *dst, const wt_tensor *src) {
     const wt_tensor *ops[2] = {dst, src};
     wt_iter it;
     wt_cast_fn fn = wt_cast_get(src->d.dtype, dst->d.dtype);
-    wt_iter_init(&it, 2, ops);
+    wt_iter_init(&it, 2, ops, 0);
     wt_iter_run(&it, cast_inner, &fn);
 }
 
-/* do the byte ranges the two views can reach intersect? */
-static bool may_overlap(const wt_tensor *a, const wt_tensor *b) {
+bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b) {
     if (wt_desc_size(&a->d) == 0 || wt_desc_size(&b->d) == 0) return false;
     int64_t alo, ahi, blo, bhi;
     wt_desc_extent(&a->d, &alo, &ahi);
@@ -48,7 +47,7 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     }
     if (st) return st;
     if (wt_desc_size(&dst->d) == 0) return WT_OK;
-    if (may_overlap(dst, src)) {
+    if (wt_may_overlap(dst, src)) {
         /* as if the source were copied first */
         wt_tensor *tmp;
         if ((st = wt_copy(src, &tmp))) return st;

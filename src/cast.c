@@ -79,7 +79,7 @@ static const wt_cast_fn ref_table[WT_NDTYPES][WT_NDTYPES] = {SRC_TYPES(ROW)};
     }
 
 SIMD_CAST(f32, float, f64, double, {
-    wt_vf32 v = wt_vf32_load(src + i);
+    wt_vf32_t v = wt_vf32_load(src + i);
     wt_vf64_store(dst + i, wt_vf64_from_vf32_lo(v));
     wt_vf64_store(dst + i + 2, wt_vf64_from_vf32_hi(v));
 })
@@ -87,7 +87,7 @@ SIMD_CAST(f64, double, f32, float,
           wt_vf32_store(dst + i, wt_vf32_from_vf64x2(wt_vf64_load(src + i), wt_vf64_load(src + i + 2))))
 SIMD_CAST(i32, int32_t, f32, float, wt_vf32_store(dst + i, wt_vf32_from_vi32(wt_vi32_load(src + i))))
 SIMD_CAST(i32, int32_t, f64, double, {
-    wt_vi32 v = wt_vi32_load(src + i);
+    wt_vi32_t v = wt_vi32_load(src + i);
     wt_vf64_store(dst + i, wt_vf64_from_vi32_lo(v));
     wt_vf64_store(dst + i + 2, wt_vf64_from_vi32_hi(v));
 })
@@ -115,8 +115,8 @@ COPY(i16, int16_t, )
 COPY(u16, uint16_t, )
 COPY(i32, int32_t, )
 COPY(u32, uint32_t, )
-COPY(f32, float, for (wt_vf32 v = wt_vf32_splat(x); i + 4 <= n; i += 4) wt_vf32_store((float *)(void *)d + i, v))
-COPY(f64, double, for (wt_vf64 v = wt_vf64_splat(x); i + 2 <= n; i += 2) wt_vf64_store((double *)(void *)d + i, v))
+COPY(f32, float, for (wt_vf32_t v = wt_vf32_splat(x); i + 4 <= n; i += 4) wt_vf32_store((float *)(void *)d + i, v))
+COPY(f64, double, for (wt_vf64_t v = wt_vf64_splat(x); i + 2 <= n; i += 2) wt_vf64_store((double *)(void *)d + i, v))
 
 wt_cast_fn wt_cast_get_ref(int from, int to) { return ref_table[from][to]; }
 

@@ -64,6 +64,8 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);
 wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *d, wt_tensor **out);
 wt_status wt_check_tensor(const wt_tensor *t, const char *what);
 wt_status wt_check_out(wt_tensor **out);
+/* can the bytes the two views reach intersect? */
+bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b);
 
 /* ---- descriptor math (desc.c) -------------------------------------------- */
 wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape);  /* C strides, offset 0 */
@@ -100,8 +102,9 @@ typedef struct wt_iter {
 typedef void (*wt_inner_fn)(void *ctx, char **ptr, const int64_t *stride, int64_t n);
 
 /* Operand 0 gives the iteration shape; the others must already have that
-** shape (broadcast views, stride 0 allowed).  Sorts, flips and coalesces. */
-void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops);
+** shape (broadcast views, stride 0 allowed).  Sorts axes by operand
+** `order`'s strides (ties by the others), flips and coalesces. */
+void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order);
 void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
 
 

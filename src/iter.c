@@ -10,8 +10,9 @@
 static int64_t iabs64(int64_t x) { return x < 0 ? -x : x; }
 
 /* true if axis a should be iterated outside axis b */
-static bool outer_of(const wt_iter *it, int a, int b) {
-    for (int k = 0; k < it->nop; k++) {
+static bool outer_of(const wt_iter *it, int order, int a, int b) {
+    for (int j = -1; j < it->nop; j++) {
+        int k = j < 0 ? order : j;
         int64_t sa = iabs64(it->strides[k][a]), sb = iabs64(it->strides[k][b]);
         if (sa != sb) return sa > sb;
     }
@@ -29,7 +30,7 @@ static void swap_axes(wt_iter *it, int a, int b) {
     }
 }
 
-void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops) {
+void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) {
     const wt_desc *d0 = &ops[0]->d;
     memset(it, 0, sizeof *it);
     it->nop = nop;
@@ -64,7 +65,7 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops) {
     it->ndim = nd;
     /* insertion sort: outermost (largest strides) first, stable */
     for (int i = 1; i < nd; i++)
-        for (int j = i; j > 0 && outer_of(it, j, j - 1); j--) swap_axes(it, j, j - 1);
+        for (int j = i; j > 0 && outer_of(it, order, j, j - 1); j--) swap_axes(it, j, j - 1);
     /* merge axis i into i+1 when every operand steps evenly across both */
     int out = 0;
     for (int i = 1; i < nd; i++) {

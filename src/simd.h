@@ -2,88 +2,241 @@
 ** names and compile to wasm SIMD128 (__wasm_simd128__), SSE2 (x86-64) or GCC
 ** vector extensions (anything else, or WT_FORCE_GENERIC_SIMD).
 **
-**   wt_vf32  4 x float32     wt_vf64  2 x float64     wt_vi32  4 x int32
+**   wt_vf32_t  4 x float32     wt_vf64_t  2 x float64     wt_vi32_t  4 x int32
+**   wt_mf32_t / wt_mf64_t      lane masks (all ones or all zeros per lane)
 **
-** Loads and stores are unaligned.  Conversions round to nearest like C casts,
-** so a kernel and its scalar reference agree bit for bit. */
+** Semantics are the scalar C ones, lane by lane, so a kernel and its scalar
+** reference agree bit for bit: loads and stores are unaligned; conversions
+** round to nearest; max/min are built from compare-and-select exactly as the
+** scalar `a != a ? a : b != b ? b : a > b ? a : b` (NaN propagates, first
+** operand wins ties), never from an ISA's own max with its own NaN rules. */
 #ifndef WT_SIMD_H
 #define WT_SIMD_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
 #if defined(__wasm_simd128__) && !defined(WT_FORCE_GENERIC_SIMD)
 #include <wasm_simd128.h>
 #define WT_SIMD_NAME "wasm_simd128"
-typedef v128_t wt_vf32;
-typedef v128_t wt_vf64;
-typedef v128_t wt_vi32;
-static inline wt_vf32 wt_vf32_load(const float *p) { return wasm_v128_load(p); }
-static inline void wt_vf32_store(float *p, wt_vf32 v) { wasm_v128_store(p, v); }
-static inline wt_vf32 wt_vf32_splat(float x) { return wasm_f32x4_splat(x); }
-static inline wt_vf64 wt_vf64_load(const double *p) { return wasm_v128_load(p); }
-static inline void wt_vf64_store(double *p, wt_vf64 v) { wasm_v128_store(p, v); }
-static inline wt_vf64 wt_vf64_splat(double x) { return wasm_f64x2_splat(x); }
-static inline wt_vi32 wt_vi32_load(const int32_t *p) { return wasm_v128_load(p); }
-static inline void wt_vi32_store(int32_t *p, wt_vi32 v) { wasm_v128_store(p, v); }
-static inline wt_vf32 wt_vf32_from_vi32(wt_vi32 v) { return wasm_f32x4_convert_i32x4(v); }
-static inline wt_vf64 wt_vf64_from_vf32_lo(wt_vf32 v) { return wasm_f64x2_promote_low_f32x4(v); }
-static inline wt_vf64 wt_vf64_from_vf32_hi(wt_vf32 v) {
+typedef v128_t wt_vf32_t, wt_vf64_t, wt_vi32_t, wt_mf32_t, wt_mf64_t;
+/* float32 */
+static inline wt_vf32_t wt_vf32_load(const float *p) { return wasm_v128_load(p); }
+static inline void wt_vf32_store(float *p, wt_vf32_t v) { wasm_v128_store(p, v); }
+static inline wt_vf32_t wt_vf32_splat(float x) { return wasm_f32x4_splat(x); }
+static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_add(a, b); }
+static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_sub(a, b); }
+static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_mul(a, b); }
+static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_div(a, b); }
+static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return wasm_f32x4_sqrt(a); }
+static inline wt_mf32_t wt_vf32_gt(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_gt(a, b); }
+static inline wt_mf32_t wt_vf32_lt(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_lt(a, b); }
+static inline wt_mf32_t wt_vf32_eq(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_eq(a, b); }
+static inline wt_mf32_t wt_vf32_isnan(wt_vf32_t a) { return wasm_f32x4_ne(a, a); }
+static inline wt_vf32_t wt_vf32_select(wt_mf32_t m, wt_vf32_t a, wt_vf32_t b) { return wasm_v128_bitselect(a, b, m); }
+static inline wt_vf32_t wt_vf32_xor(wt_vf32_t a, wt_vf32_t b) { return wasm_v128_xor(a, b); }
+static inline wt_vf32_t wt_vf32_and(wt_vf32_t a, wt_vf32_t b) { return wasm_v128_and(a, b); }
+static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return wasm_v128_andnot(b, a); } /* ~a & b */
+static inline int wt_mf32_any(wt_mf32_t m) { return wasm_v128_any_true(m); }
+static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return wasm_v128_or(a, b); }
+static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
+/* float64 */
+static inline wt_vf64_t wt_vf64_load(const double *p) { return wasm_v128_load(p); }
+static inline void wt_vf64_store(double *p, wt_vf64_t v) { wasm_v128_store(p, v); }
+static inline wt_vf64_t wt_vf64_splat(double x) { return wasm_f64x2_splat(x); }
+static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_add(a, b); }
+static inline wt_vf64_t wt_vf64_sub(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_sub(a, b); }
+static inline wt_vf64_t wt_vf64_mul(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_mul(a, b); }
+static inline wt_vf64_t wt_vf64_div(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_div(a, b); }
+static inline wt_vf64_t wt_vf64_sqrt(wt_vf64_t a) { return wasm_f64x2_sqrt(a); }
+static inline wt_mf64_t wt_vf64_gt(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_gt(a, b); }
+static inline wt_mf64_t wt_vf64_lt(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_lt(a, b); }
+static inline wt_mf64_t wt_vf64_isnan(wt_vf64_t a) { return wasm_f64x2_ne(a, a); }
+static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) { return wasm_v128_bitselect(a, b, m); }
+static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return wasm_v128_xor(a, b); }
+static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return wasm_v128_andnot(b, a); }
+/* int32 and bit casts */
+static inline wt_vi32_t wt_vi32_load(const int32_t *p) { return wasm_v128_load(p); }
+static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { wasm_v128_store(p, v); }
+static inline wt_vi32_t wt_vi32_splat(int32_t x) { return wasm_i32x4_splat(x); }
+static inline wt_vi32_t wt_vi32_add(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_add(a, b); }
+static inline wt_vi32_t wt_vi32_sub(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_sub(a, b); }
+static inline wt_vi32_t wt_vi32_and(wt_vi32_t a, wt_vi32_t b) { return wasm_v128_and(a, b); }
+static inline wt_vi32_t wt_vi32_or(wt_vi32_t a, wt_vi32_t b) { return wasm_v128_or(a, b); }
+static inline wt_vi32_t wt_vi32_shl(wt_vi32_t a, int n) { return wasm_i32x4_shl(a, (uint32_t)n); }
+static inline wt_vi32_t wt_vi32_sra(wt_vi32_t a, int n) { return wasm_i32x4_shr(a, (uint32_t)n); }
+static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return wasm_u32x4_shr(a, (uint32_t)n); }
+static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_eq(a, b); }
+static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return v; }
+static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return v; }
+static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return wasm_f32x4_convert_i32x4(v); }
+static inline wt_vf64_t wt_vf64_from_vf32_lo(wt_vf32_t v) { return wasm_f64x2_promote_low_f32x4(v); }
+static inline wt_vf64_t wt_vf64_from_vf32_hi(wt_vf32_t v) {
     return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3));
 }
-static inline wt_vf64 wt_vf64_from_vi32_lo(wt_vi32 v) { return wasm_f64x2_convert_low_i32x4(v); }
-static inline wt_vf64 wt_vf64_from_vi32_hi(wt_vi32 v) {
+static inline wt_vf64_t wt_vf64_from_vi32_lo(wt_vi32_t v) { return wasm_f64x2_convert_low_i32x4(v); }
+static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) {
     return wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3));
 }
 /* two f64x2 -> one f32x4 (lo lanes from a, hi lanes from b) */
-static inline wt_vf32 wt_vf32_from_vf64x2(wt_vf64 a, wt_vf64 b) {
+static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 1, 4, 5);
 }
 
 #elif (defined(__SSE2__) || defined(_M_X64)) && !defined(WT_FORCE_GENERIC_SIMD)
 #include <emmintrin.h>
 #define WT_SIMD_NAME "sse2"
-typedef __m128 wt_vf32;
-typedef __m128d wt_vf64;
-typedef __m128i wt_vi32;
-static inline wt_vf32 wt_vf32_load(const float *p) { return _mm_loadu_ps(p); }
-static inline void wt_vf32_store(float *p, wt_vf32 v) { _mm_storeu_ps(p, v); }
-static inline wt_vf32 wt_vf32_splat(float x) { return _mm_set1_ps(x); }
-static inline wt_vf64 wt_vf64_load(const double *p) { return _mm_loadu_pd(p); }
-static inline void wt_vf64_store(double *p, wt_vf64 v) { _mm_storeu_pd(p, v); }
-static inline wt_vf64 wt_vf64_splat(double x) { return _mm_set1_pd(x); }
-static inline wt_vi32 wt_vi32_load(const int32_t *p) { return _mm_loadu_si128((const __m128i *)p); }
-static inline void wt_vi32_store(int32_t *p, wt_vi32 v) { _mm_storeu_si128((__m128i *)p, v); }
-static inline wt_vf32 wt_vf32_from_vi32(wt_vi32 v) { return _mm_cvtepi32_ps(v); }
-static inline wt_vf64 wt_vf64_from_vf32_lo(wt_vf32 v) { return _mm_cvtps_pd(v); }
-static inline wt_vf64 wt_vf64_from_vf32_hi(wt_vf32 v) { return _mm_cvtps_pd(_mm_movehl_ps(v, v)); }
-static inline wt_vf64 wt_vf64_from_vi32_lo(wt_vi32 v) { return _mm_cvtepi32_pd(v); }
-static inline wt_vf64 wt_vf64_from_vi32_hi(wt_vi32 v) { return _mm_cvtepi32_pd(_mm_unpackhi_epi64(v, v)); }
-static inline wt_vf32 wt_vf32_from_vf64x2(wt_vf64 a, wt_vf64 b) {
+typedef __m128 wt_vf32_t;
+typedef __m128d wt_vf64_t;
+typedef __m128i wt_vi32_t;
+typedef __m128 wt_mf32_t;
+typedef __m128d wt_mf64_t;
+static inline wt_vf32_t wt_vf32_load(const float *p) { return _mm_loadu_ps(p); }
+static inline void wt_vf32_store(float *p, wt_vf32_t v) { _mm_storeu_ps(p, v); }
+static inline wt_vf32_t wt_vf32_splat(float x) { return _mm_set1_ps(x); }
+static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return _mm_add_ps(a, b); }
+static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return _mm_sub_ps(a, b); }
+static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return _mm_mul_ps(a, b); }
+static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return _mm_div_ps(a, b); }
+static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return _mm_sqrt_ps(a); }
+static inline wt_mf32_t wt_vf32_gt(wt_vf32_t a, wt_vf32_t b) { return _mm_cmpgt_ps(a, b); }
+static inline wt_mf32_t wt_vf32_lt(wt_vf32_t a, wt_vf32_t b) { return _mm_cmplt_ps(a, b); }
+static inline wt_mf32_t wt_vf32_eq(wt_vf32_t a, wt_vf32_t b) { return _mm_cmpeq_ps(a, b); }
+static inline wt_mf32_t wt_vf32_isnan(wt_vf32_t a) { return _mm_cmpunord_ps(a, a); }
+static inline wt_vf32_t wt_vf32_select(wt_mf32_t m, wt_vf32_t a, wt_vf32_t b) {
+    return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b));
+}
+static inline wt_vf32_t wt_vf32_xor(wt_vf32_t a, wt_vf32_t b) { return _mm_xor_ps(a, b); }
+static inline wt_vf32_t wt_vf32_and(wt_vf32_t a, wt_vf32_t b) { return _mm_and_ps(a, b); }
+static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return _mm_andnot_ps(a, b); }
+static inline int wt_mf32_any(wt_mf32_t m) { return _mm_movemask_ps(m) != 0; }
+static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return _mm_or_ps(a, b); }
+static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return _mm_castps_si128(m); }
+static inline wt_vf64_t wt_vf64_load(const double *p) { return _mm_loadu_pd(p); }
+static inline void wt_vf64_store(double *p, wt_vf64_t v) { _mm_storeu_pd(p, v); }
+static inline wt_vf64_t wt_vf64_splat(double x) { return _mm_set1_pd(x); }
+static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return _mm_add_pd(a, b); }
+static inline wt_vf64_t wt_vf64_sub(wt_vf64_t a, wt_vf64_t b) { return _mm_sub_pd(a, b); }
+static inline wt_vf64_t wt_vf64_mul(wt_vf64_t a, wt_vf64_t b) { return _mm_mul_pd(a, b); }
+static inline wt_vf64_t wt_vf64_div(wt_vf64_t a, wt_vf64_t b) { return _mm_div_pd(a, b); }
+static inline wt_vf64_t wt_vf64_sqrt(wt_vf64_t a) { return _mm_sqrt_pd(a); }
+static inline wt_mf64_t wt_vf64_gt(wt_vf64_t a, wt_vf64_t b) { return _mm_cmpgt_pd(a, b); }
+static inline wt_mf64_t wt_vf64_lt(wt_vf64_t a, wt_vf64_t b) { return _mm_cmplt_pd(a, b); }
+static inline wt_mf64_t wt_vf64_isnan(wt_vf64_t a) { return _mm_cmpunord_pd(a, a); }
+static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) {
+    return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b));
+}
+static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return _mm_xor_pd(a, b); }
+static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return _mm_andnot_pd(a, b); }
+static inline wt_vi32_t wt_vi32_load(const int32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
+static inline wt_vi32_t wt_vi32_splat(int32_t x) { return _mm_set1_epi32(x); }
+static inline wt_vi32_t wt_vi32_add(wt_vi32_t a, wt_vi32_t b) { return _mm_add_epi32(a, b); }
+static inline wt_vi32_t wt_vi32_sub(wt_vi32_t a, wt_vi32_t b) { return _mm_sub_epi32(a, b); }
+static inline wt_vi32_t wt_vi32_and(wt_vi32_t a, wt_vi32_t b) { return _mm_and_si128(a, b); }
+static inline wt_vi32_t wt_vi32_or(wt_vi32_t a, wt_vi32_t b) { return _mm_or_si128(a, b); }
+static inline wt_vi32_t wt_vi32_shl(wt_vi32_t a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+static inline wt_vi32_t wt_vi32_sra(wt_vi32_t a, int n) { return _mm_sra_epi32(a, _mm_cvtsi32_si128(n)); }
+static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return _mm_castsi128_ps(_mm_cmpeq_epi32(a, b)); }
+static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return _mm_castps_si128(v); }
+static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return _mm_castsi128_ps(v); }
+static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return _mm_cvtepi32_ps(v); }
+static inline wt_vf64_t wt_vf64_from_vf32_lo(wt_vf32_t v) { return _mm_cvtps_pd(v); }
+static inline wt_vf64_t wt_vf64_from_vf32_hi(wt_vf32_t v) { return _mm_cvtps_pd(_mm_movehl_ps(v, v)); }
+static inline wt_vf64_t wt_vf64_from_vi32_lo(wt_vi32_t v) { return _mm_cvtepi32_pd(v); }
+static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) { return _mm_cvtepi32_pd(_mm_unpackhi_epi64(v, v)); }
+static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return _mm_movelh_ps(_mm_cvtpd_ps(a), _mm_cvtpd_ps(b));
 }
 
 #else
 #define WT_SIMD_NAME "generic"
-typedef float wt_vf32 __attribute__((vector_size(16)));
-typedef double wt_vf64 __attribute__((vector_size(16)));
-typedef int32_t wt_vi32 __attribute__((vector_size(16)));
-static inline wt_vf32 wt_vf32_load(const float *p) { wt_vf32 v; memcpy(&v, p, 16); return v; }
-static inline void wt_vf32_store(float *p, wt_vf32 v) { memcpy(p, &v, 16); }
-static inline wt_vf32 wt_vf32_splat(float x) { return (wt_vf32){x, x, x, x}; }
-static inline wt_vf64 wt_vf64_load(const double *p) { wt_vf64 v; memcpy(&v, p, 16); return v; }
-static inline void wt_vf64_store(double *p, wt_vf64 v) { memcpy(p, &v, 16); }
-static inline wt_vf64 wt_vf64_splat(double x) { return (wt_vf64){x, x}; }
-static inline wt_vi32 wt_vi32_load(const int32_t *p) { wt_vi32 v; memcpy(&v, p, 16); return v; }
-static inline void wt_vi32_store(int32_t *p, wt_vi32 v) { memcpy(p, &v, 16); }
-static inline wt_vf32 wt_vf32_from_vi32(wt_vi32 v) { return (wt_vf32){(float)v[0], (float)v[1], (float)v[2], (float)v[3]}; }
-static inline wt_vf64 wt_vf64_from_vf32_lo(wt_vf32 v) { return (wt_vf64){v[0], v[1]}; }
-static inline wt_vf64 wt_vf64_from_vf32_hi(wt_vf32 v) { return (wt_vf64){v[2], v[3]}; }
-static inline wt_vf64 wt_vf64_from_vi32_lo(wt_vi32 v) { return (wt_vf64){v[0], v[1]}; }
-static inline wt_vf64 wt_vf64_from_vi32_hi(wt_vi32 v) { return (wt_vf64){v[2], v[3]}; }
-static inline wt_vf32 wt_vf32_from_vf64x2(wt_vf64 a, wt_vf64 b) {
-    return (wt_vf32){(float)a[0], (float)a[1], (float)b[0], (float)b[1]};
+typedef float wt_vf32_t __attribute__((vector_size(16)));
+typedef double wt_vf64_t __attribute__((vector_size(16)));
+typedef int32_t wt_vi32_t __attribute__((vector_size(16)));
+typedef int64_t wt_vi64_t __attribute__((vector_size(16)));
+typedef uint32_t wt_vu32_t __attribute__((vector_size(16)));
+typedef wt_vi32_t wt_mf32_t;
+typedef wt_vi64_t wt_mf64_t;
+static inline wt_vf32_t wt_vf32_load(const float *p) { wt_vf32_t v; memcpy(&v, p, 16); return v; }
+static inline void wt_vf32_store(float *p, wt_vf32_t v) { memcpy(p, &v, 16); }
+static inline wt_vf32_t wt_vf32_splat(float x) { return (wt_vf32_t){x, x, x, x}; }
+static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return a + b; }
+static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return a - b; }
+static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return a * b; }
+static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return a / b; }
+static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return (wt_vf32_t){sqrtf(a[0]), sqrtf(a[1]), sqrtf(a[2]), sqrtf(a[3])}; }
+static inline wt_mf32_t wt_vf32_gt(wt_vf32_t a, wt_vf32_t b) { return (wt_mf32_t)(a > b); }
+static inline wt_mf32_t wt_vf32_lt(wt_vf32_t a, wt_vf32_t b) { return (wt_mf32_t)(a < b); }
+static inline wt_mf32_t wt_vf32_eq(wt_vf32_t a, wt_vf32_t b) { return (wt_mf32_t)(a == b); }
+static inline wt_mf32_t wt_vf32_isnan(wt_vf32_t a) { return (wt_mf32_t)(a != a); }
+static inline wt_vf32_t wt_vf32_select(wt_mf32_t m, wt_vf32_t a, wt_vf32_t b) {
+    return (wt_vf32_t)((m & (wt_vi32_t)a) | (~m & (wt_vi32_t)b));
+}
+static inline wt_vf32_t wt_vf32_xor(wt_vf32_t a, wt_vf32_t b) { return (wt_vf32_t)((wt_vi32_t)a ^ (wt_vi32_t)b); }
+static inline wt_vf32_t wt_vf32_and(wt_vf32_t a, wt_vf32_t b) { return (wt_vf32_t)((wt_vi32_t)a & (wt_vi32_t)b); }
+static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return (wt_vf32_t)(~(wt_vi32_t)a & (wt_vi32_t)b); }
+static inline int wt_mf32_any(wt_mf32_t m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
+static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return a | b; }
+static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
+static inline wt_vf64_t wt_vf64_load(const double *p) { wt_vf64_t v; memcpy(&v, p, 16); return v; }
+static inline void wt_vf64_store(double *p, wt_vf64_t v) { memcpy(p, &v, 16); }
+static inline wt_vf64_t wt_vf64_splat(double x) { return (wt_vf64_t){x, x}; }
+static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return a + b; }
+static inline wt_vf64_t wt_vf64_sub(wt_vf64_t a, wt_vf64_t b) { return a - b; }
+static inline wt_vf64_t wt_vf64_mul(wt_vf64_t a, wt_vf64_t b) { return a * b; }
+static inline wt_vf64_t wt_vf64_div(wt_vf64_t a, wt_vf64_t b) { return a / b; }
+static inline wt_vf64_t wt_vf64_sqrt(wt_vf64_t a) { return (wt_vf64_t){sqrt(a[0]), sqrt(a[1])}; }
+static inline wt_mf64_t wt_vf64_gt(wt_vf64_t a, wt_vf64_t b) { return (wt_mf64_t)(a > b); }
+static inline wt_mf64_t wt_vf64_lt(wt_vf64_t a, wt_vf64_t b) { return (wt_mf64_t)(a < b); }
+static inline wt_mf64_t wt_vf64_isnan(wt_vf64_t a) { return (wt_mf64_t)(a != a); }
+static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) {
+    return (wt_vf64_t)((m & (wt_vi64_t)a) | (~m & (wt_vi64_t)b));
+}
+static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return (wt_vf64_t)((wt_vi64_t)a ^ (wt_vi64_t)b); }
+static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return (wt_vf64_t)(~(wt_vi64_t)a & (wt_vi64_t)b); }
+static inline wt_vi32_t wt_vi32_load(const int32_t *p) { wt_vi32_t v; memcpy(&v, p, 16); return v; }
+static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { memcpy(p, &v, 16); }
+static inline wt_vi32_t wt_vi32_splat(int32_t x) { return (wt_vi32_t){x, x, x, x}; }
+static inline wt_vi32_t wt_vi32_add(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a + (wt_vu32_t)b); }
+static inline wt_vi32_t wt_vi32_sub(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a - (wt_vu32_t)b); }
+static inline wt_vi32_t wt_vi32_and(wt_vi32_t a, wt_vi32_t b) { return a & b; }
+static inline wt_vi32_t wt_vi32_or(wt_vi32_t a, wt_vi32_t b) { return a | b; }
+static inline wt_vi32_t wt_vi32_shl(wt_vi32_t a, int n) { return (wt_vi32_t)((wt_vu32_t)a << n); }
+static inline wt_vi32_t wt_vi32_sra(wt_vi32_t a, int n) { return a >> n; }
+static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return (wt_vi32_t)((wt_vu32_t)a >> n); }
+static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return (wt_mf32_t)(a == b); }
+static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return (wt_vi32_t)v; }
+static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return (wt_vf32_t)v; }
+static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return (wt_vf32_t){(float)v[0], (float)v[1], (float)v[2], (float)v[3]}; }
+static inline wt_vf64_t wt_vf64_from_vf32_lo(wt_vf32_t v) { return (wt_vf64_t){v[0], v[1]}; }
+static inline wt_vf64_t wt_vf64_from_vf32_hi(wt_vf32_t v) { return (wt_vf64_t){v[2], v[3]}; }
+static inline wt_vf64_t wt_vf64_from_vi32_lo(wt_vi32_t v) { return (wt_vf64_t){v[0], v[1]}; }
+static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) { return (wt_vf64_t){v[2], v[3]}; }
+static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
+    return (wt_vf32_t){(float)a[0], (float)a[1], (float)b[0], (float)b[1]};
 }
 #endif
+
+/* ---- derived ops, written once for every ISA -------------------------------- */
+#define WT_SIMD_DERIVED(V, M, T)                                                                  \
+    static inline V##_t V##_max(V##_t a, V##_t b) {                                               \
+        V##_t r = V##_select(V##_gt(a, b), a, b);                                                 \
+        return V##_select(V##_isnan(a), a, V##_select(V##_isnan(b), b, r));                       \
+    }                                                                                             \
+    static inline V##_t V##_min(V##_t a, V##_t b) {                                               \
+        V##_t r = V##_select(V##_lt(a, b), a, b);                                                 \
+        return V##_select(V##_isnan(a), a, V##_select(V##_isnan(b), b, r));                       \
+    }                                                                                             \
+    static inline V##_t V##_neg(V##_t a) { return V##_xor(a, V##_splat((T)-0.0)); }              \
+    static inline V##_t V##_abs(V##_t a) { return V##_andnot(V##_splat((T)-0.0), a); }           \
+    static inline V##_t V##_square(V##_t a) { return V##_mul(a, a); }                             \
+    static inline V##_t V##_relu(V##_t a) {                                                       \
+        return V##_select(V##_lt(a, V##_splat(0)), V##_splat(0), a);                              \
+    }
+WT_SIMD_DERIVED(wt_vf32, wt_mf32, float)
+WT_SIMD_DERIVED(wt_vf64, wt_mf64, double)
 
 #endif /* WT_SIMD_H */

@@ -54,7 +54,7 @@ void test_iter_coalesce(void) {
     wt_tensor *a = t_arange(WT_FLOAT32, 3, shape), *b = t_arange(WT_FLOAT64, 3, shape), *at, *bt, *rev, *bc;
     wt_iter it;
     const wt_tensor *ops[2] = {a, b};
-    wt_iter_init(&it, 2, ops);   /* contiguous: one loop of 24 */
+    wt_iter_init(&it, 2, ops, 0);   /* contiguous: one loop of 24 */
     CHECK_EQ(it.ndim, 1);
     CHECK_EQ(it.shape[0], 24);
     CHECK_EQ(it.strides[0][0], 4);
@@ -62,31 +62,31 @@ void test_iter_coalesce(void) {
     CHECK_OK(wt_view_permute(a, 0, NULL, &at));
     CHECK_OK(wt_view_permute(b, 0, NULL, &bt));
     const wt_tensor *ops2[2] = {at, bt};
-    wt_iter_init(&it, 2, ops2);   /* both transposed the same way: still one loop */
+    wt_iter_init(&it, 2, ops2, 0);   /* both transposed the same way: still one loop */
     CHECK_EQ(it.ndim, 1);
     CHECK_OK(wt_view_slice(b, "::-1, ::-1, ::-1", &rev));
     const wt_tensor *ops3[2] = {a, rev};
-    wt_iter_init(&it, 2, ops3);   /* one operand reversed: each still walks evenly */
+    wt_iter_init(&it, 2, ops3, 0);   /* one operand reversed: each still walks evenly */
     CHECK_EQ(it.ndim, 1);
     CHECK_EQ(it.strides[1][0], -8);
     wt_tensor *half;
     CHECK_OK(wt_view_slice(a, ":, 1:, ::2", &half));   /* (2,2,2), strides (12,4,2) */
     const wt_tensor *ops3b[2] = {half, half};
-    wt_iter_init(&it, 2, ops3b);  /* inner two axes merge, the outer cannot */
+    wt_iter_init(&it, 2, ops3b, 0);  /* inner two axes merge, the outer cannot */
     CHECK_EQ(it.ndim, 2);
     CHECK_EQ(it.shape[0], 2);
     CHECK_EQ(it.shape[1], 4);
     CHECK_EQ(it.strides[0][1], 8);
     wt_tensor_free(half);
     const wt_tensor *ops4[2] = {rev, rev};
-    wt_iter_init(&it, 2, ops4);   /* all reversed: flipped, then merged */
+    wt_iter_init(&it, 2, ops4, 0);   /* all reversed: flipped, then merged */
     CHECK_EQ(it.ndim, 1);
     CHECK_EQ(it.strides[0][0], 8);
     wt_tensor *row;
     CHECK_OK(wt_view_slice(b, "0, 0", &row));
     CHECK_OK(wt_view_broadcast_to(row, 3, shape, &bc));
     const wt_tensor *ops5[2] = {a, bc};
-    wt_iter_init(&it, 2, ops5);   /* a broadcast row: (6, 4) with a stride-0 outer axis */
+    wt_iter_init(&it, 2, ops5, 0);   /* a broadcast row: (6, 4) with a stride-0 outer axis */
     CHECK_EQ(it.ndim, 2);
     CHECK_EQ(it.shape[0], 6);
     CHECK_EQ(it.strides[1][0], 0);

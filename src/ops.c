@@ -1,0 +1,126 @@
+/* ops.c — the op table: names, arity, and each op's dtype rule (which dtype
+** every input is computed in and which dtype comes out). */
+#include "ops.h"
+#include <string.h>
+
+#define OP(e, name, arity, cls) [e] = {name, arity, cls},
+static const struct { const char *name; int arity; int cls; } table[WT_NOPS] = {
+    OP(WT_OP_ADD, "add", 2, C_ARITH) OP(WT_OP_SUB, "subtract", 2, C_ARITH)
+    OP(WT_OP_MUL, "multiply", 2, C_ARITH) OP(WT_OP_DIV, "divide", 2, C_DIV)
+    OP(WT_OP_FLOOR_DIV, "floor_divide", 2, C_INTLIKE) OP(WT_OP_MOD, "mod", 2, C_INTLIKE)
+    OP(WT_OP_POW, "power", 2, C_INTLIKE) OP(WT_OP_MAXIMUM, "maximum", 2, C_ARITH)
+    OP(WT_OP_MINIMUM, "minimum", 2, C_ARITH) OP(WT_OP_EQUAL, "equal", 2, C_CMP)
+    OP(WT_OP_NOT_EQUAL, "not_equal", 2, C_CMP) OP(WT_OP_LESS, "less", 2, C_CMP)
+    OP(WT_OP_LESS_EQUAL, "less_equal", 2, C_CMP) OP(WT_OP_GREATER, "greater", 2, C_CMP)
+    OP(WT_OP_GREATER_EQUAL, "greater_equal", 2, C_CMP) OP(WT_OP_LOGICAL_AND, "logical_and", 2, C_LOGIC)
+    OP(WT_OP_LOGICAL_OR, "logical_or", 2, C_LOGIC) OP(WT_OP_LOGICAL_XOR, "logical_xor", 2, C_LOGIC)
+    OP(WT_OP_NEG, "negative", 1, C_SAME) OP(WT_OP_ABS, "absolute", 1, C_SAME)
+    OP(WT_OP_SIGN, "sign", 1, C_SAME) OP(WT_OP_EXP, "exp", 1, C_FLOAT) OP(WT_OP_LOG, "log", 1, C_FLOAT)
+    OP(WT_OP_LOG1P, "log1p", 1, C_FLOAT) OP(WT_OP_EXPM1, "expm1", 1, C_FLOAT)
+    OP(WT_OP_SQRT, "sqrt", 1, C_FLOAT) OP(WT_OP_SQUARE, "square", 1, C_SAME)
+    OP(WT_OP_RECIPROCAL, "reciprocal", 1, C_SAME) OP(WT_OP_SIN, "sin", 1, C_FLOAT)
+    OP(WT_OP_COS, "cos", 1, C_FLOAT) OP(WT_OP_TAN, "tan", 1, C_FLOAT) OP(WT_OP_TANH, "tanh", 1, C_FLOAT)
+    OP(WT_OP_SIGMOID, "sigmoid", 1, C_FLOAT) OP(WT_OP_RELU, "relu", 1, C_SAME)
+    OP(WT_OP_FLOOR, "floor", 1, C_SAME) OP(WT_OP_CEIL, "ceil", 1, C_SAME) OP(WT_OP_ROUND, "round", 1, C_SAME)
+    OP(WT_OP_LOGICAL_NOT, "logical_not", 1, C_LOGIC) OP(WT_OP_ISNAN, "isnan", 1, C_PRED)
+    OP(WT_OP_ISFINITE, "isfinite", 1, C_PRED) OP(WT_OP_COPY, "copy", 1, C_SAME)
+    OP(WT_OP_WHERE, "where", 3, C_WHERE) OP(WT_OP_CLIP, "clip", 3, C_ARITH) OP(WT_OP_FMA, "fma", 3, C_ARITH)
+};
+
+static const char *const reduce_names[WT_NREDUCE] = {"none", "sum", "prod", "max", "min", "mean",
+                                                      "any", "all", "argmax", "argmin"};
+
+static bool op_valid(int op) { return op >= 0 && op < WT_NOPS; }
+const char *wt_op_name(int op) { return op_valid(op) ? table[op].name : NULL; }
+int wt_op_arity(int op) { return op_valid(op) ? table[op].arity : 0; }
+int wt_op_class(int op) { return table[op].cls; }
+
+wt_status wt_op_from_name(const char *name, int *op) {
+    if (!name || !op) return wt_fail(WT_EINVAL, "wt_op_from_name: NULL argument");
+    for (int i = 0; i < WT_NOPS; i++)
+        if (strcmp(name, table[i].name) == 0) { *op = i; return WT_OK; }
+    return wt_fail(WT_EINVAL, "unknown operation '%.64s'", name);
+}
+
+wt_status wt_reduce_from_name(const char *name, int *rop) {
+    if (!name || !rop) return wt_fail(WT_EINVAL, "wt_reduce_from_name: NULL argument");
+    for (int i = 1; i < WT_NREDUCE; i++)
+        if (strcmp(name, reduce_names[i]) == 0) { *rop = i; return WT_OK; }
+    return wt_fail(WT_EINVAL, "unknown reduction '%.64s' (expected sum, prod, max, min, mean, any, all, argmax or argmin)", name);
+}
+
+const char *wt_reduce_name(int rop) { return reduce_names[rop]; }
+
+/* the float dtype a float function computes in for an input dtype */
+static int float_of(int dt) {
+    if (wt_dtype_is_float(dt)) return dt;
+    return wt_dtype_size(dt) <= 2 ? WT_FLOAT32 : WT_FLOAT64;
+}
+
+wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
+    /* promote the tensors first, then let weak scalars adopt or widen it */
+    int t = -1;
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] < 0 || (op == WT_OP_WHERE && k == 0)) continue;
+        if (t < 0) { t = dtypes[k]; continue; }
+        wt_dtype r;
+        wt_status st = wt_dtype_promote(t, dtypes[k], &r);
+        if (st) return st;
+        t = r;
+    }
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] >= 0 || (op == WT_OP_WHERE && k == 0)) continue;
+        wt_dtype r;
+        if (t < 0) {   /* only scalars so far: the scalar's own natural dtype */
+            wt_dtype_promote_scalar(WT_BOOL, scalars[k], &r);
+        } else {
+            wt_dtype_promote_scalar(t, scalars[k], &r);
+        }
+        if (t >= 0 && (int)r != t) {
+            wt_dtype w;
+            wt_status st = wt_dtype_promote(t, r, &w);
+            if (st) return st;
+            r = w;
+        }
+        t = r;
+    }
+    if (t < 0) t = WT_BOOL;   /* where(cond) with scalar branches only: unreachable via arity */
+    int cls = table[op].cls, c = t, res = t;
+    const char *name = table[op].name;
+    switch (cls) {
+    case C_ARITH:
+        if (t == WT_BOOL && op == WT_OP_SUB)
+            return wt_fail(WT_EDTYPE, "subtract is not supported for bool; use logical_xor");
+        break;
+    case C_DIV: c = res = wt_dtype_is_float(t) ? t : WT_FLOAT64; break;
+    case C_INTLIKE: c = res = t == WT_BOOL ? WT_INT8 : t; break;
+    case C_CMP: res = WT_BOOL; break;
+    case C_LOGIC: c = res = WT_BOOL; break;
+    case C_PRED: res = WT_BOOL; break;
+    case C_FLOAT: c = res = float_of(t); break;
+    case C_SAME:
+        if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN || op == WT_OP_RECIPROCAL))
+            return wt_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
+                           op == WT_OP_NEG ? "; use logical_not" : "");
+        break;
+    case C_WHERE: break;
+    }
+    for (int k = 0; k < n; k++) compute[k] = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : c;
+    *result = res;
+    return WT_OK;
+}
+
+wt_status wt_op_result_dtype(int op, int n, const int *dtypes, const double *scalars, wt_dtype *out) {
+    int compute[3], res;
+    if (!op_valid(op)) return wt_fail(WT_EINVAL, "invalid operation code %d", op);
+    if (n != table[op].arity)
+        return wt_fail(WT_EINVAL, "%s takes %d operands, got %d", table[op].name, table[op].arity, n);
+    if (!dtypes || !out) return wt_fail(WT_EINVAL, "wt_op_result_dtype: NULL argument");
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] < 0 && !scalars) return wt_fail(WT_EINVAL, "operand %d is a scalar but scalars is NULL", k);
+        if (dtypes[k] >= WT_NDTYPES) return wt_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
+    }
+    wt_status st = wt_op_plan_dtypes(op, n, dtypes, scalars, compute, &res);
+    if (!st) *out = (wt_dtype)res;
+    return st;
+}

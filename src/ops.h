@@ -1,0 +1,47 @@
+/* ops.h — internal interface of the elementwise engine: op classes, the
+** dtype plan, and the kernel table (kernels.c). */
+#ifndef WT_OPS_H
+#define WT_OPS_H
+
+#include "core.h"
+
+/* op classes: how an op's dtypes are decided (ops.c) */
+enum { C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAME, C_WHERE };
+
+int wt_op_class(int op);
+const char *wt_reduce_name(int rop);
+/* compute[k]: the dtype input k is converted to; *result: what the kernel writes */
+wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
+
+/* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the
+** inputs (compute dtype); s[] are byte strides (0 = broadcast). */
+typedef void (*wt_kernel)(char **p, const int64_t *s, int64_t n);
+/* the SIMD-dispatching kernel, and the scalar strided reference it must match */
+wt_kernel wt_kernel_get(int op, int dtype);
+wt_kernel wt_kernel_get_ref(int op, int dtype);
+
+/* Reduction kernels combine n values of dtype at src (stride ss) into the
+** accumulator at acc (stride as): as == 0 folds the run into one element
+** (pairwise for float sums), otherwise acc[i] = combine(acc[i], src[i]). */
+typedef void (*wt_accum)(char *acc, int64_t as, const char *src, int64_t ss, int64_t n);
+wt_accum wt_accum_get(int rop, int dtype);
+wt_accum wt_accum_get_ref(int rop, int dtype);
+
+/* The elementwise driver (ewise.c), with the knobs reductions need. */
+typedef struct wt_ewise_call {
+    int op, n;
+    const wt_tensor *const *in;
+    const double *scalars;
+    double alpha, beta;
+    wt_tensor *out;
+    int reduce;
+    wt_tensor **result;
+    int compute;     /* >= 0: compute (and result) dtype instead of the op's rule */
+    int acc;         /* >= 0: accumulator dtype instead of wt_reduce_acc_dtype */
+    bool empty_ok;   /* an empty max/min reduction was already accepted */
+} wt_ewise_call;
+wt_status wt_ewise_run(const wt_ewise_call *c);
+double wt_reduce_identity(int rop, int dtype);
+int wt_reduce_acc_dtype(int rop, int result_dtype);
+
+#endif

@@ -1,0 +1,206 @@
+/* reduce.c — reductions over axes.  sum, prod, max, min, mean, any and all
+** run through the elementwise driver as copy-with-reduce into an
+** accumulator shaped like the kept axes; argmax/argmin scan rows. */
+#include "ops.h"
+#include <string.h>
+
+/* which axes are reduced; naxes < 0 means all */
+static wt_status parse_axes(const wt_tensor *x, int naxes, const int *axes, const char *name, bool *red) {
+    int nd = x->d.ndim;
+    memset(red, 0, sizeof(bool) * WT_MAX_DIMS);
+    if (naxes < 0) {
+        for (int i = 0; i < nd; i++) red[i] = true;
+        return WT_OK;
+    }
+    if (naxes > 0 && !axes) return wt_fail(WT_EINVAL, "%s: axes is NULL", name);
+    if (naxes > nd) return wt_fail(WT_EINVAL, "%s: %d axes given for a %d-d tensor", name, naxes, nd);
+    for (int i = 0; i < naxes; i++) {
+        int a;
+        wt_status st = wt_axis(axes[i], nd, "axis", &a);
+        if (st) return st;
+        if (red[a]) return wt_fail(WT_EINVAL, "%s: duplicate value in axis (%d)", name, axes[i]);
+        red[a] = true;
+    }
+    return WT_OK;
+}
+
+/* the result's descriptor shape: reduced axes become 1 (keepdims) or go */
+static int result_shape(const wt_tensor *x, const bool *red, bool keep, int64_t *shape) {
+    int k = 0;
+    for (int i = 0; i < x->d.ndim; i++)
+        if (!red[i]) shape[k++] = x->d.shape[i];
+        else if (keep) shape[k++] = 1;
+    return k;
+}
+
+static wt_status deliver(wt_tensor *r, wt_tensor *out, wt_tensor **result, const char *name) {
+    wt_status st = WT_OK;
+    if (out) {
+        bool ok = out->d.ndim == r->d.ndim;
+        for (int i = 0; ok && i < r->d.ndim; i++) ok = out->d.shape[i] == r->d.shape[i];
+        if (!ok) {
+            char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
+            st = wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
+                         wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, r->d.ndim, r->d.shape));
+        }
+        if (!st) st = wt_assign(out, r);
+        if (!st && result) st = wt_tensor_clone(out, result);
+        wt_tensor_free(r);
+        return st;
+    }
+    *result = r;
+    return WT_OK;
+}
+
+/* ---- argmax / argmin ------------------------------------------------------- */
+
+typedef struct { int64_t len, stride; int dtype; bool max; } arg_ctx;
+
+/* index of the first extreme along one row; NaN beats everything */
+#define ARGSCAN(sn, T, FLOAT)                                                                    \
+    static int32_t argscan_##sn(const char *p, int64_t len, int64_t s, bool mx) {               \
+        T best;                                                                                  \
+        memcpy(&best, p, sizeof best);                                                           \
+        int32_t at = 0;                                                                          \
+        if (FLOAT && best != best) return 0;                                                     \
+        for (int64_t i = 1; i < len; i++) {                                                      \
+            T v;                                                                                 \
+            memcpy(&v, p + i * s, sizeof v);                                                     \
+            if (FLOAT && v != v) return (int32_t)i;                                              \
+            if (mx ? v > best : v < best) best = v, at = (int32_t)i;                             \
+        }                                                                                        \
+        return at;                                                                               \
+    }
+ARGSCAN(b8, uint8_t, 0)
+ARGSCAN(i8, int8_t, 0)
+ARGSCAN(u8, uint8_t, 0)
+ARGSCAN(i16, int16_t, 0)
+ARGSCAN(u16, uint16_t, 0)
+ARGSCAN(i32, int32_t, 0)
+ARGSCAN(u32, uint32_t, 0)
+ARGSCAN(f32, float, 1)
+ARGSCAN(f64, double, 1)
+static int32_t (*const argscan[WT_NDTYPES])(const char *, int64_t, int64_t, bool) = {
+    argscan_b8, argscan_i8, argscan_u8, argscan_i16, argscan_u16, argscan_i32, argscan_u32, argscan_f32, argscan_f64};
+
+static void arg_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
+    const arg_ctx *a = ctx;
+    char *o = ptr[0];
+    const char *x = ptr[1];
+    for (int64_t i = 0; i < n; i++, o += st[0], x += st[1]) {
+        int32_t r = argscan[a->dtype](x, a->len, a->stride, a->max);
+        memcpy(o, &r, sizeof r);
+    }
+}
+
+static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
+                           wt_tensor **result) {
+    const char *name = rop == WT_REDUCE_ARGMAX ? "argmax" : "argmin";
+    wt_status st;
+    wt_tensor *flat = NULL, *r = NULL;
+    const wt_tensor *src = x;
+    int axis;
+    if (naxes < 0) {   /* over everything: the flat index of the C-order walk */
+        if ((st = wt_view_flatten(x, &flat))) return st;
+        src = flat;
+        axis = 0;
+    } else if (naxes != 1 || !axes) {
+        return wt_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
+    } else if ((st = wt_axis(axes[0], x->d.ndim, "axis", &axis))) {
+        return st;
+    }
+    int64_t len = src->d.shape[axis];
+    if (len == 0) {
+        wt_tensor_free(flat);
+        return wt_fail(WT_EINVAL, "%s: attempt to get %s of an empty sequence", name, name);
+    }
+    if (len > INT32_MAX) {
+        wt_tensor_free(flat);
+        return wt_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
+    }
+    /* rows: src without the axis; each element starts one row */
+    wt_tensor rows = {.buf = src->buf, .d = src->d};
+    int k = 0;
+    for (int i = 0; i < src->d.ndim; i++)
+        if (i != axis) rows.d.shape[k] = src->d.shape[i], rows.d.strides[k++] = src->d.strides[i];
+    rows.d.ndim = k;
+    wt_desc rd;
+    int64_t shape[WT_MAX_DIMS];
+    bool red[WT_MAX_DIMS] = {false};
+    red[axis] = true;
+    int rnd = naxes < 0 ? (keepdims ? x->d.ndim : 0) : result_shape(x, red, keepdims, shape);
+    if (naxes < 0) for (int i = 0; i < rnd; i++) shape[i] = 1;
+    if (!(st = wt_desc_init(&rd, WT_INT32, rows.d.ndim, rows.d.shape))) st = wt_tensor_alloc(&rd, false, &r);
+    if (st) {
+        wt_tensor_free(flat);
+        return st;
+    }
+    arg_ctx ctx = {len, src->d.strides[axis] * (int64_t)wt_dtype_size(src->d.dtype), src->d.dtype, rop == WT_REDUCE_ARGMAX};
+    const wt_tensor *ops[2] = {r, &rows};
+    wt_iter it;
+    wt_iter_init(&it, 2, ops, 0);
+    wt_iter_run(&it, arg_inner, &ctx);
+    wt_tensor_free(flat);
+    r->d.ndim = rnd;   /* same elements, keepdims shape */
+    memcpy(r->d.shape, shape, sizeof(int64_t) * (size_t)rnd);
+    wt_strides_c(rnd, shape, r->d.strides);
+    return deliver(r, out, result, name);
+}
+
+/* ---- the rest ------------------------------------------------------------- */
+
+wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
+                    wt_tensor **result) {
+    if (rop <= WT_REDUCE_NONE || rop >= WT_NREDUCE) return wt_fail(WT_EINVAL, "invalid reduction code %d", rop);
+    const char *name = wt_reduce_name(rop);
+    wt_status st = wt_check_tensor(x, "tensor");
+    if (st) return st;
+    if (!out && !result) return wt_fail(WT_EINVAL, "%s: result pointer is NULL", name);
+    if (out && (out->d.flags & WT_FLAG_READONLY))
+        return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+    bool red[WT_MAX_DIMS];
+    if ((st = parse_axes(x, naxes, axes, name, red))) return st;
+    if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) return argreduce(rop, x, naxes, axes, keepdims, out, result);
+    int dt = x->d.dtype;
+    int64_t kshape[WT_MAX_DIMS], count = 1;
+    for (int i = 0; i < x->d.ndim; i++) {
+        kshape[i] = red[i] ? 1 : x->d.shape[i];
+        if (red[i]) count *= x->d.shape[i];
+    }
+    if (count == 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && wt_desc_size(&x->d) == 0) {
+        bool kept_empty = false;
+        for (int i = 0; i < x->d.ndim; i++) kept_empty |= !red[i] && x->d.shape[i] == 0;
+        if (!kept_empty)
+            return wt_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
+    }
+    /* the dtype values are accumulated in and the result's */
+    int acc, rrop = rop;
+    switch (rop) {
+    case WT_REDUCE_SUM: case WT_REDUCE_PROD: acc = wt_reduce_acc_dtype(rop, dt); break;
+    case WT_REDUCE_MEAN: acc = wt_dtype_is_float(dt) ? dt : WT_FLOAT64, rrop = WT_REDUCE_SUM; break;
+    case WT_REDUCE_ANY: acc = WT_BOOL, rrop = WT_REDUCE_MAX; break;
+    case WT_REDUCE_ALL: acc = WT_BOOL, rrop = WT_REDUCE_MIN; break;
+    default: acc = dt; break;   /* max, min */
+    }
+    wt_desc d;
+    wt_tensor *r;
+    if ((st = wt_desc_init(&d, acc, x->d.ndim, kshape)) || (st = wt_tensor_alloc(&d, false, &r))) return st;
+    const wt_tensor *in[1] = {x};
+    wt_ewise_call c = {.op = WT_OP_COPY, .n = 1, .in = in, .alpha = 1, .beta = 1, .out = r, .reduce = rrop,
+                       .compute = acc, .acc = acc, .empty_ok = true};
+    if ((st = wt_ewise_run(&c))) {
+        wt_tensor_free(r);
+        return st;
+    }
+    if (rop == WT_REDUCE_MEAN) {   /* sum / count; 0/0 gives NaN for empty means */
+        const wt_tensor *q[2] = {r, NULL};
+        double scal[2] = {0, (double)count};
+        wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, r, WT_REDUCE_NONE, NULL);
+    }
+    /* drop the reduced axes unless kept: same elements, new descriptor */
+    if (!keepdims) {
+        r->d.ndim = result_shape(x, red, false, r->d.shape);
+        wt_strides_c(r->d.ndim, r->d.shape, r->d.strides);
+    }
+    return deliver(r, out, result, name);
+}

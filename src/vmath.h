@@ -1,0 +1,199 @@
+/* vmath.h — float32 exp, expm1, log, log1p, sin, cos, tan, tanh and sigmoid
+** on the SIMD vocabulary, four lanes at a time, the same bits on every ISA.
+**
+** Range reduction and polynomials follow Cephes' single-precision library
+** (exp: n = round(x log2 e), r = x - n ln2 in two parts, degree-6 polynomial;
+** log: mantissa in [sqrt(1/2), sqrt(2)), degree-9 polynomial; sin/cos:
+** Cody-Waite reduction by pi/4 in three parts).  Scaling by 2^n is done in two
+** halves so subnormal and overflowing results round once, correctly.
+** Measured error bounds (tests/c/test_vmath.c checks them against float64
+** libm over millions of arguments) are listed in docs/ARCHITECTURE.md. */
+#ifndef WT_VMATH_H
+#define WT_VMATH_H
+
+#include "simd.h"
+#include <math.h>
+
+#define VS(x) wt_vf32_splat(x)
+
+/* p(r) = c[0] r^(n-1) + ... + c[n-1], Horner */
+static inline wt_vf32_t wt_vmath_poly(wt_vf32_t r, const float *c, int n) {
+    wt_vf32_t p = VS(c[0]);
+    for (int i = 1; i < n; i++) p = wt_vf32_add(wt_vf32_mul(p, r), VS(c[i]));
+    return p;
+}
+
+/* x * 2^n for integer lanes n in [-151, 128], in two exact steps */
+static inline wt_vf32_t wt_vmath_ldexp(wt_vf32_t x, wt_vi32_t n) {
+    wt_vi32_t n1 = wt_vi32_sra(n, 1), n2 = wt_vi32_sub(n, n1);
+    wt_vf32_t s1 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n1, wt_vi32_splat(127)), 23));
+    wt_vf32_t s2 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n2, wt_vi32_splat(127)), 23));
+    return wt_vf32_mul(wt_vf32_mul(x, s1), s2);
+}
+
+/* round to nearest integer (|x| < 2^22): the value and its integer lanes */
+static inline wt_vf32_t wt_vmath_round(wt_vf32_t x, wt_vi32_t *ni) {
+    const wt_vf32_t magic = VS(0x1.8p23f);
+    wt_vf32_t t = wt_vf32_add(x, magic);
+    *ni = wt_vi32_sub(wt_vf32_bits(t), wt_vf32_bits(magic));
+    return wt_vf32_sub(t, magic);
+}
+
+static inline wt_vf32_t wt_vf32_exp(wt_vf32_t x) {
+    static const float c[] = {1.9875691500E-4f, 1.3981999507E-3f, 8.3334519073E-3f,
+                              4.1665795894E-2f, 1.6666665459E-1f, 5.0000001201E-1f};
+    wt_vf32_t xc = wt_vf32_min(wt_vf32_max(x, VS(-105.0f)), VS(89.0f));   /* NaN stays NaN */
+    wt_vi32_t ni;
+    wt_vf32_t n = wt_vmath_round(wt_vf32_mul(xc, VS(1.44269504088896341f)), &ni);
+    wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(xc, wt_vf32_mul(n, VS(0.693359375f))), wt_vf32_mul(n, VS(-2.12194440e-4f)));
+    wt_vf32_t z = wt_vf32_mul(r, r);
+    wt_vf32_t p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(wt_vmath_poly(r, c, 6), z), r), VS(1.0f));
+    return wt_vmath_ldexp(p, ni);
+}
+
+static inline wt_vf32_t wt_vf32_expm1(wt_vf32_t x) {
+    /* near 0, e^x - 1 = x + x^2 (1/2 + x/6 + ...): no cancellation */
+    static const float c[] = {1.0f / 40320, 1.0f / 5040, 1.0f / 720, 1.0f / 120, 1.0f / 24, 1.0f / 6, 0.5f};
+    wt_vf32_t small = wt_vf32_add(x, wt_vf32_mul(wt_vf32_mul(x, x), wt_vmath_poly(x, c, 7)));
+    wt_vf32_t big = wt_vf32_sub(wt_vf32_exp(x), VS(1.0f));
+    return wt_vf32_select(wt_vf32_lt(wt_vf32_abs(x), VS(0.5f)), small, big);
+}
+
+static inline wt_vf32_t wt_vf32_log(wt_vf32_t x) {
+    static const float c[] = {7.0376836292E-2f, -1.1514610310E-1f, 1.1676998740E-1f, -1.2420140846E-1f,
+                              1.4249322787E-1f, -1.6668057665E-1f, 2.0000714765E-1f, -2.4999993993E-1f,
+                              3.3333331174E-1f};
+    /* subnormals: scale into the normal range first */
+    wt_mf32_t tiny = wt_vf32_lt(x, VS(0x1p-126f));
+    wt_vf32_t xs = wt_vf32_select(tiny, wt_vf32_mul(x, VS(0x1p23f)), x);
+    wt_vi32_t bits = wt_vf32_bits(xs);
+    wt_vi32_t e = wt_vi32_sub(wt_vi32_srl(bits, 23), wt_vi32_splat(126));
+    e = wt_vi32_sub(e, wt_vi32_and(wt_mf32_bits(tiny), wt_vi32_splat(23)));
+    wt_vf32_t m = wt_vi32_as_f32(wt_vi32_or(wt_vi32_and(bits, wt_vi32_splat(0x007fffff)), wt_vi32_splat(0x3f000000)));
+    wt_mf32_t lo = wt_vf32_lt(m, VS(0.707106781186547524f));   /* mantissa in [sqrt(1/2), sqrt(2)) */
+    wt_vf32_t fe = wt_vf32_from_vi32(e);
+    fe = wt_vf32_select(lo, wt_vf32_sub(fe, VS(1.0f)), fe);
+    wt_vf32_t f = wt_vf32_sub(wt_vf32_select(lo, wt_vf32_add(m, m), m), VS(1.0f));
+    wt_vf32_t z = wt_vf32_mul(f, f);
+    wt_vf32_t y = wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(f, c, 9), f), z);
+    y = wt_vf32_add(y, wt_vf32_mul(fe, VS(-2.12194440e-4f)));
+    y = wt_vf32_sub(y, wt_vf32_mul(z, VS(0.5f)));
+    wt_vf32_t r = wt_vf32_add(wt_vf32_add(f, y), wt_vf32_mul(fe, VS(0.693359375f)));
+    /* log(+inf) = +inf, log(0) = -inf, log(x < 0) = NaN, NaN stays */
+    r = wt_vf32_select(wt_vf32_eq(x, VS(INFINITY)), x, r);
+    r = wt_vf32_select(wt_vf32_eq(x, VS(0.0f)), VS(-INFINITY), r);
+    r = wt_vf32_select(wt_vf32_lt(x, VS(0.0f)), VS(NAN), r);
+    return wt_vf32_select(wt_vf32_isnan(x), x, r);
+}
+
+static inline wt_vf32_t wt_vf32_log1p(wt_vf32_t x) {
+    /* log(u) * x / (u - 1) with u = 1 + x cancels the rounding of u */
+    wt_vf32_t u = wt_vf32_add(x, VS(1.0f)), d = wt_vf32_sub(u, VS(1.0f));
+    wt_vf32_t r = wt_vf32_mul(wt_vf32_log(u), wt_vf32_div(x, d));
+    r = wt_vf32_select(wt_vf32_eq(d, VS(0.0f)), x, r);
+    return wt_vf32_select(wt_vf32_eq(x, VS(INFINITY)), x, r);
+}
+
+/* sin/cos/tan share the reduction: q = round(|x| 2/pi) in float (exact
+** integers), r = |x| - q pi/2 in float64 lanes with pi/2 split as fdlibm's
+** pio2_1 (33 bits, so q * P1 is exact for q < 2^20) + pio2_1t */
+#define WT_TRIG_LIMIT 65536.0f
+static inline wt_vf64_t wt_vmath_reduce2(wt_vf64_t ax, wt_vf64_t q) {
+    wt_vf64_t r = wt_vf64_sub(ax, wt_vf64_mul(q, wt_vf64_splat(1.57079632673412561417e+00)));
+    return wt_vf64_sub(r, wt_vf64_mul(q, wt_vf64_splat(6.07710050650619224932e-11)));
+}
+
+/* r = |x| - q pi/2, r in about [-pi/4, pi/4], and the integer q */
+static inline wt_vf32_t wt_vmath_reduce(wt_vf32_t x, wt_vi32_t *q) {
+    /* lanes beyond the limit are recomputed by libm; keep their q small */
+    wt_vf32_t ax = wt_vf32_min(wt_vf32_abs(x), VS(WT_TRIG_LIMIT));
+    wt_vf32_t qf = wt_vmath_round(wt_vf32_mul(ax, VS(0.636619772367581343f)), q);
+    wt_vf64_t lo = wt_vmath_reduce2(wt_vf64_from_vf32_lo(ax), wt_vf64_from_vf32_lo(qf));
+    wt_vf64_t hi = wt_vmath_reduce2(wt_vf64_from_vf32_hi(ax), wt_vf64_from_vf32_hi(qf));
+    return wt_vf32_from_vf64x2(lo, hi);
+}
+
+static inline wt_vf32_t wt_vmath_sinpoly(wt_vf32_t r) {
+    static const float cs[] = {-1.9515295891E-4f, 8.3321608736E-3f, -1.6666654611E-1f};
+    wt_vf32_t z = wt_vf32_mul(r, r);
+    return wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, cs, 3), z), r), r);
+}
+
+static inline wt_vf32_t wt_vmath_cospoly(wt_vf32_t r) {
+    static const float cc[] = {2.443315711809948E-5f, -1.388731625493765E-3f, 4.166664568298827E-2f};
+    wt_vf32_t z = wt_vf32_mul(r, r);
+    return wt_vf32_add(wt_vf32_sub(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, cc, 3), z), z), wt_vf32_mul(z, VS(0.5f))), VS(1.0f));
+}
+
+static inline wt_mf32_t wt_vmath_odd(wt_vi32_t q) {
+    return wt_vi32_eq(wt_vi32_and(q, wt_vi32_splat(1)), wt_vi32_splat(1));
+}
+
+/* lanes outside the reduction's range (and inf/NaN) go to libm, lane by lane */
+static inline wt_vf32_t wt_vmath_wide(wt_vf32_t x, wt_vf32_t r, float (*f)(float)) {
+    wt_mf32_t wide = wt_vf32_gt(wt_vf32_abs(x), VS(WT_TRIG_LIMIT));
+    wide = wt_mf32_or(wide, wt_vf32_isnan(x));
+    if (!wt_mf32_any(wide)) return r;
+    float xv[4], rv[4];
+    wt_vf32_store(xv, x);
+    wt_vf32_store(rv, r);
+    for (int i = 0; i < 4; i++)
+        if (!(fabsf(xv[i]) <= WT_TRIG_LIMIT)) rv[i] = f(xv[i]);
+    return wt_vf32_load(rv);
+}
+
+static inline wt_vf32_t wt_vmath_flip(wt_vf32_t v, wt_vi32_t bit1) {
+    /* negate lanes whose bit 1 is set (bit1 is q & 2) */
+    return wt_vf32_xor(v, wt_vi32_as_f32(wt_vi32_shl(bit1, 30)));
+}
+
+static inline wt_vf32_t wt_vf32_sin(wt_vf32_t x) {
+    wt_vi32_t q;
+    wt_vf32_t r = wt_vmath_reduce(x, &q);
+    wt_vf32_t v = wt_vf32_select(wt_vmath_odd(q), wt_vmath_cospoly(r), wt_vmath_sinpoly(r));
+    v = wt_vmath_flip(v, wt_vi32_and(q, wt_vi32_splat(2)));
+    v = wt_vf32_xor(v, wt_vf32_and(x, VS(-0.0f)));   /* sin is odd */
+    return wt_vmath_wide(x, v, sinf);
+}
+
+static inline wt_vf32_t wt_vf32_cos(wt_vf32_t x) {
+    wt_vi32_t q;
+    wt_vf32_t r = wt_vmath_reduce(x, &q);
+    wt_vf32_t v = wt_vf32_select(wt_vmath_odd(q), wt_vmath_sinpoly(r), wt_vmath_cospoly(r));
+    v = wt_vmath_flip(v, wt_vi32_and(wt_vi32_add(q, wt_vi32_splat(1)), wt_vi32_splat(2)));
+    return wt_vmath_wide(x, v, cosf);
+}
+
+static inline wt_vf32_t wt_vf32_tan(wt_vf32_t x) {
+    /* Cephes' tanf polynomial on the reduced argument; odd quadrants -1/tan */
+    static const float ct[] = {9.38540185543E-3f, 3.11992232697E-3f, 2.44301354525E-2f,
+                               5.34112807005E-2f, 1.33387994085E-1f, 3.33331568548E-1f};
+    wt_vi32_t q;
+    wt_vf32_t r = wt_vmath_reduce(x, &q), z = wt_vf32_mul(r, r);
+    wt_vf32_t t = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, ct, 6), z), r), r);
+    t = wt_vf32_select(wt_vmath_odd(q), wt_vf32_div(VS(-1.0f), t), t);
+    t = wt_vf32_xor(t, wt_vf32_and(x, VS(-0.0f)));   /* tan is odd */
+    return wt_vmath_wide(x, t, tanf);
+}
+
+static inline wt_vf32_t wt_vf32_tanh(wt_vf32_t x) {
+    static const float c[] = {-5.70498872745E-3f, 2.06390887954E-2f, -5.37397155531E-2f,
+                              1.33314422036E-1f, -3.33332819422E-1f};
+    wt_vf32_t ax = wt_vf32_abs(x), z = wt_vf32_mul(x, x);
+    wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 5), z), x), x);
+    /* 1 - 2 / (e^(2|x|) + 1), with the sign of x */
+    wt_vf32_t e = wt_vf32_exp(wt_vf32_add(ax, ax));
+    wt_vf32_t big = wt_vf32_sub(VS(1.0f), wt_vf32_div(VS(2.0f), wt_vf32_add(e, VS(1.0f))));
+    big = wt_vf32_xor(big, wt_vf32_and(x, VS(-0.0f)));
+    return wt_vf32_select(wt_vf32_lt(ax, VS(0.625f)), small, big);
+}
+
+static inline wt_vf32_t wt_vf32_sigmoid(wt_vf32_t x) {
+    /* e = e^-|x| never overflows: 1/(1+e) for x >= 0, e/(1+e) below */
+    wt_vf32_t e = wt_vf32_exp(wt_vf32_neg(wt_vf32_abs(x)));
+    wt_vf32_t num = wt_vf32_select(wt_vf32_lt(x, VS(0.0f)), e, VS(1.0f));
+    return wt_vf32_div(num, wt_vf32_add(e, VS(1.0f)));
+}
+
+#undef VS
+#endif /* WT_VMATH_H */
