@@ -94,7 +94,7 @@
     static inline T sign_##sn(T a) { return a > 0 ? 1 : a < 0 ? -1 : a == 0 ? 0 : a; }          \
     static inline T square_##sn(T a) { return a * a; }                                           \
     static inline T reciprocal_##sn(T a) { return 1 / a; }                                       \
-    static inline T relu_##sn(T a) { return a < 0 ? 0 : a; }                                     \
+    static inline T relu_##sn(T a) { return a > 0 ? a : a != a ? a : 0; } /* relu(-0) = +0 */   \
     static inline T floor_##sn(T a) { return floor##F(a); }                                      \
     static inline T ceil_##sn(T a) { return ceil##F(a); }                                        \
     static inline T round_##sn(T a) { return rint##F(a); } /* half to even */                    \

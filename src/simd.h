@@ -233,8 +233,8 @@ static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     static inline V##_t V##_neg(V##_t a) { return V##_xor(a, V##_splat((T)-0.0)); }              \
     static inline V##_t V##_abs(V##_t a) { return V##_andnot(V##_splat((T)-0.0), a); }           \
     static inline V##_t V##_square(V##_t a) { return V##_mul(a, a); }                             \
-    static inline V##_t V##_relu(V##_t a) {                                                       \
-        return V##_select(V##_lt(a, V##_splat(0)), V##_splat(0), a);                              \
+    static inline V##_t V##_relu(V##_t a) { /* a > 0 ? a : NaN ? a : +0 */                      \
+        return V##_select(V##_gt(a, V##_splat(0)), a, V##_select(V##_isnan(a), a, V##_splat(0))); \
     }
 WT_SIMD_DERIVED(wt_vf32, wt_mf32, float)
 WT_SIMD_DERIVED(wt_vf64, wt_mf64, double)

@@ -1,0 +1,268 @@
+/* test_reduce.c — reductions against nested-loop references, accuracy,
+** empty extents, argmax/argmin, errors. */
+#include "wt_test.h"
+#include "ops.h"
+
+/* reference: fold the elements of x whose index matches `at` on kept axes */
+static double ref_reduce(int rop, const wt_tensor *x, const bool *red, const int64_t *at, int64_t *arg) {
+    int nd = wt_tensor_ndim(x);
+    const int64_t *shape = wt_tensor_shape(x);
+    int64_t idx[WT_MAX_DIMS], total = wt_tensor_size(x), count = 0;
+    double acc = rop == WT_REDUCE_PROD || rop == WT_REDUCE_ALL ? 1 : rop == WT_REDUCE_MAX ? -INFINITY
+               : rop == WT_REDUCE_MIN ? INFINITY : 0;
+    uint32_t iacc = rop == WT_REDUCE_PROD ? 1 : 0;
+    bool is_int = !wt_dtype_is_float(wt_tensor_dtype(x));
+    double best = NAN;
+    *arg = -1;
+    memset(idx, 0, sizeof idx);
+    for (int64_t e = 0; e < total; e++) {
+        bool match = true;
+        for (int i = 0; i < nd; i++) match &= red[i] || idx[i] == at[i];
+        if (match) {
+            double v;
+            wt_tensor_get(x, idx, &v);
+            switch (rop) {
+            case WT_REDUCE_SUM: case WT_REDUCE_MEAN: acc += v, iacc += is_int ? (uint32_t)(int64_t)v : 0; break;
+            case WT_REDUCE_PROD: acc *= v, iacc *= is_int ? (uint32_t)(int64_t)v : 1; break;
+            case WT_REDUCE_MAX: acc = isnan(acc) || isnan(v) ? NAN : fmax(acc, v); break;
+            case WT_REDUCE_MIN: acc = isnan(acc) || isnan(v) ? NAN : fmin(acc, v); break;
+            case WT_REDUCE_ANY: acc = acc || v != 0; break;
+            case WT_REDUCE_ALL: acc = acc && v != 0; break;
+            default:   /* argmax / argmin over the single reduced axis */
+                if (*arg < 0 || (!isnan(best) && (isnan(v) || (rop == WT_REDUCE_ARGMAX ? v > best : v < best))))
+                    best = v, *arg = count;
+            }
+            count++;
+        }
+        for (int i = nd - 1; i >= 0; i--) {
+            if (++idx[i] < shape[i]) break;
+            idx[i] = 0;
+        }
+    }
+    if (rop == WT_REDUCE_MEAN) return acc / (double)count;
+    if (is_int && (rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD))
+        return wt_tensor_dtype(x) == WT_UINT32 ? (double)iacc : (double)(int32_t)iacc;
+    return acc;
+}
+
+/* values for a reduction: products of up to 625 factors near 1 stay finite */
+static wt_tensor *random_tensor(int dt, int nd, const int64_t *shape, bool near_one) {
+    wt_tensor *t = NULL;
+    wt_tensor_empty(dt, nd, shape, &t);
+    int64_t n = wt_tensor_size(t);
+    size_t isz = wt_dtype_size(dt);
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t r = t_rand();
+        double v = dt == WT_BOOL ? (r & 1) : wt_dtype_is_float(dt) ? (double)(int32_t)(r % 2001 - 1000) / 8 : (double)(r % 7) - (dt == WT_UINT8 || dt == WT_UINT16 || dt == WT_UINT32 ? 0 : 3);
+        if (near_one && wt_dtype_is_float(dt)) v = 1 + (double)(int)(r % 5 - 2) / 16;
+        if (wt_dtype_is_float(dt) && r % 97 == 0) v = NAN;
+        wt_cast_store_f64(dt, (char *)wt_tensor_data(t) + i * (int64_t)isz, v);
+    }
+    return t;
+}
+
+void test_reduce_random_vs_reference(void) {
+    int checked = 0;
+    for (int iter = 0; iter < 600; iter++) {
+        int rop = 1 + (int)(t_rand() % (WT_NREDUCE - 1)), dt = (int)(t_rand() % WT_NDTYPES);
+        int nd = 1 + (int)(t_rand() % 4);
+        int64_t shape[WT_MAX_DIMS];
+        for (int i = 0; i < nd; i++) shape[i] = 1 + t_rand() % 5;
+        wt_tensor *base = random_tensor(dt, nd, shape, rop == WT_REDUCE_PROD), *x = NULL;
+        /* a transposed or reversed layout half the time */
+        if (t_rand() & 1) wt_view_slice(base, "::-1", &x);
+        else wt_tensor_clone(base, &x);
+        int axes[WT_MAX_DIMS], naxes;
+        bool red[WT_MAX_DIMS] = {false};
+        bool arg = rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN;
+        if (t_rand() % 4 == 0 && !arg) {
+            naxes = -1;
+            for (int i = 0; i < nd; i++) red[i] = true;
+        } else {
+            naxes = arg ? 1 : 1 + (int)(t_rand() % nd);
+            int k = 0;
+            for (int i = 0; i < nd && k < naxes; i++)
+                if (t_rand() % 2 || nd - i == naxes - k) axes[k++] = (t_rand() & 1) ? i : i - nd, red[i] = true;
+            naxes = k;
+        }
+        int keep = (int)(t_rand() & 1);
+        wt_tensor *r = NULL;
+        wt_status st = wt_reduce(rop, x, naxes, axes, keep, NULL, &r);
+        if (st) {
+            wt_t_fail(__FILE__, __LINE__, "%s: %s", wt_reduce_name(rop), wt_error_message());
+        } else {
+            checked++;
+            /* walk the kept index space */
+            int64_t at[WT_MAX_DIMS] = {0}, kept = 1;
+            for (int i = 0; i < nd; i++) kept *= red[i] ? 1 : shape[i];
+            for (int64_t e = 0; e < kept; e++) {
+                int64_t argi, ridx[WT_MAX_DIMS];
+                double want = ref_reduce(rop, x, red, at, &argi), got;
+                if (arg) want = (double)argi;
+                int k = 0;
+                for (int i = 0; i < nd; i++)
+                    if (!red[i]) ridx[k++] = at[i];
+                    else if (keep) ridx[k++] = 0;
+                wt_tensor_get(r, ridx, &got);
+                double tol = (wt_tensor_dtype(r) == WT_FLOAT32 ? (rop == WT_REDUCE_PROD ? 1e-4 : 1e-5) : 1e-12) * (1 + fabs(want));
+                if (!(got == want || (isnan(got) && isnan(want)) || fabs(got - want) <= tol)) {
+                    wt_t_fail(__FILE__, __LINE__, "%s over %s (%d axes, keep %d): %.17g, reference %.17g",
+                              wt_reduce_name(rop), wt_dtype_name(dt), naxes, keep, got, want);
+                    break;
+                }
+                for (int i = nd - 1; i >= 0; i--) {
+                    if (red[i]) continue;
+                    if (++at[i] < shape[i]) break;
+                    at[i] = 0;
+                }
+            }
+        }
+        wt_tensor_free(r);
+        wt_tensor_free(x);
+        wt_tensor_free(base);
+    }
+    CHECK(checked > 550);
+}
+
+void test_reduce_dtypes_and_shapes(void) {
+    int64_t s[2] = {2, 3};
+    wt_tensor *i8 = t_arange(WT_INT8, 2, s), *b = t_arange(WT_BOOL, 2, s), *u32 = t_arange(WT_UINT32, 2, s), *r = NULL;
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, i8, -1, NULL, 0, NULL, &r));
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
+    CHECK_EQ(wt_tensor_ndim(r), 0);
+    CHECK(t_equals(r, (double[]){15}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, b, 1, (int[]){1}, 1, NULL, &r));   /* bool counts */
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
+    CHECK_DESC(r, 2, ((int64_t[]){2, 1}), NULL, 0);
+    CHECK(t_equals(r, (double[]){2, 3}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_PROD, u32, 1, (int[]){0}, 0, NULL, &r));
+    CHECK_EQ(wt_tensor_dtype(r), WT_UINT32);
+    CHECK(t_equals(r, (double[]){0, 4, 10}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_MEAN, i8, 1, (int[]){-1}, 0, NULL, &r));
+    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT64);
+    CHECK(t_equals(r, (double[]){1, 4}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_ANY, i8, 1, (int[]){1}, 0, NULL, &r));
+    CHECK_EQ(wt_tensor_dtype(r), WT_BOOL);
+    CHECK(t_equals(r, (double[]){1, 1}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_ALL, i8, 1, (int[]){1}, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){0, 1}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_MAX, i8, 0, NULL, 0, NULL, &r));   /* no axes: the tensor itself */
+    CHECK(t_equals(r, (double[]){0, 1, 2, 3, 4, 5}));
+    wt_tensor_free(r);
+    /* int32 sums wrap like NumPy's int64 result cast to int32 */
+    wt_tensor *big = NULL;
+    CHECK_OK(wt_tensor_full(WT_INT32, 1, (int64_t[]){3}, 2147483647, &big));
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, big, -1, NULL, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){2147483645}));
+    wt_tensor_free(r);
+    wt_tensor_free(big);
+    /* into a given out, with casting */
+    wt_tensor *out = NULL;
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 1, (int64_t[]){3}, &out));
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, i8, 1, (int[]){0}, 0, out, NULL));
+    CHECK(t_equals(out, (double[]){3, 5, 7}));
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, i8, 1, (int[]){1}, 0, out, NULL), WT_ESHAPE, "out has shape (3,) but the result has shape (2,)");
+    CHECK(t_equals(out, (double[]){3, 5, 7}));
+    wt_tensor_free(out);
+    wt_tensor_free(i8);
+    wt_tensor_free(b);
+    wt_tensor_free(u32);
+}
+
+void test_reduce_empty(void) {
+    wt_tensor *e = NULL, *r = NULL;
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 2, (int64_t[]){0, 3}, &e));
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, e, 1, (int[]){0}, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){0, 0, 0}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_PROD, e, -1, NULL, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){1}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_MEAN, e, 1, (int[]){0}, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){NAN, NAN, NAN}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_ANY, e, -1, NULL, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){0}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_ALL, e, -1, NULL, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){1}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_MAX, e, 1, (int[]){1}, 0, NULL, &r));   /* reduces length-3 rows: empty result */
+    CHECK_EQ(wt_tensor_size(r), 0);
+    wt_tensor_free(r);
+    CHECK_ERR(wt_reduce(WT_REDUCE_MAX, e, 1, (int[]){0}, 0, NULL, &r), WT_EINVAL, "zero-size reduction");
+    CHECK_ERR(wt_reduce(WT_REDUCE_MIN, e, -1, NULL, 0, NULL, &r), WT_EINVAL, "zero-size reduction");
+    CHECK_ERR(wt_reduce(WT_REDUCE_ARGMAX, e, -1, NULL, 0, NULL, &r), WT_EINVAL, "empty sequence");
+    CHECK_ERR(wt_reduce(WT_REDUCE_ARGMIN, e, 1, (int[]){0}, 0, NULL, &r), WT_EINVAL, "empty sequence");
+    wt_tensor_free(e);
+}
+
+void test_reduce_errors(void) {
+    wt_tensor *x = t_arange(WT_FLOAT64, 2, (int64_t[]){2, 3}), *r = NULL;
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 2, (int[]){0, -2}, 0, NULL, &r), WT_EINVAL, "duplicate value in axis (-2)");
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 1, (int[]){2}, 0, NULL, &r), WT_EINVAL, "axis 2 is out of bounds for a tensor of dimension 2");
+    CHECK_ERR(wt_reduce(WT_REDUCE_ARGMAX, x, 2, (int[]){0, 1}, 0, NULL, &r), WT_EINVAL, "takes one axis or none, got 2");
+    CHECK_ERR(wt_reduce(0, x, -1, NULL, 0, NULL, &r), WT_EINVAL, "invalid reduction code 0");
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, NULL, -1, NULL, 0, NULL, &r), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 3, (int[]){0, 1, 0}, 0, NULL, &r), WT_EINVAL, "3 axes given for a 2-d tensor");
+    int rop;
+    CHECK_ERR(wt_reduce_from_name("median", &rop), WT_EINVAL, "unknown reduction 'median'");
+    CHECK_OK(wt_reduce_from_name("argmin", &rop));
+    CHECK_EQ(rop, WT_REDUCE_ARGMIN);
+    CHECK(r == NULL);
+    wt_tensor_free(x);
+}
+
+void test_argmax_ties_nan(void) {
+    wt_tensor *x = t_from(WT_FLOAT32, 2, (int64_t[]){2, 4}, (double[]){1, 5, 5, 2, 3, NAN, 7, NAN}), *r = NULL;
+    CHECK_OK(wt_reduce(WT_REDUCE_ARGMAX, x, 1, (int[]){1}, 0, NULL, &r));
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
+    CHECK(t_equals(r, (double[]){1, 1}));   /* first of ties; first NaN */
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_ARGMIN, x, -1, NULL, 0, NULL, &r));
+    CHECK(t_equals(r, (double[]){5}));   /* flat index of the first NaN */
+    CHECK_EQ(wt_tensor_ndim(r), 0);
+    wt_tensor_free(r);
+    wt_tensor *t;
+    CHECK_OK(wt_view_permute(x, 0, NULL, &t));
+    CHECK_OK(wt_reduce(WT_REDUCE_ARGMIN, t, 1, (int[]){0}, 1, NULL, &r));
+    CHECK_DESC(r, 2, ((int64_t[]){1, 2}), NULL, 0);
+    CHECK(t_equals(r, (double[]){0, 1}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce(WT_REDUCE_ARGMAX, t, -1, NULL, 1, NULL, &r));   /* keepdims with no axis: (1,1) */
+    CHECK_DESC(r, 2, ((int64_t[]){1, 1}), NULL, 0);
+    CHECK(t_equals(r, (double[]){3}));   /* flat C-order index in the transposed view */
+    wt_tensor_free(r);
+    wt_tensor_free(t);
+    wt_tensor_free(x);
+}
+
+/* NumPy-class float accuracy: 1e7 float32 values of 0.1 */
+void test_sum_accuracy(void) {
+    wt_tensor *x = NULL, *r = NULL;
+    CHECK_OK(wt_tensor_full(WT_FLOAT32, 1, (int64_t[]){10000000}, 0.1, &x));
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, x, -1, NULL, 0, NULL, &r));
+    double got, want = 1e7 * (double)0.1f;
+    CHECK_OK(wt_tensor_get(r, NULL, &got));
+    printf("  sum of 1e7 x 0.1f: relative error %.2e\n", fabs(got - want) / want);
+    CHECK(fabs(got - want) / want < 1e-5);
+    wt_tensor_free(r);
+    /* pairwise holds through the fast and the reference leaves alike */
+    wt_accum fast = wt_accum_get(WT_REDUCE_SUM, WT_FLOAT32), ref = wt_accum_get_ref(WT_REDUCE_SUM, WT_FLOAT32);
+    for (int64_t n = 0; n < 3000; n += 37) {
+        float a = 0, b = 0;
+        fast((char *)&a, 0, wt_tensor_data(x), 4, n);
+        ref((char *)&b, 0, wt_tensor_data(x), 4, n);
+        if (memcmp(&a, &b, 4) != 0) {
+            wt_t_fail(__FILE__, __LINE__, "pairwise leaves differ at n = %lld", (long long)n);
+            break;
+        }
+    }
+    wt_tensor_free(x);
+}
