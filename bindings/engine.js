@@ -6,8 +6,9 @@ import { WtError } from './errors.js';
 import { MAX_DIMS } from './dtypes.js';
 import { Tensor } from './tensor.js';
 
-// scratch layout: an out-pointer, two shape slots, an axes slot, strings
-const OUT = 0, SHAPES = [8, 8 + 8 * MAX_DIMS], AXES = 8 + 16 * MAX_DIMS, STR = 512, SCRATCH = 4096;
+// scratch layout: an out-pointer, two shape slots, an axes slot, operand
+// handles and scalars, strings
+const OUT = 0, SHAPES = [8, 8 + 8 * MAX_DIMS], AXES = 8 + 16 * MAX_DIMS, OPERANDS = 400, SCALARS = 416, STR = 512, SCRATCH = 4096;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -129,8 +130,53 @@ export class Engine {
     return t._ptr;
   }
 
+  // a 0-d bool tensor outside any tidy scope (the caller disposes it)
+  scalarBool(v) {
+    this.check(this.ex.wt_tensor_full(0, 0, 0, v ? 1 : 0, this.scratch + OUT));
+    const t = new Tensor(this, this.takeOut());
+    this.registry.register(t, t._ptr, t);
+    return t;
+  }
+
+  // operands (Tensor | number) -> [n, handles*, scalars*]
+  operands(list, what) {
+    const dv = this.dv, h = this.scratch + OPERANDS, sc = this.scratch + SCALARS;
+    list.forEach((v, k) => {
+      if (typeof v === 'number') {
+        dv.setUint32(h + 4 * k, 0, true);
+        dv.setFloat64(sc + 8 * k, v, true);
+      } else {
+        dv.setUint32(h + 4 * k, this.handle(v, `${what}: operand ${k + 1}`), true);
+        dv.setFloat64(sc + 8 * k, 0, true);
+      }
+    });
+    return [list.length, h, sc];
+  }
+
+  // a C name parsed by C once (ops, reductions), cached
+  code(kind, name, what) {
+    if (typeof name !== 'string') throw new WtError('WT_EINVAL', `${what} must be a name string, got ${typeName(name)}`);
+    const key = `${kind}:${name}`;
+    let code = this.dtypeCodes.get(key);
+    if (code === undefined) {
+      const [ptr, owned] = this.string(name, what);
+      try {
+        this.check(this.ex[kind === 'op' ? 'wt_op_from_name' : 'wt_reduce_from_name'](ptr, this.scratch + OUT));
+      } finally {
+        if (owned) this.ex.wt_free(owned);
+      }
+      code = this.dv.getInt32(this.scratch + OUT, true);
+      this.dtypeCodes.set(key, code);
+    }
+    return code;
+  }
+
   takeOut() {
     return this.dv.getUint32(this.scratch + OUT, true);
+  }
+
+  get axesSlot() {
+    return AXES;
   }
 
   get outPtr() {

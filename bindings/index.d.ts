@@ -33,6 +33,7 @@ export type NestedArray = number | boolean | NestedArray[];
 
 export type Shape = readonly number[] | number;
 
+export interface Tensor extends TensorOps {}
 export declare class Tensor {
   private constructor();
   readonly dtype: DType;
@@ -81,6 +82,45 @@ export declare class Tensor {
   assign(src: Tensor | number | boolean): this;
 }
 
+/** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
+export type Operand = Tensor | number | boolean;
+
+export interface OpOptions {
+  /** Any writable view the result is written into (with casting); it may alias an input. */
+  out?: Tensor;
+}
+
+/** Cortex's form out = op(alpha*x, beta*z); with reduce, out may be smaller than the result. */
+export interface CortexOptions extends OpOptions {
+  alpha?: number;
+  beta?: number;
+  reduce?: 'sum' | 'prod' | 'max' | 'min';
+}
+
+export interface ReduceOptions {
+  /** An axis, a list of axes, or null/undefined for all. */
+  axis?: number | readonly number[] | null;
+  keepdims?: boolean;
+  out?: Tensor;
+}
+export type ReduceArg = ReduceOptions | number | readonly number[];
+
+export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'floorDiv' | 'mod' | 'pow' | 'maximum' | 'minimum' | 'equal'
+  | 'notEqual' | 'less' | 'lessEqual' | 'greater' | 'greaterEqual' | 'logicalAnd' | 'logicalOr' | 'logicalXor';
+export type UnaryOp = 'neg' | 'abs' | 'sign' | 'exp' | 'log' | 'log1p' | 'expm1' | 'sqrt' | 'square' | 'reciprocal'
+  | 'sin' | 'cos' | 'tan' | 'tanh' | 'sigmoid' | 'relu' | 'floor' | 'ceil' | 'round' | 'logicalNot' | 'isnan' | 'isfinite';
+export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' | 'argmax' | 'argmin';
+
+/** The op methods every Tensor has: this is the first operand. */
+export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor }
+  & { [K in UnaryOp]: (options?: OpOptions) => Tensor }
+  & { [K in ReduceOp]: (options?: ReduceArg) => Tensor }
+  & {
+    where(a: Operand, b: Operand, options?: OpOptions): Tensor;
+    clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
+    fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
+  };
+
 export interface TensorOptions {
   dtype?: DType;
   shape?: readonly number[];
@@ -108,9 +148,23 @@ export interface EngineInfo {
   memoryBytes: number;
 }
 
+/** The free-function forms of the ops. */
+export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor }
+  & { [K in UnaryOp]: (x: Operand, options?: OpOptions) => Tensor }
+  & { [K in ReduceOp]: (x: Tensor, options?: ReduceArg) => Tensor }
+  & {
+    where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
+    clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
+    fma(a: Operand, b: Operand, c: Operand, options?: OpOptions): Tensor;
+    /** out = op(alpha*x, beta*z); op by JS or NumPy name ('sub' or 'subtract'). */
+    binary(op: BinaryOp | string, x: Operand, z: Operand, options?: CortexOptions): Tensor;
+    /** out = op(alpha*x). */
+    unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
+  };
+
 type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;
 
-export interface Wtensor {
+export interface Wtensor extends WtensorOps {
   readonly WtError: typeof WtError;
   readonly Tensor: typeof Tensor;
   readonly dtypes: readonly DType[];

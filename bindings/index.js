@@ -7,6 +7,7 @@ import { loadModule } from './loader.js';
 import { Engine, defineOp, typeName } from './engine.js';
 import { DTYPES, ARRAYS } from './dtypes.js';
 import { Tensor } from './tensor.js';
+import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction } from './ops.js';
 
 export { WtError, Tensor, DTYPES };
 
@@ -37,6 +38,20 @@ const INPLACE_OPS = {
 for (const name of Object.keys(TENSOR_OPS)) {
   Tensor.prototype[name] = function (...args) {
     return this._e.ops[name](this, ...args);
+  };
+}
+// elementwise ops and reductions: the operand list starts with `this`
+const ARITY = [[BINARY, 2], [UNARY, 1], [TERNARY, 3]];
+for (const [table, arity] of ARITY) {
+  for (const name of Object.keys(table)) {
+    Tensor.prototype[name] = function (...args) {
+      return this._e.ops[name](this, ...args.slice(0, arity - 1), args[arity - 1]);
+    };
+  }
+}
+for (const name of REDUCTIONS) {
+  Tensor.prototype[name] = function (opts) {
+    return this._e.ops[name](this, opts);
   };
 }
 Tensor.prototype.assign = function (src) {
@@ -107,6 +122,14 @@ export async function init(options = {}) {
   engine.ops = {};
   for (const [name, [cName, ...specs]] of Object.entries(TENSOR_OPS)) engine.ops[name] = defineOp(engine, name, cName, specs);
   for (const [name, [cName, ...specs]] of Object.entries(INPLACE_OPS)) engine.ops[name] = defineOp(engine, 'assign', cName, specs, 'self');
+  for (const [table, arity] of ARITY) {
+    for (const [name, cname] of Object.entries(table)) {
+      engine.ops[name] = (...args) => ewise(engine, name, cname, args.slice(0, arity), args[arity]);
+    }
+  }
+  for (const name of REDUCTIONS) engine.ops[name] = (x, opts) => reduction(engine, name, x, opts);
+  // Cortex's forms: op(alpha*x, beta*z) with {alpha, beta, out, reduce}
+  const opName = (name, table) => (typeof name === 'string' && table[name]) || name;
 
   const make = {
     empty: defineOp(engine, 'empty', 'wt_tensor_empty', ['dtype dtype', 'shape shape']),
@@ -222,6 +245,14 @@ export async function init(options = {}) {
       memoryBytes: engine.memory.buffer.byteLength,
     }),
   };
-  for (const name of Object.keys(TENSOR_OPS)) wt[name] = engine.ops[name];
+  const opString = (op, form) => {
+    if (typeof op !== 'string') throw new WtError('WT_EINVAL', `${form}: the operation must be a name string, got ${typeName(op)}`);
+    return op;
+  };
+  wt.binary = (op, x, z, opts) => ewise(engine, `binary('${opString(op, 'binary')}')`, opName(op, BINARY), [x, z], opts);
+  wt.unary = (op, x, opts) => ewise(engine, `unary('${opString(op, 'unary')}')`, opName(op, UNARY), [x], opts);
+  for (const name of [...Object.keys(TENSOR_OPS), ...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(TERNARY), ...REDUCTIONS]) {
+    wt[name] = engine.ops[name];
+  }
   return wt;
 }

@@ -270,7 +270,8 @@ WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *con
 ** into it over the axes it lacks.
 **
 ** Result dtypes: arithmetic keeps the promoted dtype (bool add/mul/maximum/
-** minimum are or/and/or/and; bool sub and neg are errors); div is true
+** minimum are or/and/or/and; square and reciprocal of bool give int8; bool
+** sub, neg and sign are errors); div is true
 ** division (integers and bool give float64); comparisons, logical ops,
 ** isnan/isfinite and logical_not give bool; exp, log, sqrt and the other
 ** float functions give float32 for float32 and 8/16-bit integers and bool,

@@ -176,16 +176,20 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
         int cnt = 0;
         for (int k = 0; k < n; k++)
             if (c->in[k]) ndims[cnt] = c->in[k]->d.ndim, shapes[cnt++] = c->in[k]->d.shape;
-        if (out && !rop) ndims[cnt] = out->d.ndim, shapes[cnt++] = out->d.shape;
         if ((st = wt_broadcast_shapes(cnt, ndims, shapes, &nd, full))) return st;
     }
     char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
-    if (out && !rop) {
-        bool ok = out->d.ndim == nd;
-        for (int i = 0; ok && i < nd; i++) ok = out->d.shape[i] == full[i];
+    if (out && !rop) {   /* the inputs broadcast to out's shape (out may be larger) */
+        int ond;
+        int64_t oshape[WT_MAX_DIMS];
+        const int64_t *pair[2] = {full, out->d.shape};
+        bool ok = wt_broadcast_shapes(2, (int[]){nd, out->d.ndim}, pair, &ond, oshape) == WT_OK && ond == out->d.ndim;
+        for (int i = 0; ok && i < ond; i++) ok = oshape[i] == out->d.shape[i];
         if (!ok)
             return wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
                            wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, nd, full));
+        nd = ond;
+        memcpy(full, oshape, sizeof(int64_t) * (size_t)nd);
     }
     if (rop) {
         wt_desc target_desc;

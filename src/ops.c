@@ -99,9 +99,10 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
     case C_PRED: res = WT_BOOL; break;
     case C_FLOAT: c = res = float_of(t); break;
     case C_SAME:
-        if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN || op == WT_OP_RECIPROCAL))
+        if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN))
             return wt_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
                            op == WT_OP_NEG ? "; use logical_not" : "");
+        if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8;   /* as NumPy */
         break;
     case C_WHERE: break;
     }

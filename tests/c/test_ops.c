@@ -267,6 +267,9 @@ void test_op_semantics(void) {
     wt_tensor_free(r);
     CHECK_ERR(wt_unary(WT_OP_NEG, b8, &r), WT_EDTYPE, "negative is not supported for bool; use logical_not");
     CHECK_ERR(wt_binary(WT_OP_SUB, b8, b8, &r), WT_EDTYPE, "subtract is not supported for bool");
+    CHECK_OK(wt_unary(WT_OP_SQUARE, b8, &r));   /* bool -> int8, as NumPy */
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT8);
+    wt_tensor_free(r);
     CHECK_OK(wt_unary(WT_OP_EXP, b8, &r));   /* bool -> float32 */
     CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT32);
     wt_tensor_free(r);
@@ -357,7 +360,7 @@ void test_ewise_errors_leave_out(void) {
     double before[12];
     for (int i = 0; i < 12; i++) before[i] = i;
     const wt_tensor *ab[2] = {a, b}, *aa[2] = {a, a};
-    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, ab, NULL, 1, 1, out, 0, NULL), WT_ESHAPE, "shapes (3,4) (5,4) (3,4) cannot be broadcast together");
+    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, ab, NULL, 1, 1, out, 0, NULL), WT_ESHAPE, "shapes (3,4) (5,4) cannot be broadcast together");
     wt_tensor *small;
     CHECK_OK(wt_view_slice(out, "0", &small));
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, small, 0, NULL), WT_ESHAPE, "out has shape (4,) but the result has shape (3,4)");

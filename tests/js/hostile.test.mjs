@@ -89,3 +89,40 @@ test('enormous shapes are out-of-memory WtErrors and the engine keeps working', 
   assert.throws(() => wt.arange(0, 1e12), (e) => e instanceof WtError && e.code === 'WT_ENOMEM');
   sanity();
 });
+
+test('every op and reduction with garbage operands and options', () => {
+  const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]);
+  const ro = a.broadcastTo([2, 2, 3]);
+  const dead = wt.zeros([2]);
+  dead.dispose();
+  const out3 = wt.zeros([3]);
+  const m0 = wt.memory();
+  const unary = ['neg', 'abs', 'sign', 'exp', 'log', 'sqrt', 'sin', 'tanh', 'sigmoid', 'relu', 'round', 'logicalNot', 'isnan'];
+  const binary = ['add', 'sub', 'mul', 'div', 'floorDiv', 'mod', 'pow', 'maximum', 'equal', 'less', 'logicalXor'];
+  const reductions = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'];
+  const own = [a, ro, dead, out3];
+  for (const g of [...garbage, dead, ro]) {
+    for (const name of unary) {
+      expectWtError(`${name}(${String(g)})`, () => wt[name](g), own);
+      expectWtError(`${name}(a, {out: ${String(g)}})`, () => wt[name](a, { out: g }), own);
+    }
+    for (const name of binary) {
+      expectWtError(`${name}(a, ${String(g)})`, () => wt[name](a, g), own);
+      expectWtError(`${name}(${String(g)}, a)`, () => wt[name](g, a), own);
+      expectWtError(`${name}(a, a, ${String(g)})`, () => wt[name](a, a, g), own);
+    }
+    for (const name of reductions) {
+      expectWtError(`${name}(a, ${String(g)})`, () => wt[name](a, g), own);
+      expectWtError(`${name}(a, {axis: ${String(g)}})`, () => wt[name](a, { axis: g }), own);
+      expectWtError(`${name}(a, {out: ${String(g)}})`, () => wt[name](a, { out: g }), own);
+      expectWtError(`${name}(${String(g)})`, () => wt[name](g), own);
+    }
+    for (const [label, fn] of Object.entries({
+      where: () => wt.where(g, a, 1), clip: () => wt.clip(a, g, 1), fma: () => a.fma(g, 2),
+      binaryOp: () => wt.binary(g, a, a), binaryAlpha: () => wt.binary('add', a, a, { alpha: g }),
+      binaryReduce: () => wt.binary('add', a, a, { out: out3, reduce: g }), unaryOp: () => wt.unary(g, a),
+    })) expectWtError(`${label}(${String(g)})`, fn, own);
+  }
+  assert.equal(wt.memory().tensors, m0.tensors);
+  sanity();
+});

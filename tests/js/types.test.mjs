@@ -19,5 +19,7 @@ test('tsc --noEmit accepts the typed usage file', () => {
 
 test('the public declarations use no any', () => {
   const dts = readFileSync(`${root}bindings/index.d.ts`, 'utf8');
-  assert.doesNotMatch(dts.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''), /\bany\b/);
+  // comments and string literal types ('any' is a reduction) are not types
+  const code = dts.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '').replace(/'[^']*'/g, "''");
+  assert.doesNotMatch(code, /\bany\b/);
 });

@@ -20,7 +20,11 @@ async function main(): Promise<number> {
   } catch (e) {
     if (e instanceof WtError && e.code === 'WT_ESHAPE') return m.bytesInUse + info.threads;
   }
-  void d; void shape; void nested;
+  const y = a.add(1).mul(wt.exp(a.astype('float32'))).clip(0, 10, { out: wt.zeros([3, 4]) });
+  const s: Tensor = y.sum({ axis: [0], keepdims: true }).mean(0).argmax();
+  const z = wt.binary('mul', a, y, { alpha: 2, reduce: 'sum', out: wt.zeros([4]) });
+  const w = wt.where(a.greater(3), a, -1).relu().sigmoid();
+  void d; void shape; void nested; void s; void z; void w;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;

@@ -1,0 +1,156 @@
+// Elementwise ops and reductions against NumPy, through dense and
+// negative-stride layouts; weak scalars; Cortex's forms; out; errors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wt, fixtures, throwsWt } from './helpers.mjs';
+
+const ROUNDED = new Set(['exp', 'log', 'log1p', 'expm1', 'sin', 'cos', 'tan', 'tanh', 'sigmoid', 'pow']);
+
+function close(got, want, dtype, loose) {
+  if (Number.isNaN(want)) return Number.isNaN(got);
+  if (got === want) return true;
+  if (!loose || !Number.isFinite(want)) return false;
+  const eps = dtype === 'float32' ? 2 ** -23 : 2 ** -52;
+  return Math.abs(got - want) <= 4 * eps * Math.max(Math.abs(want), dtype === 'float32' ? 2 ** -126 : 2 ** -1022);
+}
+
+// the values laid out reversed in storage and viewed back through ::-1 on every axis
+function reversedView(spec) {
+  const t = wt.tensor(spec.values.slice().reverse(), { dtype: spec.dtype, shape: spec.shape });
+  return spec.shape.length ? t.slice(spec.shape.map(() => '::-1').join(',')) : t;
+}
+
+function checkCase(c, inputs, label) {
+  const y = c.b ? wt[c.op](inputs[0], inputs[1]) : wt[c.op](inputs[0]);
+  assert.equal(y.dtype, c.dtype, `${label}: dtype`);
+  assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
+  const got = Array.from(y.contiguous().toTypedArray(), Number);
+  got.forEach((g, i) => {
+    if (!close(g, c.values[i], c.dtype, ROUNDED.has(c.op))) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
+  });
+}
+
+test('every op matches NumPy on its dtypes and broadcast shapes', () => {
+  for (const c of fixtures.ops) {
+    wt.tidy(() => {
+      const specs = c.b ? [c.a, c.b] : [c.a];
+      const label = `${c.op}(${specs.map((s) => `${s.dtype}(${s.shape})`).join(', ')})`;
+      checkCase(c, specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })), label);
+      checkCase(c, specs.map(reversedView), `${label} reversed`);
+    });
+  }
+});
+
+test('reductions match NumPy over every axis choice', () => {
+  for (const c of fixtures.reductions) {
+    wt.tidy(() => {
+      const x = wt.tensor(c.x.values, { dtype: c.x.dtype, shape: c.x.shape });
+      const label = `${c.op}(${c.x.dtype}, axis=${JSON.stringify(c.axis)}, keepdims=${c.keepdims})`;
+      for (const input of [x, reversedView(c.x).contiguous(), x.T.T]) {
+        const y = input[c.op]({ axis: c.axis, keepdims: c.keepdims });
+        assert.equal(y.dtype, c.dtype, `${label}: dtype`);
+        assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
+        const got = Array.from(y.contiguous().toTypedArray(), Number);
+        got.forEach((g, i) => {
+          const want = c.values[i];
+          const ok = Number.isNaN(want) ? Number.isNaN(g) : Math.abs(g - want) <= 1e-6 * Math.max(1, Math.abs(want));
+          if (!ok) assert.fail(`${label}: element ${i} is ${g}, NumPy ${want}`);
+        });
+      }
+    });
+  }
+});
+
+test('scalars are weak; 0-d tensors are not', () => {
+  wt.tidy(() => {
+    assert.deepEqual(wt.tensor([0, 10], { dtype: 'uint8' }).sub(1).toArray(), [255, 9]);
+    assert.equal(wt.tensor([1], { dtype: 'int16' }).add(2.5).dtype, 'float64');
+    const f = wt.tensor([1], { dtype: 'float32' }).add(0.1);
+    assert.equal(f.dtype, 'float32');
+    assert.equal(f.item(), Math.fround(1 + Math.fround(0.1)));
+    assert.equal(wt.tensor([1], { dtype: 'float32' }).add(wt.tensor(0.1)).dtype, 'float64');
+    assert.equal(wt.tensor([1], { dtype: 'int8' }).mul(true).dtype, 'int8');
+    assert.deepEqual(wt.tensor([true, false]).add(true).toArray(), [true, true]);   // a boolean is a bool
+    assert.deepEqual(wt.sub(10, wt.tensor([1, 2], { dtype: 'int16' })).toArray(), [9, 8]);
+    assert.deepEqual(wt.where(wt.tensor([true, false, true]), wt.arange(3), -1).toArray(), [0, -1, 2]);
+    assert.deepEqual(wt.clip(wt.tensor([-5, 0.5, 9]), 0, 1).toArray(), [0, 0.5, 1]);
+    assert.deepEqual(wt.tensor([1, 2], { dtype: 'int32' }).fma(3, 1).toArray(), [4, 7]);
+  });
+});
+
+test('reductions return 0-d tensors and document their dtypes', () => {
+  wt.tidy(() => {
+    const x = wt.arange(6, null, 1, 'int8').reshape([2, 3]);
+    const s = x.sum();
+    assert.equal(s.ndim, 0);
+    assert.equal(s.dtype, 'int32');
+    assert.equal(s.item(), 15);
+    assert.equal(x.mean().dtype, 'float64');
+    assert.equal(x.argmax().dtype, 'int32');
+    assert.equal(wt.tensor([1], { dtype: 'uint32' }).sum().dtype, 'uint32');
+    assert.deepEqual(x.sum(1).toArray(), [3, 12]);
+    assert.deepEqual(x.max([0, 1]).item(), 5);
+    assert.equal(wt.zeros([0]).sum().item(), 0);
+    assert.equal(wt.zeros([0]).prod().item(), 1);
+    assert.ok(Number.isNaN(wt.zeros([0]).mean().item()));
+    throwsWt(() => wt.zeros([0]).max(), 'WT_EINVAL', /zero-size reduction/);
+    throwsWt(() => wt.zeros([0]).argmin(), 'WT_EINVAL', /empty sequence/);
+    throwsWt(() => x.sum([0, 0]), 'WT_EINVAL', /duplicate value in axis/);
+    throwsWt(() => x.sum(2), 'WT_EINVAL', /axis 2 is out of bounds for a tensor of dimension 2/);
+    throwsWt(() => x.argmax([0, 1]), 'WT_EINVAL', /takes one axis or none/);
+  });
+});
+
+test('float sums are accurate: 1e7 float32 values of 0.1', () => {
+  const x = wt.full([1e7], 0.1, 'float32');
+  const s = x.sum();
+  const want = 1e7 * Math.fround(0.1);
+  assert.ok(Math.abs(s.item() - want) / want < 1e-5, `relative error ${Math.abs(s.item() - want) / want}`);
+  wt.dispose([x, s]);
+});
+
+test("Cortex's forms: scaled operands and reduction into a smaller out", () => {
+  wt.tidy(() => {
+    const x = wt.arange(12, null, 1, 'float64').reshape([3, 4]);
+    const z = wt.arange(4, null, 1, 'float64');
+    assert.deepEqual(wt.binary('add', x, z, { alpha: 2, beta: -1 }).toArray(), [[0, 1, 2, 3], [8, 9, 10, 11], [16, 17, 18, 19]]);
+    assert.deepEqual(wt.binary('subtract', x, z).toArray()[2], [8, 8, 8, 8]);
+    const cols = wt.zeros([4], 'float32');
+    assert.equal(wt.binary('mul', x, z, { out: cols, reduce: 'sum' }), cols);
+    assert.deepEqual(cols.toArray(), [0, 15, 36, 63]);
+    const rows = wt.zeros([3, 1], 'int32');
+    wt.binary('sub', x, z, { out: rows, reduce: 'max' });
+    assert.deepEqual(rows.toArray(), [[0], [4], [8]]);
+    const total = wt.zeros([], 'float64');
+    wt.unary('exp', wt.zeros([5]), { out: total, reduce: 'sum', alpha: 3 });
+    assert.equal(total.item(), 5);
+    throwsWt(() => wt.binary('add', x, z, { out: wt.zeros([3]), reduce: 'sum' }), 'WT_ESHAPE', /cannot reduce a result of shape \(3,4\) into out of shape \(3,\)/);
+    throwsWt(() => wt.binary('add', x, z, { reduce: 'sum' }), 'WT_EINVAL', /needs an out tensor/);
+    throwsWt(() => wt.binary('add', x, z, { out: cols, reduce: 'median' }), 'WT_EINVAL', /unknown reduction 'median'/);
+    throwsWt(() => wt.binary('frobnicate', x, z), 'WT_EINVAL', /unknown operation 'frobnicate'/);
+  });
+});
+
+test('out: any writable view, in place, aliasing; bad outs leave it untouched', () => {
+  wt.tidy(() => {
+    const a = wt.arange(6, null, 1, 'float32');
+    assert.equal(a.add(a, { out: a }), a);
+    assert.deepEqual(a.toArray(), [0, 2, 4, 6, 8, 10]);
+    wt.add(a.slice(':-1'), 1, { out: a.slice('1:') });   // reads all of a before writing
+    assert.deepEqual(a.toArray(), [0, 1, 3, 5, 7, 9]);
+    const big = wt.zeros([4, 6], 'int16');
+    wt.mul(wt.arange(3), wt.arange(2).expandDims(1), { out: big.slice('::2, 1::2') });
+    assert.deepEqual(big.slice('::2, 1::2').toArray(), [[0, 0, 0], [0, 1, 2]]);
+    assert.deepEqual(big.slice('1::2').toArray(), [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]);
+    const before = a.toArray();
+    throwsWt(() => wt.add(a, 1, { out: wt.zeros([3]) }), 'WT_ESHAPE', /out has shape \(3,\) but the result has shape \(6,\)/);
+    throwsWt(() => wt.add(a, 1, { out: a.broadcastTo([2, 6]) }), 'WT_EREADONLY', /read-only/);
+    throwsWt(() => wt.add(a, wt.zeros([4])), 'WT_ESHAPE', /shapes \(6,\) \(4,\) cannot be broadcast together/);
+    throwsWt(() => wt.sub(wt.tensor([true]), true), 'WT_EDTYPE', /subtract is not supported for bool/);
+    throwsWt(() => wt.neg(wt.tensor([true])), 'WT_EDTYPE', /use logical_not/);
+    throwsWt(() => wt.add(a, 'x'), 'WT_EINVAL', /operands must be tensors, numbers or booleans, got the string "x"/);
+    throwsWt(() => wt.add(a, 1, 5), 'WT_EINVAL', /options must be an object/);
+    throwsWt(() => wt.add(a, wt.tensor([1], { dtype: 'uint32' }).astype('uint32').add(wt.tensor([1], { dtype: 'int32' }))), 'WT_EDTYPE', /needs int64/);
+    assert.deepEqual(a.toArray(), before);
+  });
+});
