@@ -202,6 +202,11 @@ export interface Wtensor extends WtensorOps {
   dispose(value: Tensors): void;
   memory(): MemoryInfo;
   resetPeak(): void;
+  /** The machine's limits as this build sees them: a register-only f32x4 multiply-add loop and a SIMD copy (read + write bytes per second). */
+  probe: {
+    peak(iters?: number): { gflops: number; seconds: number };
+    copy(bytes?: number, repeats?: number): { gbps: number; seconds: number };
+  };
   info(): EngineInfo;
 }
 

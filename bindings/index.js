@@ -236,6 +236,30 @@ export async function init(options = {}) {
       wasmBytes: engine.memory.buffer.byteLength,
     }),
     resetPeak: () => ex.wt_memory_reset_peak(),
+    // the machine's limits as this build sees them (benchmarks, diagnostics)
+    probe: {
+      peak(iters = 2e7) {
+        if (!Number.isSafeInteger(iters) || iters <= 0) throw new WtError('WT_EINVAL', `probe.peak: iters must be a positive integer, got ${typeName(iters)}`);
+        const t0 = performance.now();
+        ex.wt_probe_peak(BigInt(iters));
+        const seconds = (performance.now() - t0) / 1e3;
+        return { gflops: Number(ex.wt_probe_flops(BigInt(iters))) / seconds / 1e9, seconds };
+      },
+      copy(bytes = 64 * 2 ** 20, repeats = 4) {
+        if (!Number.isSafeInteger(bytes) || bytes <= 0 || bytes % 4) throw new WtError('WT_EINVAL', `probe.copy: bytes must be a positive multiple of 4, got ${typeName(bytes)}`);
+        const a = make.zeros('uint8', [bytes]), b = make.zeros('uint8', [bytes]);
+        try {
+          ex.wt_probe_copy(b._base, a._base, bytes);   // touch both once
+          const t0 = performance.now();
+          for (let i = 0; i < repeats; i++) ex.wt_probe_copy(b._base, a._base, bytes);
+          const seconds = (performance.now() - t0) / 1e3 / repeats;
+          return { gbps: (2 * bytes) / seconds / 1e9, seconds };   // read + write
+        } finally {
+          a.dispose();
+          b.dispose();
+        }
+      },
+    },
     info: () => ({
       version: engine.cstr(ex.wt_version()),
       simd: engine.cstr(ex.wt_simd_name()) === 'wasm_simd128',

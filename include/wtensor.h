@@ -340,6 +340,18 @@ WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *ax
 
 /*
 ** ---------------------------------------------------------------------------
+** PROBES (the machine's limits, for benchmarks)
+** ---------------------------------------------------------------------------
+*/
+/* iters rounds of a register-only f32x4 multiply-add on 6 accumulators;
+** returns a checksum.  wt_probe_flops(iters) is the work done. */
+WT_API double  wt_probe_peak(int64_t iters);
+WT_API int64_t wt_probe_flops(int64_t iters);
+/* copies nbytes (a multiple of 4) with 16-byte SIMD loads and stores */
+WT_API void    wt_probe_copy(void *dst, const void *src, size_t nbytes);
+
+/*
+** ---------------------------------------------------------------------------
 ** MEMORY FOR HOSTS
 ** ---------------------------------------------------------------------------
 ** Scratch memory for hosts (the JS bindings) that pass arrays and strings.

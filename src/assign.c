@@ -2,11 +2,27 @@
 ** casting, copies and dtype conversion.  Validation is complete before the
 ** first byte is written, so a failed call leaves dst untouched. */
 #include "core.h"
+#include "simd.h"
 #include <stdint.h>
 
 static void cast_inner(void *ctx, char **ptr, const int64_t *stride, int64_t n) {
     wt_cast_fn fn = *(wt_cast_fn *)ctx;
     fn(ptr[1], stride[1], ptr[0], stride[0], n);
+}
+
+/* a transposed 4-byte copy tile, 4x4 blocks through registers: dst dense
+** along b, src dense along a */
+static bool transpose_tile(void *ctx, char **p, const int64_t *sa, const int64_t *sb, int64_t ni, int64_t nj) {
+    (void)ctx;
+    if (sb[0] != 4 || sa[1] != 4 || ni % 4 || nj % 4) return false;
+    for (int64_t i = 0; i < ni; i += 4)
+        for (int64_t j = 0; j < nj; j += 4) {
+            wt_vf32_t r[4];
+            for (int k = 0; k < 4; k++) r[k] = wt_vf32_load((const float *)(const void *)(p[1] + i * 4 + (j + k) * sb[1]));
+            wt_vf32_transpose4(r);
+            for (int k = 0; k < 4; k++) wt_vf32_store((float *)(void *)(p[0] + (i + k) * sa[0] + j * 4), r[k]);
+        }
+    return true;
 }
 
 /* run the cast of src (already dst-shaped) into dst */
@@ -15,7 +31,8 @@ static void run_cast(wt_tensor *dst, const wt_tensor *src) {
     wt_iter it;
     wt_cast_fn fn = wt_cast_get(src->d.dtype, dst->d.dtype);
     wt_iter_init(&it, 2, ops, 0);
-    wt_iter_run(&it, cast_inner, &fn);
+    bool copy4 = src->d.dtype == dst->d.dtype && wt_dtype_size(dst->d.dtype) == 4;
+    wt_iter_run_tiled(&it, cast_inner, copy4 ? transpose_tile : NULL, &fn);
 }
 
 bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b) {

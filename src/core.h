@@ -100,12 +100,18 @@ typedef struct wt_iter {
 
 /* inner loop over n elements: ptr[k] advances by stride[k] bytes */
 typedef void (*wt_inner_fn)(void *ctx, char **ptr, const int64_t *stride, int64_t n);
+/* a ni x nj tile of a transpose-like pass (see wt_iter_run): sa and sb are
+** every operand's strides along the two tiled axes; returns false to have
+** the tile run row by row through the inner function instead */
+typedef bool (*wt_tile_fn)(void *ctx, char **ptr, const int64_t *sa, const int64_t *sb, int64_t ni, int64_t nj);
 
 /* Operand 0 gives the iteration shape; the others must already have that
 ** shape (broadcast views, stride 0 allowed).  Sorts axes by operand
 ** `order`'s strides (ties by the others), flips and coalesces. */
 void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order);
 void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
+/* the same, offering transpose-like tiles to tile first (may be NULL) */
+void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void *ctx);
 
 
 /* ---- casting kernels (cast.c) -------------------------------------------- */

@@ -84,7 +84,49 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
     it->ndim = nd ? out + 1 : 0;
 }
 
-void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx) {
+/* A transpose-like pass: some operand walks the inner axis with a large
+** stride while another is dense along the next axis.  Visiting the last two
+** axes in TILE x TILE blocks then reuses every cache line it touches. */
+#define TILE 32
+static bool wants_tiles(const wt_iter *it) {
+    if (it->ndim < 2) return false;
+    int b = it->ndim - 1, a = b - 1;
+    if (it->strides[0][a] == 0 || it->strides[0][b] == 0) return false;   /* reductions keep their runs */
+    bool far = false, near = false;
+    for (int k = 0; k < it->nop; k++) {
+        far |= iabs64(it->strides[k][b]) >= 256;
+        near |= it->strides[k][a] != 0 && iabs64(it->strides[k][a]) <= 16;
+    }
+    return far && near && it->shape[a] >= TILE && it->shape[b] >= TILE;
+}
+
+/* run the last axis (or, tiled, the last two) from base pointers p */
+static void run_inner(const wt_iter *it, bool tiled, char **p, wt_inner_fn fn, wt_tile_fn tile, void *ctx,
+                      const int64_t *inner) {
+    int b = it->ndim - 1, a = b - 1;
+    if (!tiled) {
+        fn(ctx, p, inner, it->shape[b]);
+        return;
+    }
+    char *q[WT_ITER_MAXOPS];
+    int64_t sa[WT_ITER_MAXOPS], sb[WT_ITER_MAXOPS];
+    for (int k = 0; k < it->nop; k++) sa[k] = it->strides[k][a], sb[k] = it->strides[k][b];
+    for (int64_t i0 = 0; i0 < it->shape[a]; i0 += TILE)
+        for (int64_t j0 = 0; j0 < it->shape[b]; j0 += TILE) {
+            int64_t ie = i0 + TILE < it->shape[a] ? i0 + TILE : it->shape[a];
+            int64_t jn = it->shape[b] - j0 < TILE ? it->shape[b] - j0 : TILE;
+            for (int k = 0; k < it->nop; k++) q[k] = p[k] + i0 * sa[k] + j0 * sb[k];
+            if (tile && tile(ctx, q, sa, sb, ie - i0, jn)) continue;
+            for (int64_t i = i0; i < ie; i++) {
+                for (int k = 0; k < it->nop; k++) q[k] = p[k] + i * it->strides[k][a] + j0 * it->strides[k][b];
+                fn(ctx, q, inner, jn);
+            }
+        }
+}
+
+void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx) { wt_iter_run_tiled(it, fn, NULL, ctx); }
+
+void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void *ctx) {
     char *ptr[WT_ITER_MAXOPS];
     int64_t inner[WT_ITER_MAXOPS];
     memcpy(ptr, it->ptr, sizeof ptr);
@@ -94,14 +136,14 @@ void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx) {
         return;
     }
     int last = it->ndim - 1;
-    int64_t n = it->shape[last];
-    if (n == 0) return;
+    if (it->shape[last] == 0) return;
     for (int k = 0; k < it->nop; k++) inner[k] = it->strides[k][last];
+    bool tiled = wants_tiles(it);
+    int outer = tiled ? last - 1 : last;   /* axes [0, outer) are walked by the odometer */
     int64_t idx[WT_MAX_DIMS] = {0};
     for (;;) {
-        fn(ctx, ptr, inner, n);
-        /* odometer over the outer axes */
-        int i = last - 1;
+        run_inner(it, tiled, ptr, fn, tile, ctx, inner);
+        int i = outer - 1;
         for (; i >= 0; i--) {
             for (int k = 0; k < it->nop; k++) ptr[k] += it->strides[k][i];
             if (++idx[i] < it->shape[i]) break;

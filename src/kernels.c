@@ -254,14 +254,20 @@ EVERY_OPS(f64, double)
     static void name(char **p, const int64_t *s, int64_t n) {                                   \
         char *o = p[0];                                                                          \
         const char *a = p[1];                                                                    \
+        int64_t i = 0;                                                                           \
+        wt_vmath_k k;                                                                            \
+        wt_vmath_k_init(&k);                                                                     \
+        if (s[0] == 4 && s[1] == 4) /* dense: four vectors a step, straight from memory */       \
+            for (; i + 16 <= n; i += 16)                                                         \
+                for (int v = 0; v < 4; v++)                                                      \
+                    wt_vf32_store((float *)(void *)(o + (i + 4 * v) * 4),                        \
+                                  VFN(wt_vf32_load((const float *)(const void *)(a + (i + 4 * v) * 4)), &k)); \
         float in[4], out[4];                                                                     \
-        for (int64_t i = 0; i < n; i += 4) {                                                     \
+        for (; i < n; i += 4) { /* strided, or the tail: gather into one padded vector */       \
             int m = n - i < 4 ? (int)(n - i) : 4;                                                \
-            if (m == 4 && s[1] == 4) memcpy(in, a + i * 4, 16);                                  \
-            else for (int j = 0; j < 4; j++) memcpy(&in[j], a + (j < m ? i + j : i) * s[1], 4);  \
-            wt_vf32_store(out, VFN(wt_vf32_load(in)));                                           \
-            if (m == 4 && s[0] == 4) memcpy(o + i * 4, out, 16);                                 \
-            else for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);            \
+            for (int j = 0; j < 4; j++) memcpy(&in[j], a + (j < m ? i + j : i) * s[1], 4);      \
+            wt_vf32_store(out, VFN(wt_vf32_load(in), &k));                                           \
+            for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);                 \
         }                                                                                        \
     }
 VMATH(k_exp_f32, wt_vf32_exp)

@@ -9,7 +9,9 @@
 ** reference agree bit for bit: loads and stores are unaligned; conversions
 ** round to nearest; max/min are built from compare-and-select exactly as the
 ** scalar `a != a ? a : b != b ? b : a > b ? a : b` (NaN propagates, first
-** operand wins ties), never from an ISA's own max with its own NaN rules. */
+** operand wins ties), never from an ISA's own max with its own NaN rules.
+** pmin/pmax are the cheap forms `b < a ? b : a` / `a < b ? b : a`: one
+** instruction on wasm and SSE, and a NaN in the first operand survives. */
 #ifndef WT_SIMD_H
 #define WT_SIMD_H
 
@@ -30,6 +32,8 @@ static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_mul(a, b); }
 static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_div(a, b); }
 static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return wasm_f32x4_sqrt(a); }
+static inline wt_vf32_t wt_vf32_pmin(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_pmin(a, b); }
+static inline wt_vf32_t wt_vf32_pmax(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_pmax(a, b); }
 static inline wt_mf32_t wt_vf32_gt(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_gt(a, b); }
 static inline wt_mf32_t wt_vf32_lt(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_lt(a, b); }
 static inline wt_mf32_t wt_vf32_eq(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_eq(a, b); }
@@ -83,9 +87,17 @@ static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) {
 static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 1, 4, 5);
 }
+/* rows r[0..3] of a 4x4 block become its columns */
+static inline void wt_vf32_transpose4(wt_vf32_t *r) {
+    v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
+    v128_t t2 = wasm_i32x4_shuffle(r[2], r[3], 0, 4, 1, 5), t3 = wasm_i32x4_shuffle(r[2], r[3], 2, 6, 3, 7);
+    r[0] = wasm_i64x2_shuffle(t0, t2, 0, 2), r[1] = wasm_i64x2_shuffle(t0, t2, 1, 3);
+    r[2] = wasm_i64x2_shuffle(t1, t3, 0, 2), r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
+}
 
 #elif (defined(__SSE2__) || defined(_M_X64)) && !defined(WT_FORCE_GENERIC_SIMD)
 #include <emmintrin.h>
+#include <xmmintrin.h>
 #define WT_SIMD_NAME "sse2"
 typedef __m128 wt_vf32_t;
 typedef __m128d wt_vf64_t;
@@ -100,6 +112,8 @@ static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return _mm_sub_p
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return _mm_mul_ps(a, b); }
 static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return _mm_div_ps(a, b); }
 static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return _mm_sqrt_ps(a); }
+static inline wt_vf32_t wt_vf32_pmin(wt_vf32_t a, wt_vf32_t b) { return _mm_min_ps(b, a); }
+static inline wt_vf32_t wt_vf32_pmax(wt_vf32_t a, wt_vf32_t b) { return _mm_max_ps(b, a); }
 static inline wt_mf32_t wt_vf32_gt(wt_vf32_t a, wt_vf32_t b) { return _mm_cmpgt_ps(a, b); }
 static inline wt_mf32_t wt_vf32_lt(wt_vf32_t a, wt_vf32_t b) { return _mm_cmplt_ps(a, b); }
 static inline wt_mf32_t wt_vf32_eq(wt_vf32_t a, wt_vf32_t b) { return _mm_cmpeq_ps(a, b); }
@@ -150,6 +164,7 @@ static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) { return _mm_cvtepi32_
 static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return _mm_movelh_ps(_mm_cvtpd_ps(a), _mm_cvtpd_ps(b));
 }
+static inline void wt_vf32_transpose4(wt_vf32_t *r) { _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]); }
 
 #else
 #define WT_SIMD_NAME "generic"
@@ -168,6 +183,14 @@ static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return a - b; }
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return a * b; }
 static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return a / b; }
 static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return (wt_vf32_t){sqrtf(a[0]), sqrtf(a[1]), sqrtf(a[2]), sqrtf(a[3])}; }
+static inline wt_vf32_t wt_vf32_pmin(wt_vf32_t a, wt_vf32_t b) {
+    wt_vi32_t m = (wt_vi32_t)(b < a);
+    return (wt_vf32_t)((m & (wt_vi32_t)b) | (~m & (wt_vi32_t)a));
+}
+static inline wt_vf32_t wt_vf32_pmax(wt_vf32_t a, wt_vf32_t b) {
+    wt_vi32_t m = (wt_vi32_t)(a < b);
+    return (wt_vf32_t)((m & (wt_vi32_t)b) | (~m & (wt_vi32_t)a));
+}
 static inline wt_mf32_t wt_vf32_gt(wt_vf32_t a, wt_vf32_t b) { return (wt_mf32_t)(a > b); }
 static inline wt_mf32_t wt_vf32_lt(wt_vf32_t a, wt_vf32_t b) { return (wt_mf32_t)(a < b); }
 static inline wt_mf32_t wt_vf32_eq(wt_vf32_t a, wt_vf32_t b) { return (wt_mf32_t)(a == b); }
@@ -217,6 +240,11 @@ static inline wt_vf64_t wt_vf64_from_vi32_lo(wt_vi32_t v) { return (wt_vf64_t){v
 static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) { return (wt_vf64_t){v[2], v[3]}; }
 static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return (wt_vf32_t){(float)a[0], (float)a[1], (float)b[0], (float)b[1]};
+}
+static inline void wt_vf32_transpose4(wt_vf32_t *r) {
+    wt_vf32_t c[4];
+    for (int i = 0; i < 4; i++) c[i] = (wt_vf32_t){r[0][i], r[1][i], r[2][i], r[3][i]};
+    for (int i = 0; i < 4; i++) r[i] = c[i];
 }
 #endif
 

@@ -1,6 +1,7 @@
 /* test_kernels.c — SIMD kernels against their scalar references, the
 ** iterator's coalescing, allocation failure and argument validation. */
 #include "wt_test.h"
+#include "ops.h"
 
 static void fill_random(unsigned char *p, size_t n, int dtype) {
     for (size_t i = 0; i < n; i++) p[i] = (unsigned char)t_rand();
@@ -178,4 +179,39 @@ void test_memory_counters(void) {
     void *p = wt_malloc(100);
     CHECK(p != NULL && (uintptr_t)p % 16 == 0);
     wt_free(p);
+}
+
+/* transpose-like passes are tiled (and 4-byte copies go through 4x4 register
+** transposes): check every element, full and partial tiles, all layouts */
+void test_tiled_transposes(void) {
+    static const int64_t sizes[][2] = {{64, 64}, {67, 45}, {33, 130}, {128, 36}};
+    static const int dts[] = {WT_FLOAT32, WT_INT32, WT_UINT8, WT_FLOAT64};
+    for (size_t s = 0; s < 4; s++)
+        for (size_t d = 0; d < 4; d++) {
+            int64_t shape[2] = {sizes[s][0], sizes[s][1]}, tshape[2] = {shape[1], shape[0]};
+            wt_tensor *a = t_arange(dts[d], 2, shape), *t = NULL, *c = NULL, *sum = NULL, *rev = NULL;
+            CHECK_OK(wt_view_permute(a, 0, NULL, &t));
+            CHECK_OK(wt_copy(t, &c));   /* tiled copy */
+            CHECK_OK(wt_view_slice(t, "::-1", &rev));
+            const wt_tensor *in[2] = {t, rev};
+            CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &sum));   /* tiled op */
+            bool ok = true;
+            for (int64_t i = 0; ok && i < tshape[0]; i++)
+                for (int64_t j = 0; ok && j < tshape[1]; j++) {
+                    double v, w, want = (double)(j * shape[1] + i), want2 = want + (double)(j * shape[1] + (tshape[0] - 1 - i));
+                    unsigned char b1[8], b2[8];
+                    wt_cast_store_f64(dts[d], b1, want);   /* what the dtype holds */
+                    wt_cast_store_f64(dts[d], b2, want2);
+                    wt_tensor_get(c, (int64_t[]){i, j}, &v);
+                    wt_tensor_get(sum, (int64_t[]){i, j}, &w);
+                    ok = v == wt_cast_load_f64(dts[d], b1) && w == wt_cast_load_f64(dts[d], b2);
+                    if (!ok) wt_t_fail(__FILE__, __LINE__, "%s (%lld,%lld) at (%lld,%lld): %g %g", wt_dtype_name(dts[d]),
+                                       (long long)shape[0], (long long)shape[1], (long long)i, (long long)j, v, w);
+                }
+            wt_tensor_free(sum);
+            wt_tensor_free(rev);
+            wt_tensor_free(c);
+            wt_tensor_free(t);
+            wt_tensor_free(a);
+        }
 }

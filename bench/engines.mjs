@@ -1,0 +1,167 @@
+// Engine adapters: each turns a workload into { run(), result(), dispose() }
+// (run may be async), or throws { refused: message } when the engine has no
+// such op.  Outputs are produced fresh on every run, as users' code does.
+import { init } from '../bindings/index.js';
+import { onnxModel } from './onnx.mjs';
+
+const lazy = (f) => {
+  let p;
+  return () => (p ??= f());
+};
+
+const loadTf = lazy(async () => {
+  const tf = await import('@tensorflow/tfjs-core');
+  tf.env().set('IS_TEST', true);   // silences the 'install tfjs-node' banner; changes nothing else here
+  await import('@tensorflow/tfjs-backend-cpu');
+  await import('@tensorflow/tfjs-backend-wasm');
+  return tf;
+});
+
+// wtensor ---------------------------------------------------------------------
+async function wtensorEngine() {
+  const wt = await init();
+  return {
+    name: 'wtensor',
+    info: () => wt.info(),
+    wt,
+    build(w, inputs) {
+      const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
+      const ops = {
+        add: () => wt.add(t[0], t[1]),
+        exp: () => wt.exp(t[0]),
+        sum: () => wt.sum(t[0]),
+        sum0: () => wt.sum(t[0], 0),
+        sum1: () => wt.sum(t[0], 1),
+        transpose: () => t[0].T.copy(),
+      };
+      let out = null;
+      return {
+        run() {
+          out?.dispose();
+          out = ops[w.op]();
+        },
+        result: () => out.toTypedArray(),
+        dispose() {
+          out?.dispose();
+          wt.dispose(t);
+        },
+      };
+    },
+  };
+}
+
+// tfjs (wasm with SIMD, one thread in Node; and the plain JS cpu backend) ----------
+async function tfEngine(backend) {
+  const tf = await loadTf();
+  return {
+    name: backend === 'wasm' ? 'tfjs-wasm' : 'tfjs-cpu',
+    async build(w, inputs) {
+      await tf.setBackend(backend);
+      await tf.ready();
+      const t = inputs.map(({ shape, data }) => tf.tensor(data, shape));
+      const ops = {
+        add: () => tf.add(t[0], t[1]),
+        exp: () => tf.exp(t[0]),
+        sum: () => tf.sum(t[0]),
+        sum0: () => tf.sum(t[0], 0),
+        sum1: () => tf.sum(t[0], 1),
+        transpose: () => tf.transpose(t[0]),
+      };
+      let out = null;
+      return {
+        async run() {
+          if (tf.getBackend() !== backend) await tf.setBackend(backend);
+          out?.dispose();
+          out = ops[w.op]();
+        },
+        result: () => out.dataSync(),
+        dispose() {
+          out?.dispose();
+          t.forEach((x) => x.dispose());
+        },
+      };
+    },
+  };
+}
+
+// onnxruntime-web: each op as a one-node ONNX graph -------------------------------
+async function ortEngine(threads) {
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.numThreads = threads;
+  ort.env.logLevel = 'error';
+  const graph = (w, inputs) => {
+    const ins = inputs.map((x, i) => [`x${i}`, x.shape]);
+    const [s0] = inputs.map((x) => x.shape);
+    switch (w.op) {
+      case 'add': return { op: 'Add', inputs: ins, output: ['y', s0] };
+      case 'exp': return { op: 'Exp', inputs: ins, output: ['y', s0] };
+      case 'sum': return { op: 'ReduceSum', inputs: ins, output: ['y', []], attrs: { keepdims: 0 } };
+      case 'sum0': return { op: 'ReduceSum', inputs: ins, output: ['y', [s0[1]]], attrs: { keepdims: 0 }, consts: [['axes', [0]]] };
+      case 'sum1': return { op: 'ReduceSum', inputs: ins, output: ['y', [s0[0]]], attrs: { keepdims: 0 }, consts: [['axes', [1]]] };
+      case 'transpose': return { op: 'Transpose', inputs: ins, output: ['y', [s0[1], s0[0]]], attrs: { perm: [1, 0] } };
+      default: throw { refused: `no ${w.op} graph` };
+    }
+  };
+  return {
+    name: `ort-${threads}t`,
+    note: 'each session.run copies inputs into and the output out of wasm memory (its API)',
+    async build(w, inputs) {
+      const session = await ort.InferenceSession.create(onnxModel(graph(w, inputs)), { executionProviders: ['wasm'] });
+      const feeds = Object.fromEntries(inputs.map(({ shape, data }, i) => [`x${i}`, new ort.Tensor('float32', data, shape)]));
+      let out = null;
+      return {
+        async run() {
+          out = (await session.run(feeds)).y;
+        },
+        result: () => out.data,
+        dispose: () => session.release(),
+      };
+    },
+  };
+}
+
+// scijs ndarray + ndarray-ops (plain JS; no broadcasting: stride-0 views) ------------
+async function ndarrayEngine() {
+  const ndarray = (await import('ndarray')).default;
+  const ops = (await import('ndarray-ops')).default;
+  return {
+    name: 'ndarray',
+    build(w, inputs) {
+      const a = ndarray(inputs[0].data, inputs[0].shape);
+      const [s0] = inputs.map((x) => x.shape);
+      let note, run;
+      let dest;
+      switch (w.op) {
+        case 'add': {
+          let b = ndarray(inputs[1].data, inputs[1].shape);
+          if (w.id === 'add_row') b = ndarray(inputs[1].data, s0, [0, 1]);
+          if (w.id === 'add_col') b = ndarray(inputs[1].data, s0, [1, 0]);
+          run = () => { dest = ndarray(new Float32Array(a.size), s0); ops.add(dest, a, b); };
+          if (w.id !== 'add') note = 'broadcast as a stride-0 view (ndarray-ops has no broadcasting)';
+          break;
+        }
+        case 'exp': run = () => { dest = ndarray(new Float32Array(a.size), s0); ops.exp(dest, a); }; break;
+        case 'sum': run = () => { dest = ndarray(new Float32Array([ops.sum(a)]), [1]); }; break;
+        case 'sum0':
+          note = 'hand-lowered: one addeq per row (ndarray-ops has no axis reductions)';
+          run = () => { dest = ndarray(new Float32Array(s0[1]), [s0[1]]); for (let i = 0; i < s0[0]; i++) ops.addeq(dest, a.pick(i, null)); };
+          break;
+        case 'sum1':
+          note = 'hand-lowered: one sum per row';
+          run = () => { dest = ndarray(new Float32Array(s0[0]), [s0[0]]); for (let i = 0; i < s0[0]; i++) dest.data[i] = ops.sum(a.pick(i, null)); };
+          break;
+        case 'transpose': run = () => { dest = ndarray(new Float32Array(a.size), [s0[1], s0[0]]); ops.assign(dest, a.transpose(1, 0)); }; break;
+        default: throw { refused: `no ${w.op}` };
+      }
+      return { run, note, result: () => dest.data, dispose() {} };
+    },
+  };
+}
+
+export const ENGINES = {
+  wtensor: wtensorEngine,
+  'tfjs-wasm': () => tfEngine('wasm'),
+  'ort-1t': () => ortEngine(1),
+  'tfjs-cpu': () => tfEngine('cpu'),
+  ndarray: ndarrayEngine,
+};

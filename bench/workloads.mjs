@@ -1,0 +1,42 @@
+// The workloads, as data.  Each names its inputs (shapes, float32) and what
+// it computes; every engine adapter (engines.mjs) implements the ops it has,
+// and records a refusal (with the peer's own message) or a hand-lowered
+// equivalent (labelled) where it has none.
+const M = 1024 * 1024;
+
+export const WORKLOADS = [
+  { id: 'add', group: 'elementwise', label: 'add 4M + 4M', op: 'add', inputs: [[4 * M], [4 * M]], bytes: 12 * 4 * M },
+  { id: 'add_row', group: 'elementwise', label: 'add 1024² + row', op: 'add', inputs: [[1024, 1024], [1024]], bytes: (8 * M) + 4096 },
+  { id: 'add_col', group: 'elementwise', label: 'add 1024² + column', op: 'add', inputs: [[1024, 1024], [1024, 1]], bytes: (8 * M) + 4096 },
+  { id: 'exp', group: 'elementwise', label: 'exp 4M', op: 'exp', inputs: [[4 * M]], bytes: 8 * 4 * M },
+  { id: 'sum', group: 'elementwise', label: 'sum 4M → scalar', op: 'sum', inputs: [[4 * M]], bytes: 4 * 4 * M },
+  { id: 'sum_axis0', group: 'elementwise', label: 'sum over axis 0 of 1024²', op: 'sum0', inputs: [[1024, 1024]], bytes: 4 * M + 4096 },
+  { id: 'sum_axis1', group: 'elementwise', label: 'sum over axis 1 of 1024²', op: 'sum1', inputs: [[1024, 1024]], bytes: 4 * M + 4096 },
+  { id: 'transpose', group: 'elementwise', label: 'transpose copy 2048²', op: 'transpose', inputs: [[2048, 2048]], bytes: 8 * 4 * M },
+];
+
+// Performance targets from the issues, as ratios wtensor/peer in the same run
+// (time of the peer divided by time of wtensor).
+export const TARGETS = [
+  ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
+    { workload: id, peer: 'tfjs-wasm', min: 1.0, why: 'every elementwise workload ≥ 1.0× tfjs-backend-wasm' },
+    { workload: id, peer: 'ort-1t', min: 2.0, why: 'every elementwise workload ≥ 2× onnxruntime-web' },
+  ]),
+  { workload: 'exp', peer: 'tfjs-wasm', min: 8, why: 'transcendental unary ops ≥ 8× tfjs-backend-wasm' },
+  ...['sum', 'sum_axis0', 'sum_axis1'].map((id) => ({ workload: id, peer: 'tfjs-wasm', min: 4, why: 'sums ≥ 4× tfjs-backend-wasm' })),
+  { workload: 'transpose', peer: 'tfjs-wasm', min: 3, why: 'transpose/strided copies ≥ 3× tfjs-backend-wasm' },
+];
+
+// deterministic inputs, shared by every engine
+export function makeInputs(workload) {
+  let s = 12345;
+  return workload.inputs.map((shape) => {
+    const n = shape.reduce((a, b) => a * b, 1);
+    const a = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      s = (s * 1103515245 + 12345) >>> 0;
+      a[i] = (s / 2 ** 32) * 4 - 2;
+    }
+    return { shape, data: a };
+  });
+}
