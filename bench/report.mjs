@@ -53,7 +53,9 @@ export function writeReport(results, dir) {
       })),
     }));
   }
-  const engines = [...new Set(results.workloads.flatMap((w) => Object.keys(w.engines)))];
+  const order = ['wtensor', 'tfjs-wasm', 'ort-1t', 'tfjs-cpu', 'ndarray'];
+  const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
+  const engines = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
   const L = [
     '# wtensor benchmark results',
     '',
@@ -76,8 +78,21 @@ export function writeReport(results, dir) {
     const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
     L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
   }
-  const notes = elem.flatMap((w) => Object.entries(w.engines).filter(([, r]) => r.note || r.refused).map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`));
-  if (notes.length) L.push('', 'Notes:', '', ...[...new Set(notes)]);
+  // a note every workload shares is said once, for the engine
+  const notes = [];
+  for (const e of engines) {
+    const per = elem.map((w) => w.engines[e]).filter((r) => r && (r.note || r.refused));
+    if (per.length === elem.length && per.every((r) => r.note === per[0].note && !r.refused)) {
+      notes.push(`- ${e}: ${per[0].note}`);
+      continue;
+    }
+    for (const w of elem) {
+      const r = w.engines[e];
+      if (r?.refused) notes.push(`- ${w.label}, ${e}: refused — ${r.refused}`);
+      else if (r?.note) notes.push(`- ${w.label}, ${e}: ${r.note}`);
+    }
+  }
+  if (notes.length) L.push('', 'Notes:', '', ...notes);
   L.push('', '## Targets', '', '| workload | peer | ratio | target | met |', '|---|---|---:|---:|---|');
   for (const t of results.targets) L.push(`| ${t.workload} | ${t.peer} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
   L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64, AVX-512), not in wasm.`, '');
