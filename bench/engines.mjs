@@ -17,6 +17,23 @@ const loadTf = lazy(async () => {
   return tf;
 });
 
+// a fresh output per run, the previous one disposed, as users' code does
+function freshOutput(op, read, cleanup, before = () => {}) {
+  let out = null;
+  return {
+    async run() {
+      await before();
+      out?.dispose();
+      out = op();
+    },
+    result: () => read(out),
+    dispose() {
+      out?.dispose();
+      cleanup();
+    },
+  };
+}
+
 // wtensor ---------------------------------------------------------------------
 async function wtensorEngine() {
   const wt = await init();
@@ -34,18 +51,7 @@ async function wtensorEngine() {
         sum1: () => wt.sum(t[0], 1),
         transpose: () => t[0].T.copy(),
       };
-      let out = null;
-      return {
-        run() {
-          out?.dispose();
-          out = ops[w.op]();
-        },
-        result: () => out.toTypedArray(),
-        dispose() {
-          out?.dispose();
-          wt.dispose(t);
-        },
-      };
+      return freshOutput(ops[w.op], (out) => out.toTypedArray(), () => wt.dispose(t));
     },
   };
 }
@@ -67,19 +73,10 @@ async function tfEngine(backend) {
         sum1: () => tf.sum(t[0], 1),
         transpose: () => tf.transpose(t[0]),
       };
-      let out = null;
-      return {
-        async run() {
-          if (tf.getBackend() !== backend) await tf.setBackend(backend);
-          out?.dispose();
-          out = ops[w.op]();
-        },
-        result: () => out.dataSync(),
-        dispose() {
-          out?.dispose();
-          t.forEach((x) => x.dispose());
-        },
+      const before = async () => {
+        if (tf.getBackend() !== backend) await tf.setBackend(backend);
       };
+      return freshOutput(ops[w.op], (out) => out.dataSync(), () => t.forEach((x) => x.dispose()), before);
     },
   };
 }

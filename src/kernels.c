@@ -523,24 +523,19 @@ static const wt_accum acc_ref[WT_NDTYPES][5] = ACC_TABLE(_ref_);
 static const wt_accum acc_fast[WT_NDTYPES][5] = ACC_TABLE(_);
 
 /* elementwise accumulation (as != 0) of dense float rows runs as a SIMD add */
-static void acc_sum_rows_f32(char *acc, int64_t as, const char *src, int64_t ss, int64_t n) {
-    if (as == 4 && ss == 4) {
-        char *p[3] = {acc, acc, (char *)src};
-        const int64_t s[3] = {4, 4, 4};
-        v_add_f32(p, s, n);
-    } else {
-        acc_sum_f32(acc, as, src, ss, n);
+#define ACC_ROWS(sn, T)                                                                          \
+    static void acc_sum_rows_##sn(char *acc, int64_t as, const char *src, int64_t ss, int64_t n) { \
+        const int64_t z = (int64_t)sizeof(T);                                                    \
+        if (as != z || ss != z) {                                                                \
+            acc_sum_##sn(acc, as, src, ss, n);                                                   \
+            return;                                                                              \
+        }                                                                                        \
+        char *p[3] = {acc, acc, (char *)src};                                                    \
+        const int64_t s[3] = {z, z, z};                                                          \
+        v_add_##sn(p, s, n);                                                                     \
     }
-}
-static void acc_sum_rows_f64(char *acc, int64_t as, const char *src, int64_t ss, int64_t n) {
-    if (as == 8 && ss == 8) {
-        char *p[3] = {acc, acc, (char *)src};
-        const int64_t s[3] = {8, 8, 8};
-        v_add_f64(p, s, n);
-    } else {
-        acc_sum_f64(acc, as, src, ss, n);
-    }
-}
+ACC_ROWS(f32, float)
+ACC_ROWS(f64, double)
 
 wt_accum wt_accum_get_ref(int rop, int dtype) { return acc_ref[dtype][rop]; }
 
