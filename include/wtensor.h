@@ -340,6 +340,20 @@ WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *ax
 
 /*
 ** ---------------------------------------------------------------------------
+** MATRIX PRODUCTS AND EINSUM
+** ---------------------------------------------------------------------------
+** Both run on one packed, cache-blocked GEMM that reads operands through
+** their strides (transposed or sliced operands are not copied first).
+** float32/float64 use SIMD microkernels; integers accumulate with wrapping,
+** bool as or-of-ands.  The result dtype is the promotion of the operands.
+*/
+
+/* NumPy's matmul: 1-D operands are promoted (the added axis removed), batch
+** axes broadcast.  out (optional) receives the result with casting. */
+WT_API wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result);
+
+/*
+** ---------------------------------------------------------------------------
 ** PROBES (the machine's limits, for benchmarks)
 ** ---------------------------------------------------------------------------
 */

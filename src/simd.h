@@ -27,6 +27,7 @@ typedef v128_t wt_vf32_t, wt_vf64_t, wt_vi32_t, wt_mf32_t, wt_mf64_t;
 static inline wt_vf32_t wt_vf32_load(const float *p) { return wasm_v128_load(p); }
 static inline void wt_vf32_store(float *p, wt_vf32_t v) { wasm_v128_store(p, v); }
 static inline wt_vf32_t wt_vf32_splat(float x) { return wasm_f32x4_splat(x); }
+static inline wt_vf32_t wt_vf32_load_splat(const float *p) { return wasm_v128_load32_splat(p); }
 static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_add(a, b); }
 static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_sub(a, b); }
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return wasm_f32x4_mul(a, b); }
@@ -49,6 +50,7 @@ static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
 static inline wt_vf64_t wt_vf64_load(const double *p) { return wasm_v128_load(p); }
 static inline void wt_vf64_store(double *p, wt_vf64_t v) { wasm_v128_store(p, v); }
 static inline wt_vf64_t wt_vf64_splat(double x) { return wasm_f64x2_splat(x); }
+static inline wt_vf64_t wt_vf64_load_splat(const double *p) { return wasm_v128_load64_splat(p); }
 static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_add(a, b); }
 static inline wt_vf64_t wt_vf64_sub(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_sub(a, b); }
 static inline wt_vf64_t wt_vf64_mul(wt_vf64_t a, wt_vf64_t b) { return wasm_f64x2_mul(a, b); }
@@ -107,6 +109,7 @@ typedef __m128d wt_mf64_t;
 static inline wt_vf32_t wt_vf32_load(const float *p) { return _mm_loadu_ps(p); }
 static inline void wt_vf32_store(float *p, wt_vf32_t v) { _mm_storeu_ps(p, v); }
 static inline wt_vf32_t wt_vf32_splat(float x) { return _mm_set1_ps(x); }
+static inline wt_vf32_t wt_vf32_load_splat(const float *p) { return _mm_load1_ps(p); }
 static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return _mm_add_ps(a, b); }
 static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return _mm_sub_ps(a, b); }
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return _mm_mul_ps(a, b); }
@@ -130,6 +133,7 @@ static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return _mm_castps_si128(m); 
 static inline wt_vf64_t wt_vf64_load(const double *p) { return _mm_loadu_pd(p); }
 static inline void wt_vf64_store(double *p, wt_vf64_t v) { _mm_storeu_pd(p, v); }
 static inline wt_vf64_t wt_vf64_splat(double x) { return _mm_set1_pd(x); }
+static inline wt_vf64_t wt_vf64_load_splat(const double *p) { return _mm_load1_pd(p); }
 static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return _mm_add_pd(a, b); }
 static inline wt_vf64_t wt_vf64_sub(wt_vf64_t a, wt_vf64_t b) { return _mm_sub_pd(a, b); }
 static inline wt_vf64_t wt_vf64_mul(wt_vf64_t a, wt_vf64_t b) { return _mm_mul_pd(a, b); }
@@ -178,6 +182,7 @@ typedef wt_vi64_t wt_mf64_t;
 static inline wt_vf32_t wt_vf32_load(const float *p) { wt_vf32_t v; memcpy(&v, p, 16); return v; }
 static inline void wt_vf32_store(float *p, wt_vf32_t v) { memcpy(p, &v, 16); }
 static inline wt_vf32_t wt_vf32_splat(float x) { return (wt_vf32_t){x, x, x, x}; }
+static inline wt_vf32_t wt_vf32_load_splat(const float *p) { return wt_vf32_splat(*p); }
 static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return a + b; }
 static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return a - b; }
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return a * b; }
@@ -207,6 +212,7 @@ static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
 static inline wt_vf64_t wt_vf64_load(const double *p) { wt_vf64_t v; memcpy(&v, p, 16); return v; }
 static inline void wt_vf64_store(double *p, wt_vf64_t v) { memcpy(p, &v, 16); }
 static inline wt_vf64_t wt_vf64_splat(double x) { return (wt_vf64_t){x, x}; }
+static inline wt_vf64_t wt_vf64_load_splat(const double *p) { return wt_vf64_splat(*p); }
 static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return a + b; }
 static inline wt_vf64_t wt_vf64_sub(wt_vf64_t a, wt_vf64_t b) { return a - b; }
 static inline wt_vf64_t wt_vf64_mul(wt_vf64_t a, wt_vf64_t b) { return a * b; }

@@ -60,7 +60,8 @@ uint32_t t_rand(void);   /* deterministic */
     X(test_arange) X(test_linspace) X(test_eye) X(test_vmath_accuracy) X(test_vmath_layout_independent) \
     X(test_kernels_match_reference) X(test_ewise_random_vs_reference) X(test_op_semantics) X(test_weak_scalars_in_ops) \
     X(test_cortex_forms) X(test_ewise_errors_leave_out) X(test_ewise_aliasing) X(test_reduce_random_vs_reference) \
-    X(test_reduce_dtypes_and_shapes) X(test_reduce_empty) X(test_reduce_errors) X(test_argmax_ties_nan) X(test_sum_accuracy) X(test_tiled_transposes)
+    X(test_reduce_dtypes_and_shapes) X(test_reduce_empty) X(test_reduce_errors) X(test_argmax_ties_nan) X(test_sum_accuracy) X(test_tiled_transposes) \
+    X(test_gemm_packed_vs_reference) X(test_matmul_semantics) X(test_matmul_errors)
 
 #define WT_DECLARE(name) void name(void);
 WT_TEST_LIST(WT_DECLARE)

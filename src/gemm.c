@@ -1,0 +1,257 @@
+/* gemm.c — packed, cache-blocked GEMM (BLIS's loop nest) with register-
+** blocked SIMD microkernels, and the scalar reference.
+**
+**   for jc in N by NC:  for pc in K by KC:  pack B[pc.., jc..] into KC x NR panels
+**     for ic in M by MC:  pack A[ic.., pc..] into MR x KC panels
+**       for each MR x NR tile: microkernel into a local tile, then store or
+**       add it into C through the offset tables
+** Packing zero-pads the edges, so one microkernel serves every tile; C is
+** written on the first K block and accumulated after, never read before. */
+#include "gemm.h"
+#include "simd.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* MR x NR: 4 x 8 float32 = 8 accumulators + 2 B vectors + 1 A splat, within
+** V8's 16 vector registers (bigger tiles spill and run at half speed) */
+#define MR 4
+#define NR32 8
+#define NR64 4
+#define KC 256
+#define MC 64
+#define NC 512
+
+int64_t wt_group_size(const wt_group *g) {
+    int64_t n = 1;
+    for (int i = 0; i < g->n; i++) n *= g->shape[i];
+    return n;
+}
+
+/* out[j] = byte offset of the group's element start + j (row-major), j < count */
+static void group_offsets(const wt_group *g, int64_t start, int64_t count, int64_t *out) {
+    int64_t idx[WT_MAX_DIMS], off = 0, rem = start;
+    for (int i = g->n - 1; i >= 0; i--) {
+        idx[i] = g->shape[i] ? rem % g->shape[i] : 0;
+        rem = g->shape[i] ? rem / g->shape[i] : 0;
+        off += idx[i] * g->stride[i];
+    }
+    for (int64_t j = 0; j < count; j++) {
+        out[j] = off;
+        for (int i = g->n - 1; i >= 0; i--) {   /* odometer */
+            off += g->stride[i];
+            if (++idx[i] < g->shape[i]) break;
+            off -= g->stride[i] * g->shape[i];
+            idx[i] = 0;
+        }
+    }
+}
+
+/* every batch element: a, b, c advanced by the batch offsets */
+static wt_status for_batches(const wt_gemm *g, wt_status (*fn)(const wt_gemm *)) {
+    int64_t nb = wt_group_size(&g->batch[2]);
+    int64_t idx[WT_MAX_DIMS] = {0}, off[3] = {0, 0, 0};
+    wt_gemm one = *g;
+    for (int64_t t = 0; t < nb; t++) {
+        one.a = g->a + off[0], one.b = g->b + off[1], one.c = g->c + off[2];
+        wt_status st = fn(&one);
+        if (st) return st;
+        for (int i = g->batch[2].n - 1; i >= 0; i--) {
+            for (int k = 0; k < 3; k++) off[k] += g->batch[k].stride[i];
+            if (++idx[i] < g->batch[2].shape[i]) break;
+            for (int k = 0; k < 3; k++) off[k] -= g->batch[k].stride[i] * g->batch[2].shape[i];
+            idx[i] = 0;
+        }
+    }
+    return WT_OK;
+}
+
+/* ---- scalar reference (and the integer / bool path) -------------------------- */
+
+
+#define REF(sn, T, ACC, MUL, ADD)                                                                 \
+    static void ref_##sn(const wt_gemm *g, int64_t M, int64_t N, int64_t K, const int64_t *t) {   \
+        const int64_t *am = t, *cm = am + M, *bn = cm + M, *cn = bn + N, *ak = cn + N, *bk = ak + K; \
+        for (int64_t m = 0; m < M; m++)                                                           \
+            for (int64_t n = 0; n < N; n++) {                                                     \
+                ACC acc = 0;                                                                      \
+                for (int64_t k = 0; k < K; k++) {                                                 \
+                    T x, y;                                                                       \
+                    memcpy(&x, g->a + am[m] + ak[k], sizeof x);                                   \
+                    memcpy(&y, g->b + bk[k] + bn[n], sizeof y);                                   \
+                    acc = ADD(acc, MUL(x, y));                                                    \
+                }                                                                                 \
+                char *c = g->c + cm[m] + cn[n];                                                   \
+                T r = (T)acc, old;                                                                \
+                if (g->accumulate) memcpy(&old, c, sizeof old), r = (T)ADD((ACC)old, (ACC)r);     \
+                memcpy(c, &r, sizeof r);                                                          \
+            }                                                                                     \
+    }
+#define FMUL(x, y) ((x) * (y))
+#define FADD(x, y) ((x) + (y))
+#define UMUL(x, y) ((uint32_t)(x) * (uint32_t)(y))   /* integers wrap */
+#define UADD(x, y) ((uint32_t)(x) + (uint32_t)(y))
+#define BMUL(x, y) ((x) && (y))
+#define BADD(x, y) ((x) || (y))
+REF(b8, uint8_t, uint8_t, BMUL, BADD)
+REF(i8, int8_t, uint32_t, UMUL, UADD)
+REF(u8, uint8_t, uint32_t, UMUL, UADD)
+REF(i16, int16_t, uint32_t, UMUL, UADD)
+REF(u16, uint16_t, uint32_t, UMUL, UADD)
+REF(i32, int32_t, uint32_t, UMUL, UADD)
+REF(u32, uint32_t, uint32_t, UMUL, UADD)
+REF(f32, float, float, FMUL, FADD)
+REF(f64, double, double, FMUL, FADD)
+
+static wt_status ref_one(const wt_gemm *g) {
+    static void (*const fns[WT_NDTYPES])(const wt_gemm *, int64_t, int64_t, int64_t, const int64_t *) = {
+        ref_b8, ref_i8, ref_u8, ref_i16, ref_u16, ref_i32, ref_u32, ref_f32, ref_f64};
+    int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak);
+    int64_t *t = malloc(sizeof(int64_t) * (size_t)(2 * M + 2 * N + 2 * K + 1));
+    if (!t) return wt_fail(WT_ENOMEM, "out of memory for GEMM offset tables");
+    group_offsets(&g->am, 0, M, t);
+    group_offsets(&g->cm, 0, M, t + M);
+    group_offsets(&g->bn, 0, N, t + 2 * M);
+    group_offsets(&g->cn, 0, N, t + 2 * M + N);
+    group_offsets(&g->ak, 0, K, t + 2 * M + 2 * N);
+    group_offsets(&g->bk, 0, K, t + 2 * M + 2 * N + K);
+    fns[g->dtype](g, M, N, K, t);
+    free(t);
+    return WT_OK;
+}
+
+wt_status wt_gemm_ref(const wt_gemm *g) { return for_batches(g, ref_one); }
+
+/* ---- packed SIMD path, written once per float type --------------------------- */
+
+/* offsets of one block of each group, recomputed per block (a group can be
+** as long as a whole tensor, so no full tables) */
+typedef struct { int64_t ak[KC], bk[KC], am[MC], cm[MC], bn[NC], cn[NC]; } blk_offsets;
+
+static bool dense(const int64_t *off, int64_t n, int64_t z) {
+    for (int64_t j = 1; j < n; j++)
+        if (off[j] - off[j - 1] != z) return false;
+    return true;
+}
+
+#define PACKED(sn, T, V, W, NR)                                                                   \
+    /* A rows x K -> MR-interleaved panels, zero-padded */                                        \
+    static void pack_a_##sn(const char *a, const int64_t *am, const int64_t *ak, int64_t mc, int64_t kc, T *ap) { \
+        for (int64_t ir = 0; ir < mc; ir += MR)                                                   \
+            for (int64_t k = 0; k < kc; k++)                                                      \
+                for (int r = 0; r < MR; r++, ap++) {                                              \
+                    if (ir + r < mc) memcpy(ap, a + am[ir + r] + ak[k], sizeof(T));               \
+                    else *ap = 0;                                                                 \
+                }                                                                                 \
+    }                                                                                             \
+    /* B K x cols -> NR-wide panels, zero-padded; dense rows copy whole */                        \
+    static void pack_b_##sn(const char *b, const int64_t *bk, const int64_t *bn, int64_t kc, int64_t nc, bool bn_dense, T *bp) { \
+        for (int64_t jr = 0; jr < nc; jr += NR)                                                   \
+            for (int64_t k = 0; k < kc; k++, bp += NR) {                                          \
+                const char *row = b + bk[k];                                                      \
+                if (bn_dense && jr + NR <= nc) {                                                  \
+                    memcpy(bp, row + bn[jr], NR * sizeof(T));                                     \
+                    continue;                                                                     \
+                }                                                                                 \
+                for (int c = 0; c < NR; c++) {                                                    \
+                    if (jr + c < nc) memcpy(bp + c, row + bn[jr + c], sizeof(T));                 \
+                    else bp[c] = 0;                                                               \
+                }                                                                                 \
+            }                                                                                     \
+    }                                                                                             \
+    /* the MR x NR tile = A panel x B panel over kc, in registers */                              \
+    static void ukernel_##sn(int64_t kc, const T *ap, const T *bp, T *tile) {                     \
+        V##_t acc[MR][NR / W];                                                                    \
+        for (int r = 0; r < MR; r++)                                                              \
+            for (int v = 0; v < NR / W; v++) acc[r][v] = V##_splat(0);                            \
+        for (int64_t k = 0; k < kc; k++, ap += MR, bp += NR) {                                    \
+            V##_t b[NR / W];                                                                      \
+            for (int v = 0; v < NR / W; v++) b[v] = V##_load(bp + v * W);                         \
+            for (int r = 0; r < MR; r++) {                                                        \
+                V##_t a = V##_load_splat(ap + r);                                                 \
+                for (int v = 0; v < NR / W; v++) acc[r][v] = V##_add(acc[r][v], V##_mul(a, b[v])); \
+            }                                                                                     \
+        }                                                                                         \
+        for (int r = 0; r < MR; r++)                                                              \
+            for (int v = 0; v < NR / W; v++) V##_store(tile + r * NR + v * W, acc[r][v]);          \
+    }                                                                                             \
+    /* the valid mr x nr part of a tile into C */                                                 \
+    static void store_##sn(char *c, const int64_t *cm, const int64_t *cn, int64_t mr, int64_t nr, bool add, bool cn_dense, const T *tile) { \
+        for (int64_t r = 0; r < mr; r++) {                                                        \
+            char *row = c + cm[r];                                                                \
+            if (cn_dense && nr == NR) {                                                           \
+                T *d = (T *)(void *)(row + cn[0]);                                                \
+                for (int v = 0; v < NR / W; v++) {                                                \
+                    V##_t t = V##_load(tile + r * NR + v * W);                                    \
+                    V##_store(d + v * W, add ? V##_add(V##_load(d + v * W), t) : t);              \
+                }                                                                                 \
+                continue;                                                                         \
+            }                                                                                     \
+            for (int64_t n = 0; n < nr; n++) {                                                    \
+                T v = tile[r * NR + n], old;                                                      \
+                if (add) memcpy(&old, row + cn[n], sizeof old), v = old + v;                      \
+                memcpy(row + cn[n], &v, sizeof v);                                                \
+            }                                                                                     \
+        }                                                                                         \
+    }                                                                                             \
+    static wt_status packed_##sn(const wt_gemm *g) {                                              \
+        int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak);  \
+        T *bp = malloc(sizeof(T) * KC * (NC + NR)), *ap = malloc(sizeof(T) * (MC + MR) * KC);      \
+        blk_offsets *o = malloc(sizeof *o);                                                       \
+        if (!ap || !bp || !o) {                                                                   \
+            free(ap), free(bp), free(o);                                                          \
+            return wt_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");                  \
+        }                                                                                         \
+        const int64_t z = (int64_t)sizeof(T);                                                     \
+        T tile[MR * NR];                                                                          \
+        for (int64_t jc = 0; jc < N; jc += NC) {                                                  \
+            int64_t nc = N - jc < NC ? N - jc : NC;                                               \
+            group_offsets(&g->bn, jc, nc, o->bn);                                                 \
+            group_offsets(&g->cn, jc, nc, o->cn);                                                 \
+            bool bn_dense = dense(o->bn, nc, z), cn_dense = dense(o->cn, nc, z);                  \
+            for (int64_t pc = 0; pc < K; pc += KC) {                                              \
+                int64_t kc = K - pc < KC ? K - pc : KC;                                           \
+                bool add = g->accumulate || pc > 0;                                               \
+                group_offsets(&g->ak, pc, kc, o->ak);                                             \
+                group_offsets(&g->bk, pc, kc, o->bk);                                             \
+                pack_b_##sn(g->b, o->bk, o->bn, kc, nc, bn_dense, bp);                            \
+                for (int64_t ic = 0; ic < M; ic += MC) {                                          \
+                    int64_t mc = M - ic < MC ? M - ic : MC;                                       \
+                    group_offsets(&g->am, ic, mc, o->am);                                         \
+                    group_offsets(&g->cm, ic, mc, o->cm);                                         \
+                    pack_a_##sn(g->a, o->am, o->ak, mc, kc, ap);                                  \
+                    for (int64_t jr = 0; jr < nc; jr += NR)                                       \
+                        for (int64_t ir = 0; ir < mc; ir += MR) {                                 \
+                            ukernel_##sn(kc, ap + ir * kc, bp + jr * kc, tile);                   \
+                            store_##sn(g->c, o->cm + ir, o->cn + jr, mc - ir < MR ? mc - ir : MR, \
+                                       nc - jr < NR ? nc - jr : NR, add, cn_dense, tile);         \
+                        }                                                                         \
+                }                                                                                 \
+            }                                                                                     \
+        }                                                                                         \
+        free(ap), free(bp), free(o);                                                              \
+        return WT_OK;                                                                             \
+    }
+PACKED(f32, float, wt_vf32, 4, NR32)
+PACKED(f64, double, wt_vf64, 2, NR64)
+
+/* C = 0 over the M x N group (an empty sum) */
+static wt_status zero_one(const wt_gemm *g) {
+    int64_t M = wt_group_size(&g->cm), N = wt_group_size(&g->cn), off_m, off_n;
+    size_t z = wt_dtype_size(g->dtype);
+    for (int64_t m = 0; m < M; m++) {
+        group_offsets(&g->cm, m, 1, &off_m);
+        for (int64_t n = 0; n < N; n++) {
+            group_offsets(&g->cn, n, 1, &off_n);
+            memset(g->c + off_m + off_n, 0, z);
+        }
+    }
+    return WT_OK;
+}
+
+wt_status wt_gemm_run(const wt_gemm *g) {
+    if (wt_group_size(&g->am) == 0 || wt_group_size(&g->bn) == 0 || wt_group_size(&g->batch[2]) == 0) return WT_OK;
+    if (wt_group_size(&g->ak) == 0) return g->accumulate ? WT_OK : for_batches(g, zero_one);
+    if (g->dtype == WT_FLOAT32) return for_batches(g, packed_f32);
+    if (g->dtype == WT_FLOAT64) return for_batches(g, packed_f64);
+    return for_batches(g, ref_one);
+}

@@ -1,0 +1,109 @@
+/* matmul.c — NumPy's matmul: 1-D operands promoted (and the added axis
+** removed), batch axes broadcast, the product on the packed GEMM through the
+** operands' own strides. */
+#include "gemm.h"
+#include <string.h>
+
+/* d as a matrix stack: a 1-D left operand becomes (1, K), a 1-D right one (K, 1) */
+static wt_desc as_matrix(const wt_desc *d, bool left) {
+    wt_desc m = *d;
+    if (m.ndim == 1 && left)
+        m.ndim = 2, m.shape[1] = m.shape[0], m.strides[1] = m.strides[0], m.shape[0] = 1, m.strides[0] = 0;
+    else if (m.ndim == 1)
+        m.ndim = 2, m.shape[1] = 1, m.strides[1] = 0;
+    return m;
+}
+
+static void group1(wt_group *g, int64_t n, int64_t stride_bytes) {
+    g->n = 1;
+    g->shape[0] = n;
+    g->stride[0] = stride_bytes;
+}
+
+wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result) {
+    wt_status st = wt_check_tensor(a, "matmul: a");
+    if (!st) st = wt_check_tensor(b, "matmul: b");
+    if (st) return st;
+    if (!out && !result) return wt_fail(WT_EINVAL, "matmul: result pointer is NULL");
+    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_fail(WT_EREADONLY, "matmul: out is read-only");
+    if (a->d.ndim == 0 || b->d.ndim == 0)
+        return wt_fail(WT_EINVAL, "matmul: operand %d is 0-d; matmul needs at least one dimension (multiply scales by a scalar)",
+                       a->d.ndim == 0 ? 1 : 2);
+    wt_dtype dt;
+    if ((st = wt_dtype_promote(a->d.dtype, b->d.dtype, &dt))) return st;
+    /* the operands as (..., M, K) and (..., K, N), 1-D ones promoted */
+    wt_desc da = as_matrix(&a->d, true), db = as_matrix(&b->d, false);
+    bool a1 = a->d.ndim == 1, b1 = b->d.ndim == 1;
+    int64_t M = da.shape[da.ndim - 2], K = da.shape[da.ndim - 1], N = db.shape[db.ndim - 1];
+    char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
+    if (db.shape[db.ndim - 2] != K)
+        return wt_fail(WT_ESHAPE, "matmul: shapes %s and %s do not align: %lld (last axis of a) != %lld (%s of b)",
+                       wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape), wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape),
+                       (long long)K, (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
+    int bnd, nda = da.ndim - 2, ndb = db.ndim - 2;
+    int64_t bshape[WT_MAX_DIMS];
+    const int64_t *bs[2] = {da.shape, db.shape};
+    if ((st = wt_broadcast_shapes(2, (int[]){nda, ndb}, bs, &bnd, bshape)))
+        return wt_fail(WT_ESHAPE, "matmul: batch axes of %s and %s do not broadcast", wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
+                       wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape));
+    /* the result: batch, then M unless a was 1-D, then N unless b was */
+    int64_t rshape[WT_MAX_DIMS], full[WT_MAX_DIMS];
+    int rnd = 0;
+    for (int i = 0; i < bnd; i++) rshape[rnd++] = bshape[i], full[i] = bshape[i];
+    if (bnd + 2 > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
+    full[bnd] = M, full[bnd + 1] = N;
+    if (!a1) rshape[rnd++] = M;
+    if (!b1) rshape[rnd++] = N;
+    if (out) {
+        bool ok = out->d.ndim == rnd;
+        for (int i = 0; ok && i < rnd; i++) ok = out->d.shape[i] == rshape[i];
+        if (!ok)
+            return wt_fail(WT_ESHAPE, "matmul: out has shape %s but the result has shape %s",
+                           wt_fmt_shape(s1, sizeof s1, out->d.ndim, out->d.shape), wt_fmt_shape(s2, sizeof s2, rnd, rshape));
+    }
+    /* operands in the compute dtype (copies only when they differ) */
+    wt_tensor *ca = NULL, *cb = NULL, *c = NULL;
+    if (a->d.dtype != (int)dt && (st = wt_astype(a, dt, &ca))) return st;
+    if (b->d.dtype != (int)dt && (st = wt_astype(b, dt, &cb))) goto done;
+    const wt_tensor *ua = ca ? ca : a, *ub = cb ? cb : b;
+    da = as_matrix(&ua->d, true), db = as_matrix(&ub->d, false);
+    wt_desc dc;
+    if ((st = wt_desc_init(&dc, dt, bnd + 2, full)) || (st = wt_tensor_alloc(&dc, false, &c))) goto done;
+    int64_t z = (int64_t)wt_dtype_size(dt);
+    wt_gemm g = {.dtype = dt, .a = (const char *)ua->buf->data + ua->d.offset * z,
+                 .b = (const char *)ub->buf->data + ub->d.offset * z, .c = (char *)c->buf->data};
+    const int64_t *ast = da.strides, *bst = db.strides;
+    group1(&g.am, M, ast[da.ndim - 2] * z);
+    group1(&g.ak, K, ast[da.ndim - 1] * z);
+    group1(&g.bk, K, bst[db.ndim - 2] * z);
+    group1(&g.bn, N, bst[db.ndim - 1] * z);
+    group1(&g.cm, M, dc.strides[bnd] * z);
+    group1(&g.cn, N, dc.strides[bnd + 1] * z);
+    for (int k = 0; k < 3; k++) {
+        g.batch[k].n = bnd;
+        memcpy(g.batch[k].shape, bshape, sizeof(int64_t) * (size_t)bnd);
+    }
+    for (int i = 0; i < bnd; i++) {   /* right-aligned batch axes; stride 0 where broadcast */
+        int ia = i - (bnd - nda), ib = i - (bnd - ndb);
+        g.batch[0].stride[i] = ia >= 0 && da.shape[ia] == bshape[i] ? ast[ia] * z : 0;
+        g.batch[1].stride[i] = ib >= 0 && db.shape[ib] == bshape[i] ? bst[ib] * z : 0;
+        g.batch[2].stride[i] = dc.strides[i] * z;
+    }
+    if ((st = wt_gemm_run(&g))) goto done;
+    /* drop the promoted axes: same contiguous elements, the result's shape */
+    c->d.ndim = rnd;
+    memcpy(c->d.shape, rshape, sizeof(int64_t) * (size_t)rnd);
+    wt_strides_c(rnd, rshape, c->d.strides);
+    if (out) {
+        st = wt_assign(out, c);
+        if (!st && result) st = wt_tensor_clone(out, result);
+    } else {
+        *result = c;
+        c = NULL;
+    }
+done:
+    wt_tensor_free(ca);
+    wt_tensor_free(cb);
+    wt_tensor_free(c);
+    return st;
+}
