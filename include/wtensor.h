@@ -352,6 +352,27 @@ WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *ax
 ** axes broadcast.  out (optional) receives the result with casting. */
 WT_API wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result);
 
+/* NumPy's einsum over n operands: explicit ('ij,jk->ik') or implicit output
+** (the ellipsis axes, then labels used once, by character code), labels
+** a-z and A-Z, spaces ignored, '...' broadcasting, repeated labels in one
+** operand (traces, diagonals: strided views, never copies), size-1 axes
+** broadcasting against the same label elsewhere.  An explicit output
+** without '...' sums the ellipsis axes.  The contraction order is chosen as
+** numpy.einsum_path would choose it (exhaustively up to 5 operands, greedy
+** beyond).  A result that is only a permutation or diagonal of a single
+** operand is a view of it, as in NumPy; out (optional) gets the result. */
+WT_API wt_status wt_einsum(const char *equation, int n, const wt_tensor *const *operands, wt_tensor *out,
+                           wt_tensor **result);
+
+/* The plan einsum would use for operands of these shapes, as JSON into json
+** (cap bytes): {"equation", "path", "steps": [{"operands", "subscripts",
+** "kind" (GEMM, batched GEMM, Hadamard, outer, reduction, view, product),
+** "flops", "size"}], "naiveFlops", "optimizedFlops", "largestIntermediate"};
+** FLOPs are counted as numpy.einsum_path counts them.  *len gets the length;
+** a buffer too small is WT_EINVAL with *len telling the size needed. */
+WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, const int64_t *const *shapes,
+                                char *json, size_t cap, size_t *len);
+
 /*
 ** ---------------------------------------------------------------------------
 ** PROBES (the machine's limits, for benchmarks)

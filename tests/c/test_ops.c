@@ -5,57 +5,6 @@
 #include "ops.h"
 #include <stdlib.h>
 
-static double rand_value(int dt) {
-    uint32_t r = t_rand();
-    switch (dt) {
-    case WT_BOOL: return r & 1;
-    case WT_INT8: return (int8_t)r;
-    case WT_UINT8: return (uint8_t)r;
-    case WT_INT16: return (int16_t)(r % 2000) - 1000;
-    case WT_UINT16: return r % 3000;
-    case WT_INT32: return (r & 3) ? (double)((int32_t)(r % 200000) - 100000) : (double)(int32_t)r;
-    case WT_UINT32: return (r & 3) ? (double)(r % 100000) : (double)r;
-    default: {
-        static const double sp[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.5, -2.5, NAN, INFINITY, -INFINITY, 1e-30, 3.0};
-        if (r % 10 == 0) return sp[(r / 10) % 12];
-        return ((double)(int32_t)t_rand() / 2147483648.0) * 20.0;
-    }
-    }
-}
-
-/* a tensor of shape with a layout: 0 dense, 1 all axes reversed, 2 every
-** other element of a wider base, 3 the transpose of a reversed-shape base */
-static wt_tensor *t_layout(int dt, int nd, const int64_t *shape, int kind) {
-    wt_tensor *base = NULL, *v = NULL;
-    int64_t bs[WT_MAX_DIMS];
-    memcpy(bs, shape, sizeof(int64_t) * (size_t)nd);
-    if (kind == 2 && nd) bs[nd - 1] *= 2;
-    if (kind == 3)
-        for (int i = 0; i < nd; i++) bs[i] = shape[nd - 1 - i];
-    if (wt_tensor_empty(dt, nd, bs, &base)) return NULL;
-    if (kind == 1) {
-        char spec[64] = "";
-        for (int i = 0; i < nd; i++) strcat(spec, i ? ",::-1" : "::-1");
-        wt_view_slice(base, spec, &v);
-    } else if (kind == 2 && nd) {
-        wt_view_slice(base, "..., ::2", &v);
-    } else if (kind == 3) {
-        wt_view_permute(base, 0, NULL, &v);
-    } else {
-        wt_tensor_clone(base, &v);
-    }
-    wt_tensor_free(base);
-    int64_t n = wt_tensor_size(v), idx[WT_MAX_DIMS] = {0};
-    for (int64_t k = 0; k < n; k++) {
-        wt_tensor_set(v, idx, rand_value(dt));
-        for (int i = nd - 1; i >= 0; i--) {
-            if (++idx[i] < shape[i]) break;
-            idx[i] = 0;
-        }
-    }
-    return v;
-}
-
 static bool same_value(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
 
 /* ---- kernels: the dispatched (SIMD) kernel equals the scalar loop ------------ */
@@ -75,7 +24,7 @@ void test_kernels_match_reference(void) {
                     for (int k = 0; k < 3; k++)
                         for (int i = 0; i < 200; i++) {
                             int kdt = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : dt;
-                            wt_cast_store_f64(kdt, in[k] + i * (int64_t)wt_dtype_size(kdt), rand_value(kdt));
+                            wt_cast_store_f64(kdt, in[k] + i * (int64_t)wt_dtype_size(kdt), t_random_value(kdt));
                         }
                     int64_t s[4] = {oz, z, z, z};
                     if (op == WT_OP_WHERE) s[1] = 1;

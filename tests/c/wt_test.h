@@ -45,6 +45,10 @@ void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const 
                 const int64_t *strides, int64_t offset);
 #define CHECK_DESC(t, nd, sh, st, off) t_shape_is(__FILE__, __LINE__, t, nd, sh, st, off)
 uint32_t t_rand(void);   /* deterministic */
+double t_random_value(int dtype);   /* integers in range, floats with specials */
+/* shape with a layout: 0 dense, 1 all axes reversed, 2 every other element
+** of a wider base, 3 the transpose of a reversed-shape base; random values */
+wt_tensor *t_layout(int dtype, int ndim, const int64_t *shape, int kind);
 
 #define WT_TEST_LIST(X)                                                                              \
     X(test_status_names) X(test_dtype_info) X(test_promote_fixture) X(test_promote_errors)          \
@@ -61,7 +65,8 @@ uint32_t t_rand(void);   /* deterministic */
     X(test_kernels_match_reference) X(test_ewise_random_vs_reference) X(test_op_semantics) X(test_weak_scalars_in_ops) \
     X(test_cortex_forms) X(test_ewise_errors_leave_out) X(test_ewise_aliasing) X(test_reduce_random_vs_reference) \
     X(test_reduce_dtypes_and_shapes) X(test_reduce_empty) X(test_reduce_errors) X(test_argmax_ties_nan) X(test_sum_accuracy) X(test_tiled_transposes) \
-    X(test_gemm_packed_vs_reference) X(test_matmul_semantics) X(test_matmul_errors)
+    X(test_gemm_packed_vs_reference) X(test_matmul_semantics) X(test_matmul_errors) \
+    X(test_einsum_random_vs_loops) X(test_einsum_paths_match_numpy) X(test_einsum_views_and_specials) X(test_einsum_errors)
 
 #define WT_DECLARE(name) void name(void);
 WT_TEST_LIST(WT_DECLARE)
