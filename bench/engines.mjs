@@ -50,6 +50,9 @@ async function wtensorEngine() {
         sum0: () => wt.sum(t[0], 0),
         sum1: () => wt.sum(t[0], 1),
         transpose: () => t[0].T.copy(),
+        matmul: () => wt.matmul(t[0], t[1]),
+        // a materialized result: 'ij->ji' alone is a view
+        einsum: () => (w.id === 'ein_t' ? wt.einsum(w.eq, ...t).copy() : wt.einsum(w.eq, ...t)),
       };
       return freshOutput(ops[w.op], (out) => out.toTypedArray(), () => wt.dispose(t));
     },
@@ -72,14 +75,50 @@ async function tfEngine(backend) {
         sum0: () => tf.sum(t[0], 0),
         sum1: () => tf.sum(t[0], 1),
         transpose: () => tf.transpose(t[0]),
+        // a fresh right operand has no packed-weights cache entry: tfjs packs it again
+        matmul: () => (w.fresh ? tf.tidy(() => tf.matMul(t[0], tf.tensor(inputs[1].data, inputs[1].shape))) : tf.matMul(t[0], t[1])),
       };
+      if (backend === 'cpu' && w.op === 'matmul' && w.n > 256) throw { refused: 'skipped: ~0.8 GFLOPS would take minutes at this size' };
+      let note;
+      if (w.op === 'einsum') {
+        if (backend === 'cpu' && w.flops > 1e7) throw { refused: 'skipped: tfjs-cpu einsum multiplies over the full index space (~0.02 GFLOPS measured)' };
+        let refusal = null;
+        try {
+          tf.tidy(() => tf.einsum(w.eq, ...t).dataSync());
+        } catch (e) {
+          refusal = e.message;
+        }
+        if (refusal === null) {
+          ops.einsum = () => tf.einsum(w.eq, ...t);
+        } else if (HAND[w.id]) {
+          ops.einsum = () => tf.tidy(() => HAND[w.id](tf, t));
+          note = `no einsum (${refusal.split('\n')[0]}); timed: ${HAND_LABEL[w.id]}`;
+        } else {
+          throw { refused: refusal.split('\n')[0] };
+        }
+      }
       const before = async () => {
         if (tf.getBackend() !== backend) await tf.setBackend(backend);
       };
-      return freshOutput(ops[w.op], (out) => out.dataSync(), () => t.forEach((x) => x.dispose()), before);
+      const run = freshOutput(ops[w.op], (out) => out.dataSync(), () => t.forEach((x) => x.dispose()), before);
+      return note ? { ...run, note } : run;
     },
   };
 }
+
+// tfjs-wasm has no einsum kernel: the best hand-lowered equivalent, labelled
+const HAND = {
+  ein_mm: (tf, [a, b]) => tf.matMul(a, b),
+  ein_bmm: (tf, [a, b]) => tf.matMul(a, b),
+  ein_attn: (tf, [q, k]) => tf.matMul(q, k, false, true),
+  ein_ijk: (tf, [a, b]) => tf.reshape(tf.matMul(tf.reshape(tf.transpose(a, [0, 2, 1]), [64 * 64, 64]), b), [64, 64, 64]),
+  ein_dot: (tf, [a, b]) => tf.sum(tf.mul(a, b)),
+  ein_t: (tf, [a]) => tf.transpose(a),
+};
+const HAND_LABEL = {
+  ein_mm: 'matMul', ein_bmm: 'batched matMul', ein_attn: 'matMul(q, k, transposeB)', ein_ijk: 'transpose+reshape+matMul+reshape',
+  ein_dot: 'sum(mul(a, b))', ein_t: 'transpose',
+};
 
 // onnxruntime-web: each op as a one-node ONNX graph -------------------------------
 async function ortEngine(threads) {
@@ -96,6 +135,8 @@ async function ortEngine(threads) {
       case 'sum0': return { op: 'ReduceSum', inputs: ins, output: ['y', [s0[1]]], attrs: { keepdims: 0 }, consts: [['axes', [0]]] };
       case 'sum1': return { op: 'ReduceSum', inputs: ins, output: ['y', [s0[0]]], attrs: { keepdims: 0 }, consts: [['axes', [1]]] };
       case 'transpose': return { op: 'Transpose', inputs: ins, output: ['y', [s0[1], s0[0]]], attrs: { perm: [1, 0] } };
+      case 'matmul': return { op: 'MatMul', inputs: ins, output: ['y', [s0[0], inputs[1].shape[1]]] };
+      case 'einsum': return { op: 'Einsum', inputs: ins, output: ['y', w.out], attrs: { equation: w.eq } };
       default: throw { refused: `no ${w.op} graph` };
     }
   };
@@ -148,6 +189,8 @@ async function ndarrayEngine() {
           run = () => { dest = ndarray(new Float32Array(s0[0]), [s0[0]]); for (let i = 0; i < s0[0]; i++) dest.data[i] = ops.sum(a.pick(i, null)); };
           break;
         case 'transpose': run = () => { dest = ndarray(new Float32Array(a.size), [s0[1], s0[0]]); ops.assign(dest, a.transpose(1, 0)); }; break;
+        case 'matmul': throw { refused: 'ndarray-ops has no matrix product' };
+        case 'einsum': throw { refused: 'ndarray-ops has no einsum' };
         default: throw { refused: `no ${w.op}` };
       }
       return { run, note, result: () => dest.data, dispose() {} };

@@ -23,6 +23,10 @@ def op(w, xs):
         return lambda: a.sum(1)
     if w['op'] == 'transpose':
         return lambda: np.ascontiguousarray(a.T)
+    if w['op'] == 'matmul':
+        return lambda: a @ xs[1]
+    if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
+        return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
     return None
 
 
@@ -48,8 +52,9 @@ def main():
                 f()
             samples.append((time.perf_counter() - t0) / k * 1e3)
         samples.sort()
-        out[w['id']] = {'medianMs': samples[len(samples) // 2], 'minMs': samples[0], 'maxMs': samples[-1],
-                        'gbps': w['bytes'] / (samples[len(samples) // 2] / 1e3) / 1e9}
+        med = samples[len(samples) // 2] / 1e3
+        rate = {'gbps': w['bytes'] / med / 1e9} if w.get('bytes') else {'gflops': w['flops'] / med / 1e9}
+        out[w['id']] = {'medianMs': samples[len(samples) // 2], 'minMs': samples[0], 'maxMs': samples[-1], **rate}
     print(json.dumps(out))
 
 

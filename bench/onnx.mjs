@@ -1,5 +1,5 @@
 // A minimal ONNX ModelProto encoder: enough protobuf to build one-node
-// graphs in code for onnxruntime-web (float32 tensors, int/ints attributes,
+// graphs in code for onnxruntime-web (float32 tensors, int/ints/string attributes,
 // int64 initializers).  Field numbers are onnx.proto's.
 const enc = new TextEncoder();
 
@@ -27,6 +27,7 @@ function tensorType(shape) {
 const valueInfo = (name, shape) => [...strField(1, name), ...bytesField(2, tensorType(shape))];
 
 function attribute(name, value) {
+  if (typeof value === 'string') return [...strField(1, name), ...strField(4, value), ...intField(20, 3)];   // STRING
   if (Array.isArray(value)) return [...strField(1, name), ...value.flatMap((v) => intField(8, v)), ...intField(20, 7)];
   return [...strField(1, name), ...intField(3, value), ...intField(20, 2)];
 }

@@ -56,6 +56,19 @@ export function writeReport(results, dir) {
   const order = ['wtensor', 'tfjs-wasm', 'ort-1t', 'tfjs-cpu', 'ndarray'];
   const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
   const engines = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
+  const mm = results.workloads.filter((w) => w.group === 'matmul');
+  const ein = results.workloads.filter((w) => w.group === 'einsum');
+  const gflopsBars = (w) => Object.entries(w.engines).filter(([, r]) => r.gflops).map(([name, r]) => ({ name, value: r.gflops }));
+  if (mm.length) {
+    writeFileSync(`${dir}charts/matmul.svg`, barChart({
+      title: 'float32 matmul: GFLOPS by n (higher is better)', unit: 'GFLOPS', groups: mm.map((w) => ({ label: w.label, bars: gflopsBars(w) })),
+    }));
+  }
+  if (ein.length) {
+    writeFileSync(`${dir}charts/einsum.svg`, barChart({
+      title: 'einsum patterns: GFLOPS (higher is better)', unit: 'GFLOPS', groups: ein.map((w) => ({ label: w.label, bars: gflopsBars(w) })),
+    }));
+  }
   const L = [
     '# wtensor benchmark results',
     '',
@@ -93,6 +106,20 @@ export function writeReport(results, dir) {
     }
   }
   if (notes.length) L.push('', 'Notes:', '', ...notes);
+  const flopTable = (title, chart, list) => {
+    if (!list.length) return;
+    L.push('', `## ${title}`, '', `![${title}](charts/${chart}.svg)`, '',
+      `| workload | ${engines.map((e) => `${e} GFLOPS`).join(' | ')} | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
+      `|---|${engines.map(() => '---:').join('|')}|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
+    for (const w of list) {
+      const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.gflops, 1));
+      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
+    }
+    const why = list.flatMap((w) => Object.entries(w.engines).filter(([, r]) => r.refused || (r.note && !r.note.startsWith('each session'))).map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`));
+    if (why.length) L.push('', ...why);
+  };
+  flopTable('matmul', 'matmul', mm);
+  flopTable('einsum', 'einsum', ein);
   L.push('', '## Targets', '', '| workload | peer | ratio | target | met |', '|---|---|---:|---:|---|');
   for (const t of results.targets) L.push(`| ${t.workload} | ${t.peer} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
   L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64, AVX-512), not in wasm.`, '');

@@ -34,8 +34,8 @@ function scaled(w) {
   if (!quick) return w;
   const shrink = (shape) => shape.map((d) => (d > 64 ? (d >= 1024 * 1024 ? 4096 : 64) : d));
   const inputs = w.inputs.map(shrink);
-  const n = inputs[0].reduce((a, b) => a * b, 1);
-  return { ...w, inputs, bytes: (w.bytes / w.inputs[0].reduce((a, b) => a * b, 1)) * n };
+  const n = inputs[0].reduce((a, b) => a * b, 1), n0 = w.inputs[0].reduce((a, b) => a * b, 1);
+  return { ...w, inputs, ...(w.out ? { out: shrink(w.out) } : {}), ...(w.bytes ? { bytes: (w.bytes / n0) * n } : { flops: (w.flops / n0 ** 1.5) * n ** 1.5 }) };
 }
 
 function maxRelErr(got, want) {
@@ -57,7 +57,7 @@ async function timeOnce(b, k) {
 async function benchWorkload(w, engines) {
   const inputs = makeInputs(w);
   const built = {};
-  const rec = { id: w.id, label: w.label, group: w.group, bytes: w.bytes, engines: {}, ratios: {}, maxRelErr: {} };
+  const rec = { id: w.id, label: w.label, group: w.group, bytes: w.bytes, flops: w.flops, n: w.n, engines: {}, ratios: {}, maxRelErr: {} };
   for (const e of engines) {
     try {
       built[e.name] = await e.build(w, inputs);
@@ -88,7 +88,7 @@ async function benchWorkload(w, engines) {
       minMs: Math.min(...samples[n]),
       maxMs: Math.max(...samples[n]),
       samples: samples[n],
-      gbps: w.bytes / (ms / 1e3) / 1e9,
+      ...(w.bytes ? { gbps: w.bytes / (ms / 1e3) / 1e9 } : { gflops: w.flops / (ms / 1e3) / 1e9 }),
     };
     if (ref && n !== 'wtensor') {
       rec.maxRelErr[n] = maxRelErr(built[n].result(), ref);
@@ -140,7 +140,7 @@ for (const w of workloads) {
   const rec = await benchWorkload(w, engines);
   results.workloads.push(rec);
   const cols = engines.map((e) => [e.name, rec.engines[e.name]]).filter(([, r]) => r).map(([n, r]) =>
-    r.refused ? `${n}: refused` : `${n} ${r.medianMs.toFixed(3)} ms (${r.gbps.toFixed(1)} GB/s)${rec.ratios[n] ? ` ×${rec.ratios[n].toFixed(2)}` : ''}`);
+    r.refused ? `${n}: refused` : `${n} ${r.medianMs.toFixed(3)} ms (${r.gbps ? `${r.gbps.toFixed(1)} GB/s` : `${r.gflops.toFixed(1)} GFLOPS`})${rec.ratios[n] ? ` ×${rec.ratios[n].toFixed(2)}` : ''}`);
   console.log(`${w.label.padEnd(28)} ${cols.join(' | ')}`);
   const bad = Object.entries(rec.maxRelErr).filter(([, e]) => e > 1e-3);
   if (bad.length) console.log(`  results differ: ${bad.map(([n, e]) => `${n} ${e.toExponential(1)}`).join(', ')}`);

@@ -13,7 +13,23 @@ export const WORKLOADS = [
   { id: 'sum_axis0', group: 'elementwise', label: 'sum over axis 0 of 1024²', op: 'sum0', inputs: [[1024, 1024]], bytes: 4 * M + 4096 },
   { id: 'sum_axis1', group: 'elementwise', label: 'sum over axis 1 of 1024²', op: 'sum1', inputs: [[1024, 1024]], bytes: 4 * M + 4096 },
   { id: 'transpose', group: 'elementwise', label: 'transpose copy 2048²', op: 'transpose', inputs: [[2048, 2048]], bytes: 8 * 4 * M },
+  ...[128, 256, 512, 1024].flatMap((n) => [
+    { id: `matmul${n}`, group: 'matmul', n, label: `matmul ${n}`, op: 'matmul', inputs: [[n, n], [n, n]], flops: 2 * n ** 3 },
+    { id: `matmul${n}_fresh`, group: 'matmul', n, label: `matmul ${n}, fresh B`, op: 'matmul', fresh: true, inputs: [[n, n], [n, n]], flops: 2 * n ** 3 },
+  ]),
+  ...[
+    ['ein_mm', 'ij,jk->ik', [[512, 512], [512, 512]], 2 * 512 ** 3, [512, 512]],
+    ['ein_bmm', 'bij,bjk->bik', [[32, 128, 128], [32, 128, 128]], 2 * 32 * 128 ** 3, [32, 128, 128]],
+    ['ein_attn', 'bhqd,bhkd->bhqk', [[2, 8, 256, 64], [2, 8, 256, 64]], 2 * 2 * 8 * 256 * 256 * 64, [2, 8, 256, 256]],
+    ['ein_ijk', 'ijk,jl->ikl', [[64, 64, 64], [64, 64]], 2 * 64 ** 4, [64, 64, 64]],
+    ['ein_dot', 'ij,ij->', [[2048, 2048], [2048, 2048]], 2 * 2048 ** 2, []],
+    ['ein_trace', 'ii->', [[2048, 2048]], 2048, []],
+    ['ein_t', 'ij->ji', [[2048, 2048]], 2048 ** 2, [2048, 2048]],
+  ].map(([id, eq, inputs, flops, out]) => ({ id, group: 'einsum', label: `einsum ${eq}`, op: 'einsum', eq, inputs, flops, out })),
 ];
+
+// time-per-run ceilings beyond which an engine is not run (recorded as skipped)
+export const TOO_SLOW = { 'tfjs-cpu': { matmul: 256 } };
 
 // Performance targets from the issues, as ratios wtensor/peer in the same run
 // (time of the peer divided by time of wtensor).
@@ -25,6 +41,12 @@ export const TARGETS = [
   { workload: 'exp', peer: 'tfjs-wasm', min: 8, why: 'transcendental unary ops ≥ 8× tfjs-backend-wasm' },
   ...['sum', 'sum_axis0', 'sum_axis1'].map((id) => ({ workload: id, peer: 'tfjs-wasm', min: 4, why: 'sums ≥ 4× tfjs-backend-wasm' })),
   { workload: 'transpose', peer: 'tfjs-wasm', min: 3, why: 'transpose/strided copies ≥ 3× tfjs-backend-wasm' },
+  ...['ein_mm', 'ein_bmm', 'ein_attn', 'ein_ijk', 'ein_dot', 'ein_trace', 'ein_t'].map((id) => (
+    { workload: id, peer: 'ort-1t', min: 1.3, why: 'every einsum pattern ≥ 1.3× onnxruntime-web (1 thread)' })),
+  ...[256, 512, 1024].flatMap((n) => [
+    { workload: `matmul${n}`, peer: 'tfjs-wasm', min: 1.05, why: 'float32 GEMM ≥ 1.05× tfjs-backend-wasm with a reused right operand' },
+    { workload: `matmul${n}_fresh`, peer: 'tfjs-wasm', min: 1.15, why: 'float32 GEMM ≥ 1.15× tfjs-backend-wasm with a fresh one' },
+  ]),
 ];
 
 // deterministic inputs, shared by every engine

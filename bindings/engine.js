@@ -132,7 +132,13 @@ export class Engine {
 
   // a 0-d bool tensor outside any tidy scope (the caller disposes it)
   scalarBool(v) {
-    this.check(this.ex.wt_tensor_full(0, 0, 0, v ? 1 : 0, this.scratch + OUT));
+    return this.scalarTensor(!!v);
+  }
+
+  // a 0-d tensor for a number (int32 if integral, else float64) or boolean, outside tidy scopes
+  scalarTensor(v) {
+    const dt = typeof v === 'boolean' ? 0 : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 5 : 8;
+    this.check(this.ex.wt_tensor_full(dt, 0, 0, Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
     this.registry.register(t, t._ptr, t);
     return t;

@@ -119,6 +119,7 @@ export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions)
     where(a: Operand, b: Operand, options?: OpOptions): Tensor;
     clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
     fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
+    matmul(other: Tensor | number, options?: OpOptions): Tensor;
   };
 
 export interface TensorOptions {
@@ -148,6 +149,27 @@ export interface EngineInfo {
   memoryBytes: number;
 }
 
+export interface EinsumStep {
+  /** Positions in the operand list at this step (NumPy's convention: contracted operands leave, the result goes last). */
+  operands: number[];
+  subscripts: string;
+  kind: 'GEMM' | 'batched GEMM' | 'Hadamard' | 'outer' | 'reduction' | 'view' | 'product';
+  /** FLOPs as numpy.einsum_path counts them. */
+  flops: number;
+  /** Elements in the step's result. */
+  size: number;
+}
+
+/** The contraction plan, as numpy.einsum_path describes it. */
+export interface EinsumPath {
+  equation: string;
+  path: number[][];
+  steps: EinsumStep[];
+  naiveFlops: number;
+  optimizedFlops: number;
+  largestIntermediate: number;
+}
+
 /** The free-function forms of the ops. */
 export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor }
   & { [K in UnaryOp]: (x: Operand, options?: OpOptions) => Tensor }
@@ -160,6 +182,12 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     binary(op: BinaryOp | string, x: Operand, z: Operand, options?: CortexOptions): Tensor;
     /** out = op(alpha*x). */
     unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
+    /** NumPy's matmul: 1-D operands promoted, batch axes broadcast. */
+    matmul(a: Tensor | number, b: Tensor | number, options?: OpOptions): Tensor;
+    /** NumPy's einsum; a trailing options object may carry out. */
+    einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
+    /** The plan einsum would use for these operands (tensors or shapes). */
+    einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
   };
 
 type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;

@@ -7,7 +7,7 @@ import { loadModule } from './loader.js';
 import { Engine, defineOp, typeName } from './engine.js';
 import { DTYPES, ARRAYS } from './dtypes.js';
 import { Tensor } from './tensor.js';
-import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction } from './ops.js';
+import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, einsumPath } from './ops.js';
 
 export { WtError, Tensor, DTYPES };
 
@@ -54,6 +54,9 @@ for (const name of REDUCTIONS) {
     return this._e.ops[name](this, opts);
   };
 }
+Tensor.prototype.matmul = function (other, opts) {
+  return this._e.ops.matmul(this, other, opts);
+};
 Tensor.prototype.assign = function (src) {
   return src instanceof Tensor ? this._e.ops.assignTensor(this, src) : this._e.ops.assignScalar(this, src);
 };
@@ -128,6 +131,7 @@ export async function init(options = {}) {
     }
   }
   for (const name of REDUCTIONS) engine.ops[name] = (x, opts) => reduction(engine, name, x, opts);
+  engine.ops.matmul = (a, b, opts) => matmul(engine, a, b, opts);
   // Cortex's forms: op(alpha*x, beta*z) with {alpha, beta, out, reduce}
   const opName = (name, table) => (typeof name === 'string' && table[name]) || name;
 
@@ -273,6 +277,9 @@ export async function init(options = {}) {
     if (typeof op !== 'string') throw new WtError('WT_EINVAL', `${form}: the operation must be a name string, got ${typeName(op)}`);
     return op;
   };
+  wt.matmul = engine.ops.matmul;
+  wt.einsum = (subscripts, ...operands) => einsum(engine, subscripts, operands);
+  wt.einsumPath = (subscripts, ...operands) => einsumPath(engine, subscripts, operands);
   wt.binary = (op, x, z, opts) => ewise(engine, `binary('${opString(op, 'binary')}')`, opName(op, BINARY), [x, z], opts);
   wt.unary = (op, x, opts) => ewise(engine, `unary('${opString(op, 'unary')}')`, opName(op, UNARY), [x], opts);
   for (const name of [...Object.keys(TENSOR_OPS), ...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(TERNARY), ...REDUCTIONS]) {

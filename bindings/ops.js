@@ -67,3 +67,102 @@ export function reduction(engine, name, x, opts) {
   engine.check(engine.ex.wt_reduce(code, handle, naxes, axes, opts.keepdims ? 1 : 0, out, out ? 0 : engine.outPtr));
   return out ? opts.out : engine.adopt(engine.takeOut());
 }
+
+// temporary wasm memory for argument arrays longer than the scratch slots
+function withTemp(engine, bytes, fn) {
+  const p = engine.ex.wt_malloc(Math.max(bytes, 8));
+  if (!p) throw new WtError('WT_ENOMEM', `out of memory passing ${bytes} bytes of arguments`);
+  try {
+    return fn(p);
+  } finally {
+    engine.ex.wt_free(p);
+  }
+}
+
+// a number operand becomes a 0-d tensor (as NumPy's einsum converts scalars)
+function asTensors(engine, list, what) {
+  const temps = [];
+  const tensors = list.map((v, k) => {
+    if (v instanceof Tensor) return v;
+    if (typeof v === 'number' || typeof v === 'boolean') {
+      const t = engine.scalarTensor(v);
+      temps.push(t);
+      return t;
+    }
+    throw new WtError('WT_EINVAL', `${what}: operand ${k + 1} must be a Tensor or a number, got ${typeName(v)}`);
+  });
+  return [tensors, temps];
+}
+
+export function matmul(engine, a, b, opts) {
+  opts = options(opts, 'matmul');
+  const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, 'matmul: out');
+  const [[ta, tb], temps] = asTensors(engine, [a, b], 'matmul');
+  try {
+    engine.check(engine.ex.wt_matmul(engine.handle(ta, 'matmul: a'), engine.handle(tb, 'matmul: b'), out, out ? 0 : engine.outPtr));
+  } finally {
+    temps.forEach((t) => t.dispose());
+  }
+  return out ? opts.out : engine.adopt(engine.takeOut());
+}
+
+// einsum(subscripts, ...operands[, {out}])
+export function einsum(engine, subscripts, args) {
+  let opts = {};
+  if (args.length && args[args.length - 1] !== null && typeof args[args.length - 1] === 'object' && !(args[args.length - 1] instanceof Tensor)) {
+    opts = args.pop();
+  }
+  if (!args.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');
+  const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, 'einsum: out');
+  const [tensors, temps] = asTensors(engine, args, 'einsum');
+  try {
+    const handles = tensors.map((t, k) => engine.handle(t, `einsum: operand ${k + 1}`));
+    const [eq, owned] = engine.string(subscripts, 'einsum: subscripts');
+    try {
+      withTemp(engine, 4 * handles.length, (p) => {
+        handles.forEach((h, k) => engine.dv.setUint32(p + 4 * k, h, true));
+        engine.check(engine.ex.wt_einsum(eq, handles.length, p, out, out ? 0 : engine.outPtr));
+      });
+    } finally {
+      if (owned) engine.ex.wt_free(owned);
+    }
+  } finally {
+    temps.forEach((t) => t.dispose());
+  }
+  return out ? opts.out : engine.adopt(engine.takeOut());
+}
+
+// einsumPath(subscripts, ...shapes or tensors): the plan, as numpy.einsum_path describes it
+export function einsumPath(engine, subscripts, args) {
+  if (!args.length) throw new WtError('WT_EINVAL', 'einsumPath: no operands given');
+  const shapes = args.map((v, k) => {
+    if (v instanceof Tensor) return [...v.shape];
+    if (Array.isArray(v) && v.every((d) => Number.isSafeInteger(d) && d >= 0) && v.length <= 16) return v;
+    throw new WtError('WT_EINVAL', `einsumPath: operand ${k + 1} must be a Tensor or a shape array, got ${typeName(v)}`);
+  });
+  const [eq, owned] = engine.string(subscripts, 'einsumPath: subscripts');
+  const n = shapes.length;
+  try {
+    return withTemp(engine, 4 * n + 4 * n + 8 * 16 * n, (p) => {
+      const ndims = p, ptrs = p + 4 * n, data = p + 8 * n, dv = engine.dv;
+      shapes.forEach((sh, k) => {
+        dv.setInt32(ndims + 4 * k, sh.length, true);
+        dv.setUint32(ptrs + 4 * k, data + 128 * k, true);
+        sh.forEach((d, i) => dv.setBigInt64(data + 128 * k + 8 * i, BigInt(d), true));
+      });
+      for (let cap = 4096; ; ) {
+        const json = withTemp(engine, cap + 8, (buf) => {
+          const st = engine.ex.wt_einsum_path(eq, n, ndims, ptrs, buf, cap, buf + cap);
+          const len = engine.dv.getUint32(buf + cap, true);
+          if (st && len + 1 > cap && cap < len + 1) return { retry: len + 1 };
+          engine.check(st);
+          return { text: engine.cstr(buf) };
+        });
+        if (json.text !== undefined) return JSON.parse(json.text);
+        cap = json.retry;
+      }
+    });
+  } finally {
+    if (owned) engine.ex.wt_free(owned);
+  }
+}

@@ -11,6 +11,7 @@
 ** or output; exhaustive search up to 5 operands, NumPy's greedy beyond. */
 #include "einsum.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int label_of(char c) {
@@ -198,13 +199,24 @@ static void find_contraction(const int *pos, int npos, const set_list *in, ein_s
 
 /* ---- exhaustive (NumPy's _optimal_path) -------------------------------------- */
 
-typedef struct { double cost; int npath; int path[EIN_MAXOPS][2]; set_list rem; } ein_cand;
+#define OPT_MAX 5     /* operands searched exhaustively: 180 orders at most */
+#define OPT_CANDS 256
+typedef struct { int n; ein_set s[OPT_MAX]; } small_list;
+typedef struct { double cost; int npath; int path[OPT_MAX][2]; small_list rem; } ein_cand;
 
-static int optimal(const ein_eq *e, const set_list *in, ein_set output, double limit, int path[][2], bool *fallback) {
-    /* breadth first over all pair orders; at most 5 operands: 180 orders */
-    static ein_cand a[256], b[256];
+static void to_list(const small_list *a, set_list *b) {
+    b->n = a->n;
+    memcpy(b->s, a->s, sizeof(ein_set) * (size_t)a->n);
+}
+
+static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, double limit, int path[][2], int *np,
+                         bool *fallback) {
+    /* breadth first over every pair order */
+    ein_cand *a = malloc(sizeof(ein_cand) * 2 * OPT_CANDS), *b = a + OPT_CANDS;
+    if (!a) return wt_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
     int na = 1, n = in->n;
-    a[0].cost = 0, a[0].npath = 0, a[0].rem = *in;
+    a[0].cost = 0, a[0].npath = 0, a[0].rem.n = n;
+    memcpy(a[0].rem.s, in->s, sizeof(ein_set) * (size_t)n);
     *fallback = false;
     for (int it = 0; it < n - 1; it++) {
         int nb = 0;
@@ -212,17 +224,19 @@ static int optimal(const ein_eq *e, const set_list *in, ein_set output, double l
             for (int x = 0; x < n - it; x++)
                 for (int y = x + 1; y < n - it; y++) {
                     ein_set res, rem_, con;
-                    set_list rest;
+                    set_list cur, rest;
                     int pos[2] = {x, y};
-                    find_contraction(pos, 2, &a[c].rem, output, &res, &rest, &rem_, &con);
+                    to_list(&a[c].rem, &cur);
+                    find_contraction(pos, 2, &cur, output, &res, &rest, &rem_, &con);
                     if (set_size(e, res) > limit) continue;
                     ein_cand *d = &b[nb++];
                     *d = a[c];
                     d->cost += flop_count(e, con, !set_empty(rem_), 2);
                     d->path[d->npath][0] = x, d->path[d->npath][1] = y, d->npath++;
-                    d->rem = rest;
+                    d->rem.n = rest.n;
+                    memcpy(d->rem.s, rest.s, sizeof(ein_set) * (size_t)rest.n);
                 }
-        if (!nb) {   /* nothing fits the limit: best so far, then the rest at once */
+        if (!nb) {   /* nothing fits the limit: the best so far, then the rest at once */
             *fallback = true;
             break;
         }
@@ -233,7 +247,9 @@ static int optimal(const ein_eq *e, const set_list *in, ein_set output, double l
     for (int c = 1; c < na; c++)
         if (a[c].cost < a[best].cost) best = c;
     memcpy(path, a[best].path, sizeof(int) * 2 * (size_t)a[best].npath);
-    return a[best].npath;
+    *np = a[best].npath;
+    free(a);
+    return WT_OK;
 }
 
 /* ---- greedy (NumPy's _greedy_path) ------------------------------------------- */
@@ -259,8 +275,12 @@ static bool try_pair(const ein_eq *e, const set_list *in, ein_set output, double
     return true;
 }
 
-static int greedy(const ein_eq *e, set_list in, ein_set output, double limit, double naive, int path[][2], bool *fallback) {
-    static ein_choice known[EIN_MAXOPS * EIN_MAXOPS], next[EIN_MAXOPS * EIN_MAXOPS];
+static wt_status greedy(const ein_eq *e, set_list in, ein_set output, double limit, double naive, int path[][2],
+                        int *npath, bool *fallback) {
+    /* candidates: every pair at first, fewer after; carried over between steps */
+    const int cap = EIN_MAXOPS * (EIN_MAXOPS - 1) / 2;
+    ein_choice *known = malloc(sizeof(ein_choice) * 2 * (size_t)cap), *next = known + cap;
+    if (!known) return wt_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
     int nk = 0, np = 0, newpos = -1;
     double path_cost = 0;
     *fallback = false;
@@ -279,7 +299,7 @@ static int greedy(const ein_eq *e, set_list in, ein_set output, double limit, do
                     if (try_pair(e, &in, output, limit, path_cost, naive, x, y, &known[nk])) nk++;
             if (!nk) {
                 *fallback = true;
-                return np;
+                break;
             }
         }
         int b = 0;
@@ -315,7 +335,9 @@ static int greedy(const ein_eq *e, set_list in, ein_set output, double limit, do
         path[np][0] = best.x, path[np][1] = best.y, np++;
         path_cost += best.cost;
     }
-    return np;
+    *npath = np;
+    free(known);
+    return WT_OK;
 }
 
 wt_status ein_plan_path(const ein_eq *e, ein_plan *plan) {
@@ -343,8 +365,9 @@ wt_status ein_plan_path(const ein_eq *e, ein_plan *plan) {
     int pairs[EIN_MAXOPS][2], np = 0;
     bool fallback = e->nops > 2 && !set_eq(all, output) ? false : true;
     if (!fallback) {
-        np = e->nops <= 5 ? optimal(e, &in, output, limit, pairs, &fallback)
-                          : greedy(e, in, output, limit, sieve, pairs, &fallback);
+        wt_status st = e->nops <= OPT_MAX ? optimal(e, &in, output, limit, pairs, &np, &fallback)
+                                          : greedy(e, in, output, limit, sieve, pairs, &np, &fallback);
+        if (st) return st;
     }
     /* replay the path to cost each step (NumPy sorts each step's positions descending) */
     plan->nsteps = 0;

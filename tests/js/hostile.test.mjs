@@ -96,11 +96,12 @@ test('every op and reduction with garbage operands and options', () => {
   const dead = wt.zeros([2]);
   dead.dispose();
   const out3 = wt.zeros([3]);
+  const aT = a.T;
   const m0 = wt.memory();
   const unary = ['neg', 'abs', 'sign', 'exp', 'log', 'sqrt', 'sin', 'tanh', 'sigmoid', 'relu', 'round', 'logicalNot', 'isnan'];
   const binary = ['add', 'sub', 'mul', 'div', 'floorDiv', 'mod', 'pow', 'maximum', 'equal', 'less', 'logicalXor'];
   const reductions = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'];
-  const own = [a, ro, dead, out3];
+  const own = [a, ro, dead, out3, aT];
   for (const g of [...garbage, dead, ro]) {
     for (const name of unary) {
       expectWtError(`${name}(${String(g)})`, () => wt[name](g), own);
@@ -118,11 +119,29 @@ test('every op and reduction with garbage operands and options', () => {
       expectWtError(`${name}(${String(g)})`, () => wt[name](g), own);
     }
     for (const [label, fn] of Object.entries({
+      matmul: () => wt.matmul(a, g), matmulOut: () => wt.matmul(a, aT, { out: g }), einsumEq: () => wt.einsum(g, a),
+      einsumOp: () => wt.einsum('ij,jk->ik', a, g), einsumOut: () => wt.einsum('ij->ji', a, { out: g }),
+      einsumPath: () => wt.einsumPath('ij,jk', g, [3, 4]), einsumPathEq: () => wt.einsumPath(g, [2, 3]),
       where: () => wt.where(g, a, 1), clip: () => wt.clip(a, g, 1), fma: () => a.fma(g, 2),
       binaryOp: () => wt.binary(g, a, a), binaryAlpha: () => wt.binary('add', a, a, { alpha: g }),
       binaryReduce: () => wt.binary('add', a, a, { out: out3, reduce: g }), unaryOp: () => wt.unary(g, a),
     })) expectWtError(`${label}(${String(g)})`, fn, own);
   }
   assert.equal(wt.memory().tensors, m0.tensors);
+  sanity();
+});
+
+test('random garbage einsum equations', () => {
+  const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]), b = wt.arange(12, null, 1, 'float32').reshape([3, 4]);
+  let seed = 777;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const alphabet = 'ijkab.,->. \u00e9\u0000ZzZ';
+  for (let i = 0; i < 3000; i++) {
+    let s = '';
+    const n = Math.floor(rnd() * 14);
+    for (let k = 0; k < n; k++) s += alphabet[Math.floor(rnd() * alphabet.length)];
+    expectWtError(`einsum('${s}')`, () => wt.einsum(s, a, b));
+    expectWtError(`einsumPath('${s}')`, () => wt.einsumPath(s, a, b));
+  }
   sanity();
 });

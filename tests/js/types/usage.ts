@@ -1,5 +1,5 @@
 // Type-checked (not run) by types.test.mjs: the public API as a user writes it.
-import { init, WtError, type Tensor, type DType, type Wtensor } from 'wtensor';
+import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath } from 'wtensor';
 
 async function main(): Promise<number> {
   const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm') });
@@ -24,7 +24,11 @@ async function main(): Promise<number> {
   const s: Tensor = y.sum({ axis: [0], keepdims: true }).mean(0).argmax();
   const z = wt.binary('mul', a, y, { alpha: 2, reduce: 'sum', out: wt.zeros([4]) });
   const w = wt.where(a.greater(3), a, -1).relu().sigmoid();
-  void d; void shape; void nested; void s; void z; void w;
+  const mm: Tensor = a.astype('float32').matmul(wt.ones([4, 2], 'float32'));
+  const e = wt.einsum('ij,jk->ik', a, wt.ones([4, 3]), { out: wt.zeros([3, 3]) });
+  const plan: EinsumPath = wt.einsumPath('ij,jk,kl->il', [2, 3], a, [4, 5]);
+  const kind: string = plan.steps[0].kind;
+  void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;
