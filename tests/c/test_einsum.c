@@ -152,12 +152,12 @@ static void reference(const ein_case *c, wt_tensor *const *ops, int dt, double *
 }
 
 void test_einsum_random_vs_loops(void) {
-    static const int dts[] = {WT_FLOAT32, WT_FLOAT64, WT_INT32, WT_INT8, WT_UINT16, WT_BOOL};
+    static const int dts[] = {WT_FLOAT32, WT_FLOAT64, WT_INT32, WT_INT8, WT_UINT16, WT_BOOL, WT_INT16, WT_UINT8, WT_UINT32};
     int checked = 0;
     for (int iter = 0; iter < 400; iter++) {
         ein_case c;
         make_case(&c);
-        int dt = dts[t_rand() % 6];
+        int dt = dts[t_rand() % 9];
         wt_tensor *ops[6] = {NULL};
         for (int k = 0; k < c.nops; k++) {
             ops[k] = t_layout(dt, c.nax[k], c.dim[k], (int)(t_rand() % 4));
