@@ -59,6 +59,27 @@ async function wtensorEngine() {
   };
 }
 
+// wtensor's own matmul on the matmul-shaped einsums: what einsum's planning costs
+const WT_MATMUL = {
+  ein_mm: (wt, [a, b]) => wt.matmul(a, b),
+  ein_bmm: (wt, [a, b]) => wt.matmul(a, b),
+  ein_attn: (wt, [q, k]) => wt.matmul(q, k.swapaxes(-1, -2)),
+  ein_ijk: (wt, [a, b]) => wt.matmul(a.swapaxes(1, 2), b),
+};
+
+async function wtMatmulEngine() {
+  const wt = await init();
+  return {
+    name: 'wt-matmul',
+    build(w, inputs) {
+      if (!WT_MATMUL[w.id]) throw { refused: 'not a matmul-shaped workload' };
+      const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
+      const run = freshOutput(() => WT_MATMUL[w.id](wt, t), (out) => out.toTypedArray(), () => wt.dispose(t));
+      return { ...run, note: "wtensor's matmul on the same operands (swapaxes views, no copies)" };
+    },
+  };
+}
+
 // tfjs (wasm with SIMD, one thread in Node; and the plain JS cpu backend) ----------
 async function tfEngine(backend) {
   const tf = await loadTf();
@@ -202,6 +223,8 @@ export const ENGINES = {
   wtensor: wtensorEngine,
   'tfjs-wasm': () => tfEngine('wasm'),
   'ort-1t': () => ortEngine(1),
+  'ort-2t': () => ortEngine(2),
   'tfjs-cpu': () => tfEngine('cpu'),
   ndarray: ndarrayEngine,
+  'wt-matmul': wtMatmulEngine,
 };

@@ -2,7 +2,7 @@
 // harness draws the charts itself: plain SVG, no plotting service).
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-const COLORS = { wtensor: '#1f6feb', 'tfjs-wasm': '#f0883e', 'ort-1t': '#8957e5', 'tfjs-cpu': '#d29922', ndarray: '#3fb950', numpy: '#6e7781' };
+const COLORS = { wtensor: '#1f6feb', 'wt-matmul': '#79c0ff', 'tfjs-wasm': '#f0883e', 'ort-1t': '#8957e5', 'ort-2t': '#bc8cff', 'tfjs-cpu': '#d29922', ndarray: '#3fb950', numpy: '#6e7781' };
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 // grouped bars: groups = [{ label, bars: [{ name, value }] }], value axis from 0
@@ -53,7 +53,7 @@ export function writeReport(results, dir) {
       })),
     }));
   }
-  const order = ['wtensor', 'tfjs-wasm', 'ort-1t', 'tfjs-cpu', 'ndarray'];
+  const order = ['wtensor', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
   const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
   const engines = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
   const mm = results.workloads.filter((w) => w.group === 'matmul');
@@ -64,10 +64,10 @@ export function writeReport(results, dir) {
       title: 'float32 matmul: GFLOPS by n (higher is better)', unit: 'GFLOPS', groups: mm.map((w) => ({ label: w.label, bars: gflopsBars(w) })),
     }));
   }
-  if (ein.length) {
-    writeFileSync(`${dir}charts/einsum.svg`, barChart({
-      title: 'einsum patterns: GFLOPS (higher is better)', unit: 'GFLOPS', groups: ein.map((w) => ({ label: w.label, bars: gflopsBars(w) })),
-    }));
+  // one chart per einsum pattern: their scales differ by orders of magnitude
+  for (const w of ein) {
+    const bars = Object.entries(w.engines).filter(([, r]) => r.medianMs).map(([name, r]) => ({ name, value: r.medianMs }));
+    writeFileSync(`${dir}charts/${w.id}.svg`, barChart({ title: `${w.label}: time per call (lower is better)`, unit: 'ms', groups: [{ label: w.label, bars }] }));
   }
   const L = [
     '# wtensor benchmark results',
@@ -108,20 +108,21 @@ export function writeReport(results, dir) {
   if (notes.length) L.push('', 'Notes:', '', ...notes);
   const flopTable = (title, chart, list) => {
     if (!list.length) return;
-    L.push('', `## ${title}`, '', `![${title}](charts/${chart}.svg)`, '',
-      `| workload | ${engines.map((e) => `${e} GFLOPS`).join(' | ')} | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
-      `|---|${engines.map(() => '---:').join('|')}|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
+    L.push('', `## ${title}`, '', ...(chart ? [`![${title}](charts/${chart}.svg)`, ''] : []),
+      `| workload | ${engines.map((e) => `${e} GFLOPS`).join(' | ')} | numpy GFLOPS (native) | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
+      `|---|${engines.map(() => '---:').join('|')}|---:|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
     for (const w of list) {
       const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.gflops, 1));
-      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
+      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.gflops, 1)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
     }
     const why = list.flatMap((w) => Object.entries(w.engines).filter(([, r]) => r.refused || (r.note && !r.note.startsWith('each session'))).map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`));
     if (why.length) L.push('', ...why);
   };
   flopTable('matmul', 'matmul', mm);
-  flopTable('einsum', 'einsum', ein);
+  flopTable('einsum', null, ein);
+  if (ein.length) L.push('', ...ein.map((w) => `![${w.label}](charts/${w.id}.svg)`));
   L.push('', '## Targets', '', '| workload | peer | ratio | target | met |', '|---|---|---:|---:|---|');
   for (const t of results.targets) L.push(`| ${t.workload} | ${t.peer} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
-  L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64, AVX-512), not in wasm.`, '');
+  L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64, AVX-512) with OpenBLAS on one thread, not in wasm; its einsum uses optimize=True.`, '');
   writeFileSync(`${dir}RESULTS.md`, L.join('\n'));
 }

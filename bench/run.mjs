@@ -18,9 +18,13 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const quick = flag('--quick');
+// onnxruntime-web fixes its thread count per process at its first session: the
+// 2-thread peer runs alone in a child process (--child), its ratios unpaired
+const child = flag('--child');
 const reps = Number(opt('--reps', quick ? 2 : 7));
 const only = opt('--only', '')?.split(',').filter(Boolean);
-const engineNames = opt('--engines', Object.keys(ENGINES).join(',')).split(',');
+const requested = opt('--engines', Object.keys(ENGINES).join(',')).split(',');
+const engineNames = child ? requested : requested.filter((e) => e !== 'ort-2t');
 const sampleMs = quick ? 1 : 25;
 
 const median = (xs) => {
@@ -101,8 +105,9 @@ async function benchWorkload(w, engines) {
 
 function numpyResults(workloads) {
   try {
+    // one OpenBLAS thread: every engine here runs on one core
     const out = execFileSync('/usr/bin/python3', [`${here}numpy_bench.py`, JSON.stringify({ workloads, reps, sampleMs })],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENBLAS_NUM_THREADS: '1' } });
     return JSON.parse(out);
   } catch (e) {
     return { error: `NumPy could not run: ${(e.stderr || e.message || '').toString().trim().split('\n').pop()}` };
@@ -111,6 +116,12 @@ function numpyResults(workloads) {
 
 const engines = [];
 for (const n of engineNames) engines.push(await ENGINES[n]());
+if (child) {   // just the timings, as JSON, for the parent
+  const out = {};
+  for (const w of WORKLOADS.filter((x) => !only?.length || only.includes(x.id)).map(scaled)) out[w.id] = (await benchWorkload(w, engines)).engines;
+  process.stdout.write(JSON.stringify(out));
+  process.exit(0);
+}
 const wtEngine = engines.find((e) => e.name === 'wtensor');
 const workloads = WORKLOADS.filter((w) => !only?.length || only.includes(w.id)).map(scaled);
 
@@ -146,11 +157,31 @@ for (const w of workloads) {
   if (bad.length) console.log(`  results differ: ${bad.map(([n, e]) => `${n} ${e.toExponential(1)}`).join(', ')}`);
 }
 
+if (requested.includes('ort-2t')) {
+  try {
+    const args2 = ['bench/run.mjs', '--child', '--engines', 'ort-2t', '--reps', String(reps), ...(quick ? ['--quick'] : []),
+      ...(only?.length ? ['--only', only.join(',')] : [])];
+    const sep = JSON.parse(execFileSync(process.execPath, args2, { cwd: `${here}..`, encoding: 'utf8', maxBuffer: 1 << 26 }));
+    for (const rec of results.workloads) {
+      const r = sep[rec.id]?.['ort-2t'];
+      if (!r) continue;
+      rec.engines['ort-2t'] = { ...r, note: 'a separate process (onnxruntime-web fixes its thread count per process); ratio of medians, not alternated' };
+      if (r.medianMs && rec.engines.wtensor?.medianMs) rec.ratios['ort-2t'] = r.medianMs / rec.engines.wtensor.medianMs;
+    }
+  } catch (e) {
+    for (const rec of results.workloads) rec.engines['ort-2t'] = { refused: `could not run: ${String(e.message).split('\n')[0]}` };
+  }
+}
+
 if (!flag('--no-numpy')) {
   results.numpy = numpyResults(workloads);
   if (results.numpy.error) console.log(results.numpy.error);
 }
 
+for (const rec of results.workloads) {
+  const r = rec.engines['ort-2t'];
+  if (r) console.log(`${rec.label.padEnd(28)} ort-2t ${r.refused ? `refused: ${r.refused}` : `${r.medianMs.toFixed(3)} ms ×${rec.ratios['ort-2t']?.toFixed(2)} (separate process)`}`);
+}
 for (const t of quick ? [] : TARGETS) {   // tiny sizes say nothing about targets
   const rec = results.workloads.find((w) => w.id === t.workload);
   const ratio = rec?.ratios[t.peer];
@@ -173,4 +204,5 @@ if (!flag('--no-report')) {
   writeFileSync(`${here}results/${quick ? 'quick' : 'latest'}.json`, `${JSON.stringify(results, null, 1)}\n`);
   if (!quick) writeReport(results, here);
 }
-export { results };
+// onnxruntime-web's worker threads would keep Node alive
+process.exit(0);

@@ -43,6 +43,8 @@ export const TARGETS = [
   { workload: 'transpose', peer: 'tfjs-wasm', min: 3, why: 'transpose/strided copies ≥ 3× tfjs-backend-wasm' },
   ...['ein_mm', 'ein_bmm', 'ein_attn', 'ein_ijk', 'ein_dot', 'ein_trace', 'ein_t'].map((id) => (
     { workload: id, peer: 'ort-1t', min: 1.3, why: 'every einsum pattern ≥ 1.3× onnxruntime-web (1 thread)' })),
+  ...['ein_mm', 'ein_bmm', 'ein_attn', 'ein_ijk'].map((id) => (
+    { workload: id, peer: 'wt-matmul', min: 1 / 1.15, why: "matmul-shaped einsums within 1.15× of wtensor's own matmul" })),
   ...[256, 512, 1024].flatMap((n) => [
     { workload: `matmul${n}`, peer: 'tfjs-wasm', min: 1.05, why: 'float32 GEMM ≥ 1.05× tfjs-backend-wasm with a reused right operand' },
     { workload: `matmul${n}_fresh`, peer: 'tfjs-wasm', min: 1.15, why: 'float32 GEMM ≥ 1.15× tfjs-backend-wasm with a fresh one' },

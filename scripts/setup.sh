@@ -19,6 +19,8 @@ compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a'
   || need+=(libclang-rt-14-dev-wasm32)
 if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then   # the benchmark's native peer, and the fixture generator
   /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
+  # without it NumPy runs on the reference BLAS (libblas3), ~7 GFLOPS
+  compgen -G '/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3' >/dev/null || need+=(libopenblas0-pthread)
 fi
 if [ "${WT_NEED_BROWSER:-0}" = 1 ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)

@@ -14,7 +14,8 @@ test('bench/run.mjs --quick runs every workload on every engine', () => {
   const out = execFileSync(process.execPath, ['bench/run.mjs', '--quick', '--no-numpy', '--no-report'], { cwd: root, encoding: 'utf8' });
   assert.match(out, /limits \(wtensor's wasm\): f32x4 mul\+add peak [\d.]+ GFLOPS, 64 MiB SIMD copy [\d.]+ GB\/s/);
   for (const w of WORKLOADS) {
-    const line = out.split('\n').find((l) => l.startsWith(w.label));
+    const line = out.split('\n').find((l) => l.startsWith(w.label) && !l.includes('separate process'));
+    assert.ok(out.split('\n').some((l) => l.startsWith(w.label) && /ort-2t (refused|[\d.]+ ms)/.test(l)), `${w.label}: ort-2t`);
     assert.ok(line, `no line for ${w.label}`);
     for (const e of ['wtensor', 'tfjs-wasm', 'ort-1t', 'tfjs-cpu', 'ndarray']) assert.match(line, new RegExp(`${e}(: refused| [\\d.]+ ms)`), `${w.label}: ${e}`);
   }
