@@ -3,7 +3,8 @@
 #   gcc    native, gcc, SSE2 kernels            asan   clang-14, ASan+UBSan
 #   clang  native, clang-14, generic vectors    wasi   the C tests as a WASI command
 #   wasm   the Emscripten reactor, copied to dist/wtensor.wasm for the npm package
-# usage: scripts/build.sh [name ...]   (default: all)
+#   fuzz   the libFuzzer targets of tests/fuzz (clang-14, ASan+UBSan; run by scripts/fuzz.sh)
+# usage: scripts/build.sh [name ...]   (default: all but fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -24,6 +25,7 @@ build_one() {
     asan)  configure asan cmake -S . -B build/asan -DCMAKE_C_COMPILER=clang-14 -DWT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug ;;
     wasi)  configure wasi cmake -S . -B build/wasi -DCMAKE_TOOLCHAIN_FILE=cmake/wasi.cmake ;;
     wasm)  configure wasm emcmake cmake -S . -B build/wasm ;;
+    fuzz)  configure fuzz cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang-14 -DWT_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo ;;
     *) echo "build: unknown configuration '$name'" >&2; return 2 ;;
   esac
   cmake --build "build/$name" -j "$jobs" > "build/$name.build.log" 2>&1 || { cat "build/$name.build.log"; return 1; }

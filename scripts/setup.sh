@@ -17,6 +17,10 @@ have_cmd wasm-opt || need+=(binaryen)
 [ -f /usr/lib/wasm32-wasi/libc.a ] || need+=(wasi-libc)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a' >/dev/null \
   || need+=(libclang-rt-14-dev-wasm32)
+# libFuzzer and the sanitizer runtimes for the native fuzz and ASan builds
+compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a' >/dev/null \
+  || need+=(libclang-rt-14-dev)
+have_cmd valgrind || need+=(valgrind)
 if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then   # the benchmark's native peer, and the fixture generator
   /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
   # without it NumPy runs on the reference BLAS (libblas3), ~7 GFLOPS

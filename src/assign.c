@@ -78,6 +78,15 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     return WT_OK;
 }
 
+wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **result) {
+    wt_tensor *h = NULL;
+    wt_status st = result ? wt_tensor_clone(out, &h) : WT_OK;
+    if (!st) st = wt_assign(out, r);
+    if (st) wt_tensor_free(h);
+    else if (result) *result = h;
+    return st;
+}
+
 wt_status wt_assign_scalar(wt_tensor *dst, double value) {
     wt_status st = wt_check_tensor(dst, "destination");
     if (!st) st = check_writable(dst);

@@ -55,6 +55,9 @@ static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) {
 /* ---- allocation (buffer.c) ----------------------------------------------- */
 void *wt_alloc_bytes(size_t nbytes);      /* aligned, counted; NULL => caller reports */
 void  wt_free_bytes(void *p, size_t nbytes);
+/* every other internal allocation (handles, scratch, plans); free() releases
+** it.  Like wt_alloc_bytes it obeys the fault hook below. */
+void *wt_sys_alloc(size_t nbytes);
 /* test hook: make the n-th next allocation fail (0 = never) */
 void  wt_debug_fail_alloc_after(int n);
 
@@ -64,6 +67,10 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);
 wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *d, wt_tensor **out);
 wt_status wt_check_tensor(const wt_tensor *t, const char *what);
 wt_status wt_check_out(wt_tensor **out);
+/* out[...] = r (shapes already checked), then *result, if result is
+** non-NULL, gets a new handle on out.  The handle is made first, so a
+** failure leaves out unchanged. */
+wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **result);
 /* can the bytes the two views reach intersect? */
 bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b);
 

@@ -249,9 +249,8 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
     for (int k = 0; k < cnt; k++) op_free(&list[k]);
     if (st) return st;
     if (out) {
-        st = wt_assign(out, res);
+        st = wt_assign_deliver(out, res, result);
         wt_tensor_free(res);
-        if (!st && result) st = wt_tensor_clone(out, result);
         return st;
     }
     *result = res;

@@ -212,8 +212,9 @@ static void to_list(const small_list *a, set_list *b) {
 static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, double limit, int path[][2], int *np,
                          bool *fallback) {
     /* breadth first over every pair order */
-    ein_cand *a = malloc(sizeof(ein_cand) * 2 * OPT_CANDS), *b = a + OPT_CANDS;
+    ein_cand *a = wt_sys_alloc(sizeof(ein_cand) * 2 * OPT_CANDS);
     if (!a) return wt_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
+    ein_cand *b = a + OPT_CANDS;
     int na = 1, n = in->n;
     a[0].cost = 0, a[0].npath = 0, a[0].rem.n = n;
     memcpy(a[0].rem.s, in->s, sizeof(ein_set) * (size_t)n);
@@ -279,8 +280,9 @@ static wt_status greedy(const ein_eq *e, set_list in, ein_set output, double lim
                         int *npath, bool *fallback) {
     /* candidates: every pair at first, fewer after; carried over between steps */
     const int cap = EIN_MAXOPS * (EIN_MAXOPS - 1) / 2;
-    ein_choice *known = malloc(sizeof(ein_choice) * 2 * (size_t)cap), *next = known + cap;
+    ein_choice *known = wt_sys_alloc(sizeof(ein_choice) * 2 * (size_t)cap);
     if (!known) return wt_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
+    ein_choice *next = known + cap;
     int nk = 0, np = 0, newpos = -1;
     double path_cost = 0;
     *fallback = false;

@@ -205,11 +205,12 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     plan P = {.op = op, .n = n, .rop = rop, .res = res};
     int acc = c->acc >= 0 ? c->acc : rop ? wt_reduce_acc_dtype(rop, res) : res;
     P.acc = acc;
-    wt_tensor *copies[3] = {NULL, NULL, NULL}, *result = NULL, *accum = NULL;
+    wt_tensor *copies[3] = {NULL, NULL, NULL}, *result = NULL, *accum = NULL, *handle = NULL;
     wt_desc d;
-    if (!out) {
+    if (out && c->result) st = wt_tensor_clone(out, &handle);
+    if (!st && !out) {
         if (!(st = wt_desc_init(&d, res, nd, full))) st = wt_tensor_alloc(&d, false, &result);
-    } else if (rop) {
+    } else if (!st && rop) {
         if (!(st = wt_desc_init(&d, acc, out->d.ndim, out->d.shape))) st = wt_tensor_alloc(&d, false, &accum);
     }
     /* operands: tensors (copied first if out overlaps them), or weak scalars
@@ -253,7 +254,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     }
     P.kern = wt_kernel_get(op, comp[op == WT_OP_WHERE ? 1 : 0]);
     if (!st && need_scratch) {
-        P.scratch = malloc((size_t)5 * BLOCK * 8);
+        P.scratch = wt_sys_alloc((size_t)5 * BLOCK * 8);
         if (!P.scratch) st = wt_fail(WT_ENOMEM, "%s: out of memory for conversion buffers", name);
     }
     if (st) goto done;
@@ -274,10 +275,11 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     wt_iter_init(&it, n + 1, ops, rop ? 1 : 0);
     wt_iter_run(&it, inner, &P);
     if (rop) wt_assign(out, accum);   /* shape and dtype validated: cannot fail */
-    if (out && c->result) st = wt_tensor_clone(out, c->result);
+    if (out && c->result) *c->result = handle, handle = NULL;
     else if (!out) *c->result = result, result = NULL;
 done:
     free(P.scratch);
+    wt_tensor_free(handle);
     for (int k = 0; k < 3; k++) wt_tensor_free(copies[k]);
     wt_tensor_free(accum);
     wt_tensor_free(result);

@@ -106,7 +106,7 @@ static wt_status ref_one(const wt_gemm *g) {
     static void (*const fns[WT_NDTYPES])(const wt_gemm *, int64_t, int64_t, int64_t, const int64_t *) = {
         ref_b8, ref_i8, ref_u8, ref_i16, ref_u16, ref_i32, ref_u32, ref_f32, ref_f64};
     int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak);
-    int64_t *t = malloc(sizeof(int64_t) * (size_t)(2 * M + 2 * N + 2 * K + 1));
+    int64_t *t = wt_sys_alloc(sizeof(int64_t) * (size_t)(2 * M + 2 * N + 2 * K + 1));
     if (!t) return wt_fail(WT_ENOMEM, "out of memory for GEMM offset tables");
     group_offsets(&g->am, 0, M, t);
     group_offsets(&g->cm, 0, M, t + M);
@@ -195,8 +195,8 @@ static bool dense(const int64_t *off, int64_t n, int64_t z) {
     }                                                                                             \
     static wt_status packed_##sn(const wt_gemm *g) {                                              \
         int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak);  \
-        T *bp = malloc(sizeof(T) * KC * (NC + NR)), *ap = malloc(sizeof(T) * (MC + MR) * KC);      \
-        blk_offsets *o = malloc(sizeof *o);                                                       \
+        T *bp = wt_sys_alloc(sizeof(T) * KC * (NC + NR)), *ap = wt_sys_alloc(sizeof(T) * (MC + MR) * KC); \
+        blk_offsets *o = wt_sys_alloc(sizeof *o);                                                 \
         if (!ap || !bp || !o) {                                                                   \
             free(ap), free(bp), free(o);                                                          \
             return wt_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");                  \

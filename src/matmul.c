@@ -95,8 +95,7 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     memcpy(c->d.shape, rshape, sizeof(int64_t) * (size_t)rnd);
     wt_strides_c(rnd, rshape, c->d.strides);
     if (out) {
-        st = wt_assign(out, c);
-        if (!st && result) st = wt_tensor_clone(out, result);
+        st = wt_assign_deliver(out, c, result);
     } else {
         *result = c;
         c = NULL;

@@ -43,8 +43,7 @@ static wt_status deliver(wt_tensor *r, wt_tensor *out, wt_tensor **result, const
             st = wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
                          wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, r->d.ndim, r->d.shape));
         }
-        if (!st) st = wt_assign(out, r);
-        if (!st && result) st = wt_tensor_clone(out, result);
+        if (!st) st = wt_assign_deliver(out, r, result);
         wt_tensor_free(r);
         return st;
     }
@@ -195,7 +194,10 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
     if (rop == WT_REDUCE_MEAN) {   /* sum / count; 0/0 gives NaN for empty means */
         const wt_tensor *q[2] = {r, NULL};
         double scal[2] = {0, (double)count};
-        wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, r, WT_REDUCE_NONE, NULL);
+        if ((st = wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, r, WT_REDUCE_NONE, NULL))) {
+            wt_tensor_free(r);
+            return st;
+        }
     }
     /* drop the reduced axes unless kept: same elements, new descriptor */
     if (!keepdims) {

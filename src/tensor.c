@@ -23,6 +23,11 @@ static void *raw_alloc(size_t nbytes) {
     return aligned_alloc(WT_ALIGN, rounded ? rounded : WT_ALIGN);
 }
 
+void *wt_sys_alloc(size_t nbytes) {
+    if (fail_after > 0 && --fail_after == 0) return NULL;
+    return malloc(nbytes);
+}
+
 void *wt_alloc_bytes(size_t nbytes) {
     void *p = raw_alloc(nbytes);
     if (p) {
@@ -58,7 +63,7 @@ wt_status wt_check_tensor(const wt_tensor *t, const char *what) {
 }
 
 static wt_tensor *handle_new(wt_buffer *b, const wt_desc *d) {
-    wt_tensor *t = malloc(sizeof *t);
+    wt_tensor *t = wt_sys_alloc(sizeof *t);
     if (!t) return NULL;
     t->buf = b;
     t->d = *d;
@@ -74,8 +79,9 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
         return wt_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large",
                        wt_dtype_name(d->dtype), wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
-    wt_buffer *b = malloc(sizeof *b);
+    wt_buffer *b = wt_sys_alloc(sizeof *b);
     uint8_t *data = b ? wt_alloc_bytes((size_t)nbytes) : NULL;
+    if (data) *b = (wt_buffer){.data = data, .nbytes = (size_t)nbytes, .refs = 0, .owned = true};
     wt_tensor *t = data ? handle_new(b, d) : NULL;
     if (!t) {
         char s[WT_SHAPE_STR];
@@ -85,7 +91,6 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
                        (long long)nbytes, wt_dtype_name(d->dtype),
                        wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
-    *b = (wt_buffer){.data = data, .nbytes = (size_t)nbytes, .refs = 1, .owned = true};
     if (zero) memset(data, 0, (size_t)nbytes);
     *out = t;
     return WT_OK;
@@ -144,11 +149,11 @@ wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const i
     d.offset = offset;
     d.flags = flags & WT_FLAG_READONLY;
     if ((st = wt_desc_validate(&d, nbytes))) return st;
-    wt_buffer *b = malloc(sizeof *b);
+    wt_buffer *b = wt_sys_alloc(sizeof *b);
+    if (b) *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 0, .owned = false,
+                            .release = release, .ctx = ctx};
     wt_tensor *t = b ? handle_new(b, &d) : NULL;
     if (!t) { free(b); return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer"); }
-    *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 1, .owned = false,
-                     .release = release, .ctx = ctx};
     *out = t;
     return WT_OK;
 }

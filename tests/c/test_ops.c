@@ -326,10 +326,9 @@ void test_ewise_errors_leave_out(void) {
     const wt_tensor *bb[2] = {bl, bl};
     CHECK_ERR(wt_ewise(WT_OP_SUB, 2, bb, NULL, 1, 1, out, 0, NULL), WT_EDTYPE, "subtract is not supported for bool");
     CHECK(t_equals(out, before));
-    wt_debug_fail_alloc_after(1);   /* the overlap copy fails: out still untouched */
-    wt_tensor *rev;
+    wt_tensor *rev = NULL;
     CHECK_OK(wt_view_slice(out, "::-1", &rev));
-    wt_debug_fail_alloc_after(1);
+    wt_debug_fail_alloc_after(1);   /* the overlap copy fails: out still untouched */
     const wt_tensor *orv[2] = {out, rev};
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, orv, NULL, 1, 1, out, 0, NULL), WT_ENOMEM, "out of memory");
     wt_debug_fail_alloc_after(0);

@@ -1,0 +1,160 @@
+/* test_faults.c — allocation failure at every point (SQLite's discipline).
+** Each scenario runs with its 1st, 2nd, 3rd, ... allocation failing until it
+** succeeds.  Every failure must be WT_ENOMEM with a message, leave no tensor
+** or byte behind, and leave the destination unchanged byte for byte. */
+#include "wt_test.h"
+#include <stdlib.h>
+
+static wt_tensor *A, *B, *AT, *C3, *I32, *SQ, *OUT, *OUT_INT, *OUT_ROW;
+
+static wt_status sc_copy(wt_tensor **r) { return wt_copy(AT, r); }
+static wt_status sc_reshape_copy(wt_tensor **r) { return wt_view_reshape(AT, 1, (int64_t[]){48}, r); }
+static wt_status sc_slice(wt_tensor **r) { return wt_view_slice(A, "::-2, None, 1:", r); }
+static wt_status sc_astype(wt_tensor **r) { return wt_astype(AT, WT_INT16, r); }
+static wt_status sc_arange(wt_tensor **r) { return wt_tensor_arange(0, 10, 0.5, WT_FLOAT32, r); }
+static wt_status sc_eye(wt_tensor **r) { return wt_tensor_eye(5, 4, 1, WT_FLOAT64, r); }
+static wt_status sc_assign_overlap(wt_tensor **r) {   /* src overlaps dst: a temporary copy */
+    wt_tensor *src = NULL;
+    wt_status st = wt_view_slice(SQ, "::-1", &src);
+    if (st) return st;
+    st = wt_assign(SQ, src);
+    wt_tensor_free(src);
+    return st;
+}
+static wt_status sc_add_broadcast(wt_tensor **r) {
+    wt_tensor *row = NULL;
+    wt_status st = wt_view_slice(AT, "0", &row);
+    if (!st) st = wt_binary(WT_OP_ADD, AT, row, r);
+    wt_tensor_free(row);
+    return st;
+}
+static wt_status sc_ewise_cast_into_out(wt_tensor **r) {   /* int32 + float32 -> float64, cast into int32 out */
+    const wt_tensor *in[2] = {I32, OUT};
+    return wt_ewise(WT_OP_MUL, 2, in, NULL, 2, 1, OUT_INT, WT_REDUCE_NONE, r);
+}
+static wt_status sc_ewise_aliased_out(wt_tensor **r) {   /* out aliases a transposed input: copies first */
+    wt_tensor *t = NULL;
+    wt_status st = wt_view_permute(SQ, 0, NULL, &t);
+    if (st) return st;
+    const wt_tensor *in[2] = {t, SQ};
+    st = wt_ewise(WT_OP_SUB, 2, in, NULL, 1, 1, SQ, WT_REDUCE_NONE, r);
+    wt_tensor_free(t);
+    return st;
+}
+static wt_status sc_ewise_reduce_into(wt_tensor **r) {
+    const wt_tensor *in[2] = {A, A};
+    return wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, OUT_ROW, WT_REDUCE_SUM, r);
+}
+static wt_status sc_exp(wt_tensor **r) { return wt_unary(WT_OP_EXP, AT, r); }
+static wt_status sc_sum_axis(wt_tensor **r) { return wt_reduce(WT_REDUCE_SUM, AT, 1, (int[]){0}, 0, NULL, r); }
+static wt_status sc_mean_out(wt_tensor **r) { return wt_reduce(WT_REDUCE_MEAN, A, 1, (int[]){0}, 0, OUT_ROW, r); }
+static wt_status sc_argmax(wt_tensor **r) { return wt_reduce(WT_REDUCE_ARGMAX, AT, 1, (int[]){1}, 1, NULL, r); }
+static wt_status sc_matmul(wt_tensor **r) { return wt_matmul(A, B, NULL, r); }
+static wt_status sc_matmul_out(wt_tensor **r) { return wt_matmul(AT, A, OUT, r); }
+static wt_status sc_matmul_int(wt_tensor **r) { return wt_matmul(I32, I32, NULL, r); }
+static wt_status sc_einsum_chain(wt_tensor **r) {
+    const wt_tensor *ops[3] = {A, B, AT};
+    return wt_einsum("ij,jk,lm->ikml", 3, ops, NULL, r);
+}
+static wt_status sc_einsum_batched_out(wt_tensor **r) {
+    const wt_tensor *ops[2] = {C3, C3};
+    wt_tensor *o = NULL;
+    int64_t shape[3] = {2, 3, 3};
+    wt_status st = wt_tensor_zeros(WT_FLOAT32, 3, shape, &o);
+    if (st) return st;
+    st = wt_einsum("bij,bkj->bik", 2, ops, o, NULL);
+    if (!st) *r = o;
+    else wt_tensor_free(o);
+    return st;
+}
+static wt_status sc_einsum_trace(wt_tensor **r) {
+    const wt_tensor *ops[1] = {SQ};
+    return wt_einsum("ii->", 1, ops, NULL, r);
+}
+static wt_status sc_einsum_dot(wt_tensor **r) {
+    const wt_tensor *ops[2] = {A, A};
+    return wt_einsum("ij,ij->", 2, ops, NULL, r);
+}
+static wt_status sc_einsum_path(wt_tensor **r) {
+    char json[4096];
+    size_t len;
+    int nd[6] = {2, 2, 2, 2, 2, 2};
+    int64_t s[6][2] = {{2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 2}};
+    const int64_t *sp[6] = {s[0], s[1], s[2], s[3], s[4], s[5]};
+    return wt_einsum_path("ab,bc,cd,de,ef,fg->ag", 6, nd, sp, json, sizeof json, &len);
+}
+static int released;
+static void on_release(void *ctx) { released++; }
+static wt_status sc_wrap(wt_tensor **r) {
+    static float mem[12];
+    return wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, (int64_t[]){3, 4}, NULL, 0, 0, on_release, NULL, r);
+}
+
+/* the bytes of every tensor a scenario may write */
+static size_t snapshot(uint8_t *dst) {
+    wt_tensor *writable[] = {SQ, OUT, OUT_INT, OUT_ROW};
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof writable / sizeof writable[0]; i++) {
+        memcpy(dst + n, wt_tensor_data(writable[i]), wt_tensor_nbytes(writable[i]));
+        n += wt_tensor_nbytes(writable[i]);
+    }
+    return n;
+}
+
+void test_alloc_failure_everywhere(void) {
+    int64_t sa[2] = {6, 8}, sb[2] = {8, 5}, sc[3] = {2, 3, 4}, ss[2] = {7, 7}, so[2] = {8, 8}, sr[1] = {8};
+    A = t_arange(WT_FLOAT32, 2, sa), B = t_arange(WT_FLOAT32, 2, sb), C3 = t_arange(WT_FLOAT32, 3, sc);
+    SQ = t_arange(WT_FLOAT64, 2, ss), I32 = t_arange(WT_INT32, 2, so);
+    CHECK_OK(wt_view_permute(A, 0, NULL, &AT));
+    CHECK_OK(wt_tensor_full(WT_FLOAT32, 2, so, 3, &OUT));
+    CHECK_OK(wt_tensor_full(WT_INT32, 2, so, 5, &OUT_INT));
+    CHECK_OK(wt_tensor_full(WT_FLOAT32, 1, sr, 9, &OUT_ROW));
+    static const struct { const char *name; wt_status (*fn)(wt_tensor **); } cases[] = {
+        {"copy", sc_copy}, {"reshape copy", sc_reshape_copy}, {"slice", sc_slice}, {"astype", sc_astype},
+        {"arange", sc_arange}, {"eye", sc_eye}, {"assign overlapping", sc_assign_overlap},
+        {"add broadcast", sc_add_broadcast}, {"ewise cast into out", sc_ewise_cast_into_out},
+        {"ewise aliased out", sc_ewise_aliased_out}, {"ewise reduce into out", sc_ewise_reduce_into},
+        {"exp", sc_exp}, {"sum axis", sc_sum_axis}, {"mean into out", sc_mean_out}, {"argmax", sc_argmax},
+        {"matmul", sc_matmul}, {"matmul into out", sc_matmul_out}, {"matmul int32", sc_matmul_int},
+        {"einsum chain", sc_einsum_chain}, {"einsum batched into out", sc_einsum_batched_out},
+        {"einsum trace", sc_einsum_trace}, {"einsum dot", sc_einsum_dot}, {"einsum_path 6 operands", sc_einsum_path},
+        {"wrap", sc_wrap},
+    };
+    static uint8_t before[4096], after[4096];
+    int total_failures = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int failures = 0;
+        for (int k = 1; k < 100000; k++) {
+            wt_tensor *r = NULL;
+            size_t nb = snapshot(before);
+            int64_t t0 = wt_memory_tensors(), b0 = wt_memory_bytes();
+            released = 0;
+            wt_debug_fail_alloc_after(k);
+            wt_status st = cases[c].fn(&r);
+            wt_debug_fail_alloc_after(0);
+            if (st == WT_OK) {
+                wt_tensor_free(r);
+                break;
+            }
+            failures++;
+            if (st != WT_ENOMEM || !strstr(wt_error_message(), "memory")) {
+                wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: %s '%s'", cases[c].name, k,
+                          wt_status_name(st), wt_error_message());
+                break;
+            }
+            if (r != NULL) wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: a result was returned", cases[c].name, k);
+            if (wt_memory_tensors() != t0 || wt_memory_bytes() != b0)
+                wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: leaked %lld tensors, %lld bytes", cases[c].name,
+                          k, (long long)(wt_memory_tensors() - t0), (long long)(wt_memory_bytes() - b0));
+            if (snapshot(after) != nb || memcmp(before, after, nb))
+                wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: a destination was changed", cases[c].name, k);
+            if (released) wt_t_fail(__FILE__, __LINE__, "%s: a failed wrap released the caller's memory", cases[c].name);
+        }
+        /* every scenario allocates, so its first allocation failing must fail it */
+        if (failures == 0) wt_t_fail(__FILE__, __LINE__, "%s: no allocation could be made to fail", cases[c].name);
+        total_failures += failures;
+    }
+    CHECK(total_failures > 50);
+    wt_tensor *all[] = {A, B, AT, C3, SQ, I32, OUT, OUT_INT, OUT_ROW};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) wt_tensor_free(all[i]);
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets into tests/fuzz/corpus/NAME/
+(seed-*.bin; libFuzzer's own finds are kept beside them under their hashes).
+Each seed is a valid input in its target's byte format, so fuzzing starts
+deep in the parsers instead of at their first character.
+Run: /usr/bin/python3 tests/fuzz/make_seeds.py"""
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def write(target, seeds):
+    d = os.path.join(HERE, 'corpus', target)
+    os.makedirs(d, exist_ok=True)
+    for f in os.listdir(d):
+        if f.startswith('seed-'):
+            os.remove(os.path.join(d, f))
+    for i, data in enumerate(seeds):
+        with open(os.path.join(d, 'seed-%03d.bin' % i), 'wb') as f:
+            f.write(data)
+
+
+# fuzz_einsum.c: byte 0 -> operand count 1 + b % 4; per operand a rank byte
+# (b % 5) and that many size bytes (b % 4); the rest is the equation.
+def einsum_seed(shapes, eq):
+    out = bytearray([len(shapes) - 1])
+    for s in shapes:
+        out.append(len(s))
+        out.extend(s)
+    return bytes(out) + eq.encode()
+
+
+EINSUM = [
+    ([[2, 3], [3, 2]], 'ij,jk->ik'), ([[3, 3]], 'ii->'), ([[3, 3]], 'ii->i'), ([[2, 3]], 'ij->ji'),
+    ([[2, 2, 3], [3, 2]], '...ij,...jk->...ik'), ([[2, 3], [2, 3]], 'ij,ij->'), ([[2], [3]], 'i,j->ij'),
+    ([[2, 2, 3], [2, 3, 2]], 'bij,bjk->bik'), ([[2, 2, 3], [2, 1]], 'ijk,jl->ikl'), ([[2, 3], [3, 2]], 'ij,jk'),
+    ([[2, 2, 3]], 'iij->j'), ([[2], [2], [3], [3]], 'a,a,b,b->'), ([[], [2]], ',i->i'), ([[1, 3], [2, 3]], 'ij,ij->ij'),
+    ([[2, 3, 3]], 'i...->...'), ([[2, 3], [3, 3], [3, 2]], 'ij,jk,kl->il'), ([[2, 3, 2, 3]], 'ijij->ij'),
+    ([[2, 3]], 'i j -> j i'), ([[0, 3], [3, 2]], 'ij,jk->ik'), ([[2, 2, 2, 2]], 'abcd->dcba'),
+    ([[2, 3]], 'AB->BA'), ([[2, 3], [3, 2]], 'ij,jk->ikk'), ([[2, 3]], 'i..,j'), ([[2, 3]], 'ij->k'),
+    ([[2, 3], [2, 2]], 'ij,ij->'), ([[3, 3]], '...->'), ([[2, 3], [3, 2], [2, 2], [2, 3]], 'ab,bc,cd,de->ae'),
+]
+
+# fuzz_slice.c: byte 0 -> rank b % 5; that many size bytes (b % 7); the rest is the spec.
+SLICE = [
+    ([5], '1:5:2'), ([3, 4], '::-1, ...'), ([3, 4], 'None, 0'), ([2, 3, 4], '...,None'), ([4], '-1'),
+    ([3, 4], ':'), ([3, 4], ''), ([3, 4], '1:2, ::3'), ([2, 2, 2], '0,0,0'), ([6], '-100:100:-3'),
+    ([3, 4], '1, ..., None, ::-2'), ([0, 3], ':, 1'), ([4, 4], '::2,::2'), ([5], '  3  '), ([5], '2::'),
+    ([3], '4'), ([3], '::0'), ([3], '...,...'), ([2, 2], '0,0,0'), ([6], '9223372036854775807:-9223372036854775808:-1'),
+]
+
+
+def slice_seed(shape, spec):
+    return bytes([len(shape)] + list(shape)) + spec.encode()
+
+
+def main():
+    write('einsum', [einsum_seed(s, e) for s, e in EINSUM])
+    write('slice', [slice_seed(s, p) for s, p in SLICE])
+    rnd = random.Random(20261123)
+    # fuzz_views.c reads its bytes as a program of view operations: any bytes are valid
+    write('views', [bytes(rnd.randrange(256) for _ in range(rnd.randrange(8, 64))) for _ in range(24)])
+
+
+if __name__ == '__main__':
+    main()
