@@ -375,6 +375,39 @@ WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, c
 
 /*
 ** ---------------------------------------------------------------------------
+** FILES: NumPy .npy AND TensorFlow's TensorProto
+** ---------------------------------------------------------------------------
+** Readers are security boundaries: every length, key, shape and size is
+** checked against the bytes given before anything is allocated, and a
+** malformed input is WT_ESYNTAX / WT_ESHAPE / WT_EDTYPE with a message saying
+** where.  Writers follow the size convention of wt_einsum_path: a buffer
+** smaller than the result (cap 0 and buf NULL to ask) is WT_EINVAL with *len
+** telling the size needed.
+*/
+
+/* A .npy file (format 1.0, 2.0 or 3.0; little- or big-endian; C or Fortran
+** order) as a new tensor.  Fortran order gives a view with Fortran strides
+** (the data is not transposed); bytes after the data are ignored. */
+WT_API wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out);
+
+/* t as a .npy file, byte for byte what numpy.save writes for the same array:
+** format 1.0, little-endian, Fortran order when t is Fortran- but not
+** C-contiguous, else C order (any other view is written in C order). */
+WT_API wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len);
+
+/* A serialized tensorflow.TensorProto as a new tensor: tensor_content when
+** present, else the dtype's repeated field (float_val, double_val, int_val,
+** bool_val, uint32_val; packed or not), whose last value repeats when fewer
+** values than elements are given (none: zeros), as TensorFlow's FromProto. */
+WT_API wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out);
+
+#define WT_PROTO_CONTENT 0   /* values as tensor_content bytes (AsProtoTensorContent) */
+#define WT_PROTO_FIELDS  1   /* values in the dtype's packed repeated field (AsProtoField) */
+/* t as a TensorProto in one of the two forms, in C order. */
+WT_API wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, size_t *len);
+
+/*
+** ---------------------------------------------------------------------------
 ** PROBES (the machine's limits, for benchmarks)
 ** ---------------------------------------------------------------------------
 */

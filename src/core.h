@@ -58,8 +58,10 @@ void  wt_free_bytes(void *p, size_t nbytes);
 /* every other internal allocation (handles, scratch, plans); free() releases
 ** it.  Like wt_alloc_bytes it obeys the fault hook below. */
 void *wt_sys_alloc(size_t nbytes);
-/* test hook: make the n-th next allocation fail (0 = never) */
+/* test hooks: make the n-th next allocation fail (0 = never); make every
+** allocation above nbytes fail (0 = no limit), as on a smaller machine */
 void  wt_debug_fail_alloc_after(int n);
+void  wt_debug_alloc_limit(size_t nbytes);
 
 /* a fresh tensor with a new buffer for desc (desc.offset must be 0) */
 wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);

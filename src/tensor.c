@@ -7,16 +7,23 @@
 #define WT_ALIGN 64   /* a cache line; SIMD needs 16 */
 
 static int64_t mem_tensors, mem_bytes, mem_peak;
-static int fail_after;   /* test hook: 0 = never fail */
+static int fail_after;       /* test hooks: 0 = never fail */
+static size_t alloc_limit;   /* 0 = none */
 
 void wt_debug_fail_alloc_after(int n) { fail_after = n; }
+void wt_debug_alloc_limit(size_t nbytes) { alloc_limit = nbytes; }
+
+static bool injected_failure(size_t nbytes) {
+    if (alloc_limit && nbytes > alloc_limit) return true;
+    return fail_after > 0 && --fail_after == 0;
+}
 int64_t wt_memory_tensors(void) { return mem_tensors; }
 int64_t wt_memory_bytes(void) { return mem_bytes; }
 int64_t wt_memory_peak(void) { return mem_peak; }
 void wt_memory_reset_peak(void) { mem_peak = mem_bytes; }
 
 static void *raw_alloc(size_t nbytes) {
-    if (fail_after > 0 && --fail_after == 0) return NULL;
+    if (injected_failure(nbytes)) return NULL;
     if (nbytes > SIZE_MAX - WT_ALIGN) return NULL;
     /* aligned_alloc wants a multiple of the alignment */
     size_t rounded = (nbytes + WT_ALIGN - 1) / WT_ALIGN * WT_ALIGN;
@@ -24,7 +31,7 @@ static void *raw_alloc(size_t nbytes) {
 }
 
 void *wt_sys_alloc(size_t nbytes) {
-    if (fail_after > 0 && --fail_after == 0) return NULL;
+    if (injected_failure(nbytes)) return NULL;
     return malloc(nbytes);
 }
 

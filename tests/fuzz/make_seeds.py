@@ -4,8 +4,10 @@
 Each seed is a valid input in its target's byte format, so fuzzing starts
 deep in the parsers instead of at their first character.
 Run: /usr/bin/python3 tests/fuzz/make_seeds.py"""
+import glob
 import os
 import random
+import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -55,11 +57,61 @@ def slice_seed(shape, spec):
     return bytes([len(shape)] + list(shape)) + spec.encode()
 
 
+# TensorProto seeds, encoded here from the wire format (independent of proto.c)
+def varint(v):
+    v &= (1 << 64) - 1
+    out = bytearray()
+    while True:
+        out.append((v & 0x7f) | (0x80 if v > 0x7f else 0))
+        v >>= 7
+        if not v:
+            return bytes(out)
+
+
+def field(num, wire, payload):
+    key = varint(num << 3 | wire)
+    if wire == 0:
+        return key + varint(payload)
+    return key + varint(len(payload)) + payload
+
+
+def tensor_proto(tf_dtype, shape, content=None, values=None):
+    shp = b''.join(field(2, 2, field(1, 0, d) if d else b'') for d in shape)
+    out = field(1, 0, tf_dtype) + field(2, 2, shp)
+    if content is not None:
+        out += field(4, 2, content)
+    if values is not None:
+        num, packed = values
+        out += field(num, 2, packed)
+    return out
+
+
+PROTO = [
+    tensor_proto(1, [2, 3], content=struct.pack('<6f', 1, 2, 3, 4, 5, float('nan'))),
+    tensor_proto(1, [2, 2], values=(5, struct.pack('<4f', 1.5, -2, 0, float('inf')))),
+    tensor_proto(2, [3], values=(6, struct.pack('<3d', 0.1, 0.2, 0.3))),
+    tensor_proto(3, [2, 3], values=(7, varint(-1))),
+    tensor_proto(4, [4], values=(7, b''.join(varint(v) for v in [1, 2, 255, 300]))),
+    tensor_proto(5, [2], content=struct.pack('<2h', -5, 7)),
+    tensor_proto(6, [1, 2], values=(7, varint(-128) + varint(127))),
+    tensor_proto(10, [3], values=(11, b'\x01\x00\x01')),
+    tensor_proto(17, [2], values=(7, varint(65535) + varint(1))),
+    tensor_proto(22, [2], values=(16, varint(4294967295) + varint(0))),
+    tensor_proto(1, []),
+    tensor_proto(1, [0, 4]),
+    tensor_proto(9, [2], values=(10, varint(1) + varint(2))),
+    field(1, 0, 1) + field(2, 2, field(3, 0, 1)),
+]
+
+
 def main():
     write('einsum', [einsum_seed(s, e) for s, e in EINSUM])
     write('slice', [slice_seed(s, p) for s, p in SLICE])
     rnd = random.Random(20261123)
     # fuzz_views.c reads its bytes as a program of view operations: any bytes are valid
+    fixtures = sorted(glob.glob(os.path.join(HERE, '..', 'fixtures', 'npy', '*.npy')))
+    write('npy', [open(f, 'rb').read() for f in fixtures])   # NumPy's own files (gen_npy.py)
+    write('proto', PROTO)
     write('views', [bytes(rnd.randrange(256) for _ in range(rnd.randrange(8, 64))) for _ in range(24)])
 
 
