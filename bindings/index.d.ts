@@ -77,6 +77,10 @@ export declare class Tensor {
   /** Itself as a view when C-contiguous (same offset), else a contiguous copy. */
   contiguous(): Tensor;
   copy(): Tensor;
+  /** this tensor as a .npy file: numpy.save's bytes (Fortran order when Fortran- but not C-contiguous) */
+  toNpy(): Uint8Array;
+  /** this tensor as a serialized tensorflow.TensorProto: values as tensor_content (default) or in the dtype's repeated field */
+  toTensorProto(options?: { form?: 'content' | 'fields' }): Uint8Array;
   astype(dtype: DType): Tensor;
   /** Writes src (broadcast, cast) through this view; returns this. */
   assign(src: Tensor | number | boolean): this;
@@ -188,6 +192,10 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
     /** The plan einsum would use for these operands (tensors or shapes). */
     einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
+    /** a .npy file (format 1.0-3.0, either byte order; Fortran order loads as a strided view) */
+    fromNpy(bytes: ArrayBuffer | ArrayBufferView): Tensor;
+    /** a serialized tensorflow.TensorProto (tensor_content or the typed repeated fields) */
+    fromTensorProto(bytes: ArrayBuffer | ArrayBufferView): Tensor;
   };
 
 type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;

@@ -8,6 +8,7 @@ import { Engine, defineOp, typeName } from './engine.js';
 import { DTYPES, ARRAYS } from './dtypes.js';
 import { Tensor } from './tensor.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, einsumPath } from './ops.js';
+import { readFile, writeFile, protoForm } from './files.js';
 
 export { WtError, Tensor, DTYPES };
 
@@ -54,6 +55,12 @@ for (const name of REDUCTIONS) {
     return this._e.ops[name](this, opts);
   };
 }
+Tensor.prototype.toNpy = function () {
+  return writeFile(this._e, 'wt_npy_write', 'toNpy', this);
+};
+Tensor.prototype.toTensorProto = function (opts) {
+  return writeFile(this._e, 'wt_proto_write', 'toTensorProto', this, protoForm(opts));
+};
 Tensor.prototype.matmul = function (other, opts) {
   return this._e.ops.matmul(this, other, opts);
 };
@@ -280,6 +287,8 @@ export async function init(options = {}) {
   wt.matmul = engine.ops.matmul;
   wt.einsum = (subscripts, ...operands) => einsum(engine, subscripts, operands);
   wt.einsumPath = (subscripts, ...operands) => einsumPath(engine, subscripts, operands);
+  wt.fromNpy = (bytes) => readFile(engine, 'wt_npy_read', 'fromNpy', bytes);
+  wt.fromTensorProto = (bytes) => readFile(engine, 'wt_proto_read', 'fromTensorProto', bytes);
   wt.binary = (op, x, z, opts) => ewise(engine, `binary('${opString(op, 'binary')}')`, opName(op, BINARY), [x, z], opts);
   wt.unary = (op, x, opts) => ewise(engine, `unary('${opString(op, 'unary')}')`, opName(op, UNARY), [x], opts);
   for (const name of [...Object.keys(TENSOR_OPS), ...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(TERNARY), ...REDUCTIONS]) {

@@ -69,7 +69,7 @@ export function reduction(engine, name, x, opts) {
 }
 
 // temporary wasm memory for argument arrays longer than the scratch slots
-function withTemp(engine, bytes, fn) {
+export function withTemp(engine, bytes, fn) {
   const p = engine.ex.wt_malloc(Math.max(bytes, 8));
   if (!p) throw new WtError('WT_ENOMEM', `out of memory passing ${bytes} bytes of arguments`);
   try {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds wtensor's configurations into build/<name>:
-#   gcc    native, gcc, SSE2 kernels            asan   clang-14, ASan+UBSan
+#   gcc    native, gcc, SSE2 kernels (+ Valgrind)  asan   clang-14, ASan+UBSan
 #   clang  native, clang-14, generic vectors    wasi   the C tests as a WASI command
 #   wasm   the Emscripten reactor, copied to dist/wtensor.wasm for the npm package
 #   fuzz   the libFuzzer targets of tests/fuzz (clang-14, ASan+UBSan; run by scripts/fuzz.sh)
@@ -20,7 +20,7 @@ build_one() {
   local name=$1
   mkdir -p build
   case $name in
-    gcc)   configure gcc cmake -S . -B build/gcc -DCMAKE_C_COMPILER=gcc ;;
+    gcc)   configure gcc cmake -S . -B build/gcc -DCMAKE_C_COMPILER=gcc -DWT_VALGRIND=ON ;;
     clang) configure clang cmake -S . -B build/clang -DCMAKE_C_COMPILER=clang-14 -DWT_FORCE_GENERIC_SIMD=ON ;;
     asan)  configure asan cmake -S . -B build/asan -DCMAKE_C_COMPILER=clang-14 -DWT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug ;;
     wasi)  configure wasi cmake -S . -B build/wasi -DCMAKE_TOOLCHAIN_FILE=cmake/wasi.cmake ;;

@@ -15,5 +15,8 @@ for name in gcc clang asan wasi; do
   ctest --test-dir "build/$name" --output-on-failure
 done
 
+echo "== fuzzing: every target for 20 s from its committed corpus (npm run fuzz for longer)"
+bash scripts/fuzz.sh 20
+
 echo "== JS tests"
 node --test tests/js/
