@@ -9,24 +9,26 @@ wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
     if (ndim < 0 || ndim > WT_MAX_DIMS)
         return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
     if (ndim > 0 && !shape) return wt_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
+    /* As NumPy: the nonzero dimensions must multiply within int64 even when
+    ** a zero makes the size 0, because C-order strides are those products. */
     int64_t n = 1;
-    bool overflow = false;
+    bool overflow = false, zero = false;
     for (int i = 0; i < ndim; i++) {
         if (shape[i] < 0) {
             char s[WT_SHAPE_STR];
             return wt_fail(WT_ESHAPE, "negative dimension %lld at axis %d in shape %s",
                            (long long)shape[i], i, wt_fmt_shape(s, sizeof s, ndim, shape));
         }
-        if (!wt_mul_ok(n, shape[i], &n)) overflow = true;
+        if (shape[i] == 0) zero = true;
+        else if (!wt_mul_ok(n, shape[i], &n)) overflow = true;
     }
-    /* a zero anywhere makes the size 0 even if a partial product overflowed */
-    for (int i = 0; i < ndim; i++) if (shape[i] == 0) { n = 0; overflow = false; }
     if (overflow) {
         char s[WT_SHAPE_STR];
-        return wt_fail(WT_ENOMEM, "out of memory: shape %s has more than 2^63 elements",
+        return wt_fail(WT_ENOMEM, zero ? "out of memory: shape %s is too large (its nonzero dimensions multiply past 2^63)"
+                                       : "out of memory: shape %s has more than 2^63 elements",
                        wt_fmt_shape(s, sizeof s, ndim, shape));
     }
-    if (size) *size = n;
+    if (size) *size = zero ? 0 : n;
     return WT_OK;
 }
 
@@ -34,7 +36,7 @@ void wt_strides_c(int ndim, const int64_t *shape, int64_t *strides) {
     int64_t s = 1;
     for (int i = ndim - 1; i >= 0; i--) {
         strides[i] = s;
-        s *= shape[i] ? shape[i] : 1;   /* cannot overflow: the size was checked */
+        s *= shape[i] ? shape[i] : 1;   /* cannot overflow: wt_shape_check bounds this product */
     }
 }
 
