@@ -80,17 +80,16 @@ export function withTemp(engine, bytes, fn) {
 }
 
 // a number operand becomes a 0-d tensor (as NumPy's einsum converts scalars)
+// Every operand is checked before any temporary is made: a bad later operand
+// must not strand the temporary of an earlier one.
 function asTensors(engine, list, what) {
-  const temps = [];
-  const tensors = list.map((v, k) => {
-    if (v instanceof Tensor) return v;
-    if (typeof v === 'number' || typeof v === 'boolean') {
-      const t = engine.scalarTensor(v);
-      temps.push(t);
-      return t;
+  list.forEach((v, k) => {
+    if (!(v instanceof Tensor) && typeof v !== 'number' && typeof v !== 'boolean') {
+      throw new WtError('WT_EINVAL', `${what}: operand ${k + 1} must be a Tensor or a number, got ${typeName(v)}`);
     }
-    throw new WtError('WT_EINVAL', `${what}: operand ${k + 1} must be a Tensor or a number, got ${typeName(v)}`);
   });
+  const temps = [];
+  const tensors = list.map((v) => (v instanceof Tensor ? v : temps[temps.push(engine.scalarTensor(v)) - 1]));
   return [tensors, temps];
 }
 

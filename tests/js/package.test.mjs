@@ -17,7 +17,7 @@ test('npm pack -> install in an empty directory -> import { init } from "wtensor
     const listing = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], root));
     const files = listing[0].files.map((f) => f.path).sort();
     assert.deepEqual(files, [
-      'LICENSE', 'README.md', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/index.d.ts',
+      'LICENSE', 'README.md', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/files.js', 'bindings/index.d.ts',
       'bindings/index.js', 'bindings/loader.js', 'bindings/ops.js', 'bindings/tensor.js', 'dist/wtensor.wasm', 'include/wtensor.h', 'package.json',
     ]);
     const app = join(dir, 'app');

@@ -1,0 +1,144 @@
+// The promise, checked by enumeration: every public function and method,
+// called with hostile arguments, either works or throws a WtError — never a
+// WebAssembly.RuntimeError, TypeError or RangeError — and the engine keeps
+// computing correctly; memory returns to its baseline across long mixed loops.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wt, WtError } from './helpers.mjs';
+
+const hostile = [undefined, null, NaN, Infinity, -1, 0.5, 2 ** 53, -(2 ** 31), 'x', '', {}, [], [NaN], [2 ** 40, 2 ** 40],
+  [-3], new Array(20).fill(2), Symbol('s'), () => {}, true, 10n, new Uint8Array(3), { form: 'bad', axis: 'z', out: 1 }];
+
+function sanity() {
+  const got = wt.tidy(() => wt.einsum('ij,jk->ik', wt.arange(6, null, 1, 'float32').reshape([2, 3]), wt.ones([3, 2])).toArray());
+  assert.deepEqual(got, [[3, 3], [12, 12]]);
+}
+
+// calls fn and accepts a result or a WtError; anything else is the bug this
+// hunts.  A new tensor it returns is disposed (not one of ours: assign returns its target).
+function probe(label, fn, own = []) {
+  try {
+    const r = fn();
+    if (r instanceof wt.Tensor && !r.isDisposed && !own.includes(r)) r.dispose();
+  } catch (e) {
+    if (!(e instanceof WtError)) assert.fail(`${label} threw ${e?.constructor?.name}: ${e?.message}`);
+    assert.ok(e.message.length > 8, `${label}: message "${e.message}"`);
+  }
+}
+
+const SKIP = new Set(['tidy', 'keep', 'dispose']);   // take functions or any values by design; covered in memory.test.mjs
+const isClass = (f) => /^class\b/.test(Function.prototype.toString.call(f));
+const freeFunctions = Object.keys(wt).filter((k) => typeof wt[k] === 'function' && !SKIP.has(k) && !isClass(wt[k]));
+const methods = Object.getOwnPropertyNames(wt.Tensor.prototype).filter((k) => {
+  const d = Object.getOwnPropertyDescriptor(wt.Tensor.prototype, k);
+  return k !== 'constructor' && typeof d.value === 'function' && k !== 'dispose';
+});
+
+test('the enumeration finds the whole API', () => {
+  for (const name of ['zeros', 'tensor', 'einsum', 'einsumPath', 'matmul', 'add', 'sum', 'fromNpy', 'fromTensorProto', 'binary', 'where']) {
+    assert.ok(freeFunctions.includes(name), name);
+  }
+  for (const name of ['slice', 'reshape', 'assign', 'toNpy', 'toTensorProto', 'matmul', 'add', 'sum', 'toArray']) assert.ok(methods.includes(name), name);
+  assert.ok(freeFunctions.length > 80 && methods.length > 60, `${freeFunctions.length} functions, ${methods.length} methods`);
+});
+
+test('every free function with one, two and three hostile arguments', () => {
+  const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]);
+  const m0 = wt.memory();
+  for (const name of freeFunctions) {
+    for (const g of hostile) {
+      probe(`${name}(${String(g)})`, () => wt[name](g), [a]);
+      probe(`${name}(a, ${String(g)})`, () => wt[name](a, g), [a]);
+      probe(`${name}(${String(g)}, a)`, () => wt[name](g, a), [a]);
+      probe(`${name}(a, a, ${String(g)})`, () => wt[name](a, a, g), [a]);
+    }
+  }
+  assert.equal(wt.memory().tensors, m0.tensors);
+  assert.equal(wt.memory().bytesInUse, m0.bytesInUse);
+  a.dispose();
+  sanity();
+});
+
+test('every method on live, read-only, empty, 0-d and disposed tensors with hostile arguments', () => {
+  const live = wt.arange(24, null, 1, 'float32').reshape([2, 3, 4]);
+  const targets = { live, readOnly: live.broadcastTo([2, 2, 3, 4]), empty: wt.zeros([0, 3], 'int8'), scalar: wt.tensor(3.5), bool: wt.ones([2, 2], 'bool') };
+  const dead = wt.ones([2]);
+  dead.dispose();
+  targets.dead = dead;
+  const before = live.toArray();
+  const m0 = wt.memory();
+  const own = Object.values(targets);
+  for (const [kind, t] of Object.entries(targets)) {
+    for (const name of methods) {
+      probe(`${kind}.${name}()`, () => t[name](), own);
+      for (const g of hostile) {
+        probe(`${kind}.${name}(${String(g)})`, () => t[name](g), own);
+        probe(`${kind}.${name}(${String(g)}, ${String(g)})`, () => t[name](g, g), own);
+        probe(`${kind}.${name}(live, ${String(g)})`, () => t[name](live, g), own);
+      }
+    }
+  }
+  assert.equal(wt.memory().tensors, m0.tensors);
+  assert.equal(wt.memory().bytesInUse, m0.bytesInUse);
+  assert.ok(own.every((t) => t === dead || !t.isDisposed));
+  // hostile values may legally be assigned (assign(true) fills with 1); the read-only view never changes
+  const ro = targets.readOnly.toArray();
+  assert.deepEqual(ro[0], ro[1]);
+  assert.deepEqual(ro[0], live.toArray());
+  assert.ok(Array.isArray(before));
+  for (const t of Object.values(targets)) t.dispose();
+  sanity();
+});
+
+test('hostile bytes into the file readers: WtErrors, never traps', () => {
+  let seed = 99;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const npy = wt.arange(12, null, 1, 'float64').reshape([3, 4]).T.toNpy();
+  const pb = wt.arange(12, null, 1, 'int16').toTensorProto({ form: 'fields' });
+  for (let i = 0; i < 4000; i++) {
+    for (const good of [npy, pb]) {
+      const b = good.slice(0, Math.floor(rnd() * (good.length + 8)));
+      for (let k = 0; k < 1 + rnd() * 4; k++) if (b.length) b[Math.floor(rnd() * b.length)] = Math.floor(rnd() * 256);
+      probe('fromNpy(mutated)', () => wt.fromNpy(b));
+      probe('fromTensorProto(mutated)', () => wt.fromTensorProto(b));
+    }
+  }
+  sanity();
+});
+
+test('10,000 tidy iterations of mixed ops, einsum, matmul, reductions and file round trips return memory to baseline', () => {
+  const step = () => wt.tidy(() => {
+    const x = wt.arange(48, null, 1, 'float32').reshape([4, 12]);
+    const y = wt.exp(x.mul(0.01)).sub(x.mean({ axis: 0, keepdims: true }));
+    const z = wt.einsum('ij,kj->ik', y, x).add(wt.matmul(x, x.T)).sum(1);
+    const w = wt.fromNpy(z.toNpy()).astype('float64').slice('::-1');
+    const p = wt.fromTensorProto(w.toTensorProto({ form: 'fields' }));
+    return p.max().item() + wt.where(x.greater(20), x, 0).argmax().item();
+  });
+  const first = step();
+  const m0 = wt.memory();
+  for (let i = 0; i < 10000; i++) assert.equal(step(), first);
+  const m1 = wt.memory();
+  assert.equal(m1.tensors, m0.tensors);
+  assert.equal(m1.bytesInUse, m0.bytesInUse);
+  assert.equal(m1.wasmBytes, m0.wasmBytes, 'wasm memory did not grow');
+});
+
+test('views made before a forced memory growth stay valid and write through', () => {
+  const base = wt.arange(20, null, 1, 'float32').reshape([4, 5]);
+  const view = base.slice('1:3, ::-2');
+  const col = base.T.slice('2');
+  const old = view.data;
+  const big = wt.zeros([48 * 1024 * 1024 / 4], 'float32');   // grows the memory
+  assert.equal(old.length, 0, 'growth detached the old ArrayBuffer');
+  assert.deepEqual(view.toArray(), [[9, 7, 5], [14, 12, 10]]);
+  view.assign(-1);
+  assert.deepEqual(base.toArray()[1], [-1, 6, -1, 8, -1]);
+  assert.deepEqual(col.toArray(), [2, -1, -1, 17]);   // column 2, written through view too
+  col.data[col.offset + col.strides[0]] = 70;   // zero-copy write through the fresh view of the new buffer
+  assert.equal(base.toArray()[1][2], 70);
+  base.dispose();   // disposing the base under live views is safe
+  assert.deepEqual(view.toArray(), [[-1, 70, -1], [-1, -1, -1]]);
+  for (const t of [view, col, big]) t.dispose();
+  sanity();
+});
