@@ -41,6 +41,18 @@ test('every op matches NumPy on its dtypes and broadcast shapes', () => {
   }
 });
 
+test('NaN, infinities, signed zeros, subnormals and huge values through every op match NumPy', () => {
+  assert.ok(fixtures.specials.length >= 80);
+  for (const c of fixtures.specials) {
+    wt.tidy(() => {
+      const specs = c.b ? [c.a, c.b] : [c.a];
+      const label = `${c.op}(specials ${c.a.dtype})`;
+      checkCase(c, specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })), label);
+      checkCase(c, specs.map(reversedView), `${label} reversed`);
+    });
+  }
+});
+
 test('reductions match NumPy over every axis choice', () => {
   for (const c of fixtures.reductions) {
     wt.tidy(() => {
