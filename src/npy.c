@@ -177,11 +177,12 @@ wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     int64_t count, need;
     if ((st = wt_shape_check(h.ndim, h.shape, &count))) return st;
     size_t isz = wt_dtype_size(h.dtype), have = nbytes - pre - hlen;
-    if (!wt_mul_ok(count, (int64_t)isz, &need) || (uint64_t)need > have) {
-        char s[WT_SHAPE_STR];
-        return wt_fail(WT_ESHAPE, ".npy: shape %s of %s needs %s%lld bytes of data, the file has %zu",
-                       wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(h.dtype),
-                       need < 0 || count < 0 ? "more than " : "", (long long)(need < 0 ? INT64_MAX : need), have);
+    bool huge = !wt_mul_ok(count, (int64_t)isz, &need);   /* need then holds a wrapped product */
+    if (huge || (uint64_t)need > have) {
+        char s[WT_SHAPE_STR], n[32];
+        snprintf(n, sizeof n, huge ? "more than 2^63" : "%lld", (long long)need);
+        return wt_fail(WT_ESHAPE, ".npy: shape %s of %s needs %s bytes of data, the file has %zu",
+                       wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(h.dtype), n, have);
     }
     /* Fortran order: the data is C order of the reversed shape; read it so,
     ** then reverse the axes of the view */

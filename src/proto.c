@@ -9,6 +9,7 @@
 ** last one (none at all gives zeros).  Unknown fields are skipped as the wire
 ** format allows.  Every length and count is checked against the bytes. */
 #include "core.h"
+#include <stdio.h>
 #include <string.h>
 
 enum { WIRE_VARINT = 0, WIRE_I64 = 1, WIRE_LEN = 2, WIRE_I32 = 5 };
@@ -193,11 +194,12 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     int64_t count = 0;
     if (h.has_content) {
         size_t have = (size_t)(h.content.end - h.content.p);
-        if (!wt_mul_ok(n, (int64_t)isz, &need) || (uint64_t)need != have) {
-            char s[WT_SHAPE_STR];
-            return wt_fail(WT_ESHAPE, "TensorProto: tensor_content has %zu bytes, shape %s of %s needs %s%lld", have,
-                           wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(dtype), need < 0 ? "more than " : "",
-                           (long long)(need < 0 ? INT64_MAX : need));
+        bool huge = !wt_mul_ok(n, (int64_t)isz, &need);   /* need then holds a wrapped product */
+        if (huge || (uint64_t)need != have) {
+            char s[WT_SHAPE_STR], b[32];
+            snprintf(b, sizeof b, huge ? "more than 2^63" : "%lld", (long long)need);
+            return wt_fail(WT_ESHAPE, "TensorProto: tensor_content has %zu bytes, shape %s of %s needs %s", have,
+                           wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(dtype), b);
         }
     } else if ((st = walk_values((wire){bytes, w.end, bytes}, tf_of[dtype].field, dtype, NULL, n, &count))) {
         return st;   /* validated (and counted) before anything is allocated */

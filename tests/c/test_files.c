@@ -153,6 +153,8 @@ void test_npy_views_and_errors(void) {
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }", WT_ESHAPE, "overflows int64"},
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", WT_ENOMEM, "has more than 2^63 elements"},
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (1000000,), }", WT_ESHAPE, "needs 4000000 bytes of data, the file has 8"},
+        {"{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,), }", WT_ESHAPE,
+         "needs more than 2^63 bytes of data, the file has 8"},
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } x", WT_ESYNTAX, "the end of the header"},
         {"{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (2,), }", WT_ESYNTAX, "a quoted string"},
         {"{'descr': 'f4', 'fortran_order': False, 'shape': (2,), }", WT_EDTYPE, "not a simple dtype"},
@@ -265,6 +267,9 @@ void test_proto_errors(void) {
         {{0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02, 0x22, 0x04, 0, 0, 0, 0}, 14, WT_ESHAPE,
          "tensor_content has 4 bytes, shape (2,) of float32 needs 8"},
         {{0x08, 0x03, 0x12, 0x04, 0x12, 0x02, 0x08, 0x01, 0x3a, 0x02, 0x01, 0x02}, 12, WT_ESHAPE, "more than 1 values for 1 elements"},
+        /* float64 of shape (2^62,): its byte count overflows */
+        {{0x08, 0x02, 0x12, 0x0c, 0x12, 0x0a, 0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x22, 0x01, 0x00}, 19,
+         WT_ESHAPE, "tensor_content has 1 bytes, shape (4611686018427387904,) of float64 needs more than 2^63"},
         {{0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x01, 0x2a, 0x03, 0, 0, 0}, 13, WT_ESYNTAX, "holds 3 bytes, not a multiple of 4"},
         {{0x08, 0x01, 0x2d, 0, 0}, 5, WT_ESYNTAX, "fixed-width value"},
         {{0x08}, 1, WT_ESYNTAX, "a varint at byte 1 runs past the end"},
