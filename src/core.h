@@ -73,6 +73,10 @@ wt_status wt_check_out(wt_tensor **out);
 ** non-NULL, gets a new handle on out.  The handle is made first, so a
 ** failure leaves out unchanged. */
 wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **result);
+/* the address of the element at t's offset (its index 0...0) */
+static inline char *wt_first(const wt_tensor *t) {
+    return (char *)t->buf->data + t->d.offset * (int64_t)wt_dtype_size(t->d.dtype);
+}
 /* can the bytes the two views reach intersect? */
 bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b);
 

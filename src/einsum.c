@@ -116,9 +116,7 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
     wt_desc rd;
     if (nc && M > 1 && N > 1) {   /* a (batched) GEMM */
         if ((st = wt_desc_init(&rd, dt, r->n, rshape)) || (st = wt_tensor_alloc(&rd, false, &r->t))) return st;
-        int64_t z = (int64_t)wt_dtype_size(dt);
-        wt_gemm g = {.dtype = dt, .a = (const char *)a->t->buf->data + a->t->d.offset * z,
-                     .b = (const char *)b->t->buf->data + b->t->d.offset * z, .c = (char *)r->t->buf->data};
+        wt_gemm g = {.dtype = dt, .a = wt_first(a->t), .b = wt_first(b->t), .c = wt_first(r->t)};
         group_of(e, a, nl, left, &g.am), group_of(e, a, nc, con, &g.ak);
         group_of(e, b, nc, con, &g.bk), group_of(e, b, nr, right, &g.bn);
         group_of(e, r, nl, left, &g.cm), group_of(e, r, nr, right, &g.cn);

@@ -34,10 +34,7 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
     const wt_desc *d0 = &ops[0]->d;
     memset(it, 0, sizeof *it);
     it->nop = nop;
-    for (int k = 0; k < nop; k++) {
-        int64_t isz = (int64_t)wt_dtype_size(ops[k]->d.dtype);
-        it->ptr[k] = (char *)ops[k]->buf->data + ops[k]->d.offset * isz;
-    }
+    for (int k = 0; k < nop; k++) it->ptr[k] = wt_first(ops[k]);
     int nd = 0;
     for (int i = 0; i < d0->ndim; i++) {
         if (d0->shape[i] == 0) {   /* nothing to visit */

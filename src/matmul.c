@@ -70,8 +70,7 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     wt_desc dc;
     if ((st = wt_desc_init(&dc, dt, bnd + 2, full)) || (st = wt_tensor_alloc(&dc, false, &c))) goto done;
     int64_t z = (int64_t)wt_dtype_size(dt);
-    wt_gemm g = {.dtype = dt, .a = (const char *)ua->buf->data + ua->d.offset * z,
-                 .b = (const char *)ub->buf->data + ub->d.offset * z, .c = (char *)c->buf->data};
+    wt_gemm g = {.dtype = dt, .a = wt_first(ua), .b = wt_first(ub), .c = wt_first(c)};
     const int64_t *ast = da.strides, *bst = db.strides;
     group1(&g.am, M, ast[da.ndim - 2] * z);
     group1(&g.ak, K, ast[da.ndim - 1] * z);

@@ -259,7 +259,7 @@ wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len) {
     memcpy(o + 10, h, (size_t)n);
     memset(o + 10 + n, ' ', (size_t)pad);
     o[10 + hlen - 1] = '\n';
-    if (data) memcpy(o + 10 + hlen, src->buf->data + src->d.offset * (int64_t)wt_dtype_size(d->dtype), data);
+    if (data) memcpy(o + 10 + hlen, wt_first(src), data);
     wt_tensor_free(tmp);
     return WT_OK;
 }

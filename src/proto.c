@@ -233,54 +233,58 @@ static void put_byte(sink *s, uint8_t b) {
 static void put_varint(sink *s, uint64_t v) {
     do put_byte(s, (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0))); while ((v >>= 7));
 }
-static size_t varint_len(uint64_t v) {
-    size_t n = 1;
-    while (v >>= 7) n++;
-    return n;
-}
 static void put_bytes(sink *s, const void *b, size_t n) {
     if (s->p && n) memcpy(s->p + s->n, b, n);
     s->n += n;
 }
 
-/* the values of a C-contiguous tensor as its typed field's packed payload */
-static void put_values(sink *s, const wt_tensor *t, int field) {
+/* a length-delimited field: its body measured first (a NULL sink), then
+** key, length and body */
+typedef struct {
+    const wt_tensor *t;
+    int field;   /* the values' field; 4 = tensor_content (raw bytes) */
+    int64_t size;   /* a dim's size */
+} body_arg;
+typedef void (*put_body)(sink *, const body_arg *);
+static void put_message(sink *s, int field, put_body body, const body_arg *a) {
+    sink m = {NULL, 0};
+    body(&m, a);
+    put_varint(s, (uint64_t)field << 3 | WIRE_LEN);
+    put_varint(s, m.n);
+    body(s, a);
+}
+
+static void put_dim(sink *s, const body_arg *a) {
+    if (a->size) put_varint(s, 1 << 3 | WIRE_VARINT), put_varint(s, (uint64_t)a->size);   /* proto3 omits size 0 */
+}
+
+static void put_shape(sink *s, const body_arg *a) {
+    for (int i = 0; i < a->t->d.ndim; i++) put_message(s, 2, put_dim, &(body_arg){.size = a->t->d.shape[i]});
+}
+
+/* the values of a C-contiguous tensor: raw bytes, or its typed field's packed payload */
+static void put_values(sink *s, const body_arg *a) {
+    const wt_tensor *t = a->t;
     int64_t n = wt_desc_size(&t->d);
-    const uint8_t *src = t->buf->data + t->d.offset * (int64_t)wt_dtype_size(t->d.dtype);
-    if (field == 5 || field == 6) {
-        put_bytes(s, src, (size_t)n * wt_dtype_size(t->d.dtype));
+    size_t isz = wt_dtype_size(t->d.dtype);
+    const char *src = wt_first(t);
+    if (a->field == 4 || a->field == 5 || a->field == 6) {   /* float_val/double_val: the values' own bytes */
+        put_bytes(s, src, (size_t)n * isz);
         return;
     }
     for (int64_t i = 0; i < n; i++) {
-        double v = wt_cast_load_f64(t->d.dtype, src + (size_t)i * wt_dtype_size(t->d.dtype));
-        put_varint(s, field == 16 ? (uint64_t)(uint32_t)v : (uint64_t)(int64_t)v);   /* int32: sign-extended */
+        double v = wt_cast_load_f64(t->d.dtype, src + (size_t)i * isz);
+        put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)v : (uint64_t)(int64_t)v);   /* int32: sign-extended */
     }
 }
 
 static void put_proto(sink *s, const wt_tensor *t, int form) {
-    const wt_desc *d = &t->d;
-    int field = tf_of[d->dtype].field;
     put_varint(s, 1 << 3 | WIRE_VARINT);
-    put_varint(s, (uint64_t)tf_of[d->dtype].tf);
-    size_t shape_len = 0;
-    for (int i = 0; i < d->ndim; i++) {
-        size_t dim = d->shape[i] ? 1 + varint_len((uint64_t)d->shape[i]) : 0;   /* proto3 omits size 0 */
-        shape_len += 1 + varint_len(dim) + dim;
-    }
-    put_varint(s, 2 << 3 | WIRE_LEN);
-    put_varint(s, shape_len);
-    for (int i = 0; i < d->ndim; i++) {
-        size_t dim = d->shape[i] ? 1 + varint_len((uint64_t)d->shape[i]) : 0;
-        put_varint(s, 2 << 3 | WIRE_LEN);
-        put_varint(s, dim);
-        if (d->shape[i]) put_varint(s, 1 << 3 | WIRE_VARINT), put_varint(s, (uint64_t)d->shape[i]);
-    }
-    if (wt_desc_size(d) == 0) return;   /* proto3 omits empty bytes and empty repeated fields */
-    sink m = {NULL, 0};
-    put_values(&m, t, form == WT_PROTO_CONTENT ? 5 : field);   /* 5: the raw bytes */
-    put_varint(s, (uint64_t)(form == WT_PROTO_CONTENT ? 4 : field) << 3 | WIRE_LEN);
-    put_varint(s, m.n);
-    put_values(s, t, form == WT_PROTO_CONTENT ? 5 : field);
+    put_varint(s, (uint64_t)tf_of[t->d.dtype].tf);
+    put_message(s, 2, put_shape, &(body_arg){.t = t});
+    if (wt_desc_size(&t->d) == 0) return;   /* proto3 omits empty bytes and empty repeated fields */
+    int field = form == WT_PROTO_CONTENT ? 4 : tf_of[t->d.dtype].field;
+    put_message(s, field, put_values, &(body_arg){.t = t, .field = field});
 }
 
 wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, size_t *len) {

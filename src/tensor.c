@@ -17,6 +17,7 @@ static bool injected_failure(size_t nbytes) {
     if (alloc_limit && nbytes > alloc_limit) return true;
     return fail_after > 0 && --fail_after == 0;
 }
+
 int64_t wt_memory_tensors(void) { return mem_tensors; }
 int64_t wt_memory_bytes(void) { return mem_bytes; }
 int64_t wt_memory_peak(void) { return mem_peak; }
