@@ -89,8 +89,18 @@ function asTensors(engine, list, what) {
     }
   });
   const temps = [];
-  const tensors = list.map((v) => (v instanceof Tensor ? v : temps[temps.push(engine.scalarTensor(v)) - 1]));
-  return [tensors, temps];
+  try {
+    const tensors = list.map((v) => {
+      if (v instanceof Tensor) return v;
+      const t = engine.scalarTensor(v);
+      temps.push(t);
+      return t;
+    });
+    return [tensors, temps];
+  } catch (e) {
+    temps.forEach((t) => t.dispose());   // out of memory making a later one
+    throw e;
+  }
 }
 
 export function matmul(engine, a, b, opts) {

@@ -24,8 +24,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   for f in tests/fuzz/fuzz_*.c; do t=${f##*/fuzz_}; targets+=("${t%.c}"); done
 fi
 jobs=$(nproc 2>/dev/null || echo 2)
-# allocator_may_return_null: a failed allocation must be a WT_ENOMEM, not a report;
-# malloc_limit_mb: no input may make the engine ask for more than this at once
+# allocator_may_return_null: a failed allocation must be a WT_ENOMEM, not a report
 export ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
@@ -33,6 +32,7 @@ run_one() {
   local t=$1 dict=()
   mkdir -p "build/fuzz/found/$t"
   [ -f "tests/fuzz/$t.dict" ] && dict=("-dict=tests/fuzz/$t.dict")
+  # -malloc_limit_mb: no input may make the engine ask for more than this at once
   "build/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
     -print_final_stats=1 -artifact_prefix="build/fuzz/crash-$t-" "${dict[@]}" \
     "build/fuzz/found/$t" "tests/fuzz/corpus/$t" > "build/fuzz/$t.log" 2>&1
