@@ -2,7 +2,7 @@
 // layouts), einsumPath against NumPy's FLOP counts, views, errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, fixtures, throwsWt } from './helpers.mjs';
+import { wt, fixtures, throwsWt, near } from './helpers.mjs';
 
 const build = (s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape });
 // the same values stored reversed, seen through ::-1 on every axis
@@ -16,7 +16,7 @@ function same(y, c, label) {
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
   const got = Array.from(y.contiguous().toTypedArray(), Number);
   got.forEach((g, i) => {
-    if (Math.abs(g - c.values[i]) > 1e-6 * Math.max(1, Math.abs(c.values[i]))) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
+    if (!near(g, c.values[i])) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
   });
 }
 

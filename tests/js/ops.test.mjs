@@ -2,7 +2,7 @@
 // negative-stride layouts; weak scalars; Cortex's forms; out; errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, fixtures, throwsWt } from './helpers.mjs';
+import { wt, fixtures, throwsWt, near } from './helpers.mjs';
 
 const ROUNDED = new Set(['exp', 'log', 'log1p', 'expm1', 'sin', 'cos', 'tan', 'tanh', 'sigmoid', 'pow']);
 
@@ -21,7 +21,7 @@ function reversedView(spec) {
 }
 
 function checkCase(c, inputs, label) {
-  const y = c.b ? wt[c.op](inputs[0], inputs[1]) : wt[c.op](inputs[0]);
+  const y = wt[c.op](...inputs);
   assert.equal(y.dtype, c.dtype, `${label}: dtype`);
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
   const got = Array.from(y.contiguous().toTypedArray(), Number);
@@ -33,7 +33,7 @@ function checkCase(c, inputs, label) {
 test('every op matches NumPy on its dtypes and broadcast shapes', () => {
   for (const c of fixtures.ops) {
     wt.tidy(() => {
-      const specs = c.b ? [c.a, c.b] : [c.a];
+      const specs = [c.a, c.b].filter(Boolean);
       const label = `${c.op}(${specs.map((s) => `${s.dtype}(${s.shape})`).join(', ')})`;
       checkCase(c, specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })), label);
       checkCase(c, specs.map(reversedView), `${label} reversed`);
@@ -45,8 +45,8 @@ test('NaN, infinities, signed zeros, subnormals and huge values through every op
   assert.ok(fixtures.specials.length >= 80);
   for (const c of fixtures.specials) {
     wt.tidy(() => {
-      const specs = c.b ? [c.a, c.b] : [c.a];
-      const label = `${c.op}(specials ${c.a.dtype})`;
+      const specs = [c.a, c.b, c.c].filter(Boolean);
+      const label = `${c.op}(specials ${c.a.dtype}${c.c ? ', ternary' : ''})`;
       checkCase(c, specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })), label);
       checkCase(c, specs.map(reversedView), `${label} reversed`);
     });
@@ -64,9 +64,7 @@ test('reductions match NumPy over every axis choice', () => {
         assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
         const got = Array.from(y.contiguous().toTypedArray(), Number);
         got.forEach((g, i) => {
-          const want = c.values[i];
-          const ok = Number.isNaN(want) ? Number.isNaN(g) : Math.abs(g - want) <= 1e-6 * Math.max(1, Math.abs(want));
-          if (!ok) assert.fail(`${label}: element ${i} is ${g}, NumPy ${want}`);
+          if (!near(g, c.values[i])) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
         });
       }
     });
