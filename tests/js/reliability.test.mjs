@@ -4,7 +4,7 @@
 // computing correctly; memory returns to its baseline across long mixed loops.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, WtError } from './helpers.mjs';
+import { wt, WtError, throwsWt } from './helpers.mjs';
 
 const hostile = [undefined, null, NaN, Infinity, -1, 0.5, 2 ** 53, -(2 ** 31), 'x', '', {}, [], [NaN], [2 ** 40, 2 ** 40],
   [-3], new Array(20).fill(2), Symbol('s'), () => {}, true, 10n, new Uint8Array(3), { form: 'bad', axis: 'z', out: 1 }];
@@ -85,6 +85,24 @@ test('every method on live, read-only, empty, 0-d and disposed tensors with host
   assert.deepEqual(ro[0], ro[1]);
   assert.deepEqual(ro[0], live.toArray());
   for (const t of Object.values(targets)) t.dispose();
+  sanity();
+});
+
+test('mismatched dtypes in every operation that combines tensors: WT_EDTYPE naming both, out untouched', () => {
+  // pairs whose NumPy promotion is int64, which wtensor does not have yet
+  for (const [da, db] of [['int32', 'uint32'], ['int8', 'uint32'], ['uint32', 'int16']]) {
+    wt.tidy(() => {
+      const a = wt.ones([2, 2], da), b = wt.ones([2, 2], db), out = wt.full([2, 2], 7, 'float64');
+      const calls = {
+        add: () => wt.add(a, b), addOut: () => wt.add(a, b, { out }), maximum: () => wt.maximum(b, a), matmul: () => wt.matmul(a, b),
+        matmulOut: () => wt.matmul(a, b, { out }), einsum: () => wt.einsum('ij,jk->ik', a, b), einsumOut: () => wt.einsum('ij,ij->ij', a, b, { out }),
+        where: () => wt.where(wt.ones([2], 'bool'), a, b), clip: () => wt.clip(a, b, 3), fma: () => wt.fma(a, b, 1),
+        reduceInto: () => wt.binary('mul', a, b, { out: wt.zeros([2], 'float64'), reduce: 'sum' }),
+      };
+      for (const fn of Object.values(calls)) throwsWt(fn, 'WT_EDTYPE', new RegExp(`${da}.*${db}|${db}.*${da}`));
+      assert.deepEqual(out.toArray(), [[7, 7], [7, 7]]);
+    });
+  }
   sanity();
 });
 
