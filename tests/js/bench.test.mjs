@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WORKLOADS } from '../../bench/workloads.mjs';
-import { barChart } from '../../bench/report.mjs';
+import { barChart } from '../../bench/chart.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
