@@ -163,7 +163,7 @@ export function einsumPath(engine, subscripts, args) {
         const json = withTemp(engine, cap + 8, (buf) => {
           const st = engine.ex.wt_einsum_path(eq, n, ndims, ptrs, buf, cap, buf + cap);
           const len = engine.dv.getUint32(buf + cap, true);
-          if (st && len + 1 > cap && cap < len + 1) return { retry: len + 1 };
+          if (st && len + 1 > cap) return { retry: len + 1 };   // C sets len only when the buffer was too small
           engine.check(st);
           return { text: engine.cstr(buf) };
         });

@@ -369,7 +369,8 @@ WT_API wt_status wt_einsum(const char *equation, int n, const wt_tensor *const *
 ** "kind" (GEMM, batched GEMM, Hadamard, outer, reduction, view, product),
 ** "flops", "size"}], "naiveFlops", "optimizedFlops", "largestIntermediate"};
 ** FLOPs are counted as numpy.einsum_path counts them.  *len gets the length;
-** a buffer too small is WT_EINVAL with *len telling the size needed. */
+** a buffer too small is WT_EINVAL with *len telling the size needed; after
+** any other failure *len is 0. */
 WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, const int64_t *const *shapes,
                                 char *json, size_t cap, size_t *len);
 
@@ -382,7 +383,7 @@ WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, c
 ** malformed input is WT_ESYNTAX / WT_ESHAPE / WT_EDTYPE with a message saying
 ** where.  Writers follow the size convention of wt_einsum_path: a buffer
 ** smaller than the result (cap 0 and buf NULL to ask) is WT_EINVAL with *len
-** telling the size needed.
+** telling the size needed (0 after any other failure).
 */
 
 /* A .npy file (format 1.0, 2.0 or 3.0; little- or big-endian; C or Fortran

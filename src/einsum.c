@@ -293,6 +293,7 @@ wt_status wt_einsum_path(const char *eq, int n, const int *ndims, const int64_t 
                          size_t *len) {
     if (n > 0 && (!ndims || !shapes)) return wt_fail(WT_EINVAL, "einsum_path: ndims or shapes is NULL");
     if (!len || (cap && !json)) return wt_fail(WT_EINVAL, "einsum_path: output buffer is NULL");
+    *len = 0;   /* nonzero only with a buffer too small: callers size their retry by it */
     ein_eq e;
     ein_plan plan;
     wt_status st = ein_parse(eq, n, ndims, shapes, &e);

@@ -222,6 +222,7 @@ static bool is_f_contiguous(const wt_desc *d) {
 wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len) {
     wt_status st = wt_check_tensor(t, "tensor");
     if (!st && !len) st = wt_fail(WT_EINVAL, "wt_npy_write: len is NULL");
+    if (len) *len = 0;   /* nonzero only with a buffer too small: callers size their retry by it */
     if (!st && !buf && cap) st = wt_fail(WT_EINVAL, "wt_npy_write: buf is NULL with cap %zu", cap);
     if (st) return st;
     const wt_desc *d = &t->d;

@@ -290,6 +290,7 @@ static void put_proto(sink *s, const wt_tensor *t, int form) {
 wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, size_t *len) {
     wt_status st = wt_check_tensor(t, "tensor");
     if (!st && !len) st = wt_fail(WT_EINVAL, "wt_proto_write: len is NULL");
+    if (len) *len = 0;   /* nonzero only with a buffer too small: callers size their retry by it */
     if (!st && !buf && cap) st = wt_fail(WT_EINVAL, "wt_proto_write: buf is NULL with cap %zu", cap);
     if (!st && form != WT_PROTO_CONTENT && form != WT_PROTO_FIELDS)
         st = wt_fail(WT_EINVAL, "wt_proto_write: form %d is neither WT_PROTO_CONTENT nor WT_PROTO_FIELDS", form);

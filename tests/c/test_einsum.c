@@ -290,6 +290,9 @@ void test_einsum_errors(void) {
     const int64_t *sh[2] = {(int64_t[]){2, 3}, (int64_t[]){3, 4}};
     CHECK_ERR(wt_einsum_path("ij,jk", 2, nd, sh, buf, sizeof buf, &len), WT_EINVAL, "the buffer has 8");
     CHECK(len > 8);
+    len = 12345;   /* any other failure leaves 0, never a size to retry with */
+    CHECK_ERR(wt_einsum_path("ij,jk->iz", 2, nd, sh, buf, sizeof buf, &len), WT_EINVAL, "output label 'z' does not appear");
+    CHECK_EQ(len, 0);
     CHECK(r == NULL);
     wt_tensor_free(a), wt_tensor_free(b), wt_tensor_free(c);
 }
