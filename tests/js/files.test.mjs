@@ -4,21 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import protobuf from 'protobufjs';
-import { wt, throwsWt, valuesByFormula } from './helpers.mjs';
+import { wt, throwsWt, valuesByFormula, fixtureValue } from './helpers.mjs';
 
 const dir = new URL('../fixtures/npy/', import.meta.url);
 const file = (name) => new Uint8Array(readFileSync(new URL(`${name}.npy`, dir)));
-
-// element i of every fixture, as gen_npy.py's value()
-function fixtureValue(dtype, i) {
-  if (dtype === 'float32' || dtype === 'float64') {
-    return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float32' ? 0.375 : 0.1);
-  }
-  if (dtype === 'bool') return i % 3 === 0 ? 1 : 0;
-  const bits = Number(dtype.replace(/\D/g, ''));
-  const v = Number((BigInt(i) * 2654435761n) % (1n << BigInt(bits)));
-  return dtype.startsWith('int') ? v - 2 ** (bits - 1) : v;
-}
 
 test('every NumPy fixture loads with its values; Fortran order as a strided view; written back byte for byte', () => {
   const names = readdirSync(dir).map((f) => f.replace(/\.npy$/, ''));

@@ -1,14 +1,27 @@
 // Shared by the JS tests: one engine per test file, the NumPy fixtures, and
 // an assertion that a call fails with a WtError of a given code and message.
+// Runs in Node and, under the browser suite's import map, in Chromium.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { init, WtError } from '../../bindings/index.js';
 
 export const wt = await init();
 export { WtError };
 
 const revive = (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
-export const fixtures = JSON.parse(readFileSync(new URL('../fixtures/numpy.json', import.meta.url), 'utf8'), revive);
+const fixtureUrl = new URL('../fixtures/numpy.json', import.meta.url);
+const inNode = typeof process === 'object' && !!process.versions?.node;
+export const fixtures = JSON.parse(inNode ? (await import('node:fs')).readFileSync(fixtureUrl, 'utf8') : await (await fetch(fixtureUrl)).text(), revive);
+
+// element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()
+export function fixtureValue(dtype, i) {
+  if (dtype === 'float32' || dtype === 'float64') {
+    return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float32' ? 0.375 : 0.1);
+  }
+  if (dtype === 'bool') return i % 3 === 0 ? 1 : 0;
+  const bits = Number(dtype.replace(/\D/g, ''));
+  const v = Number((BigInt(i) * 2654435761n) % (1n << BigInt(bits)));
+  return dtype.startsWith('int') ? v - 2 ** (bits - 1) : v;
+}
 
 export function throwsWt(fn, code, pattern) {
   assert.throws(fn, (e) => {

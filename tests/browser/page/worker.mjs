@@ -1,0 +1,29 @@
+// The package inside Web Workers: loaded by its default URL, from a posted
+// WebAssembly.Module (compiled once, shared), and reporting errors as WtErrors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+function inWorker(message) {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./worker-entry.js', import.meta.url), { type: 'module' });
+    w.onmessage = ({ data }) => { w.terminate(); resolve(data); };
+    w.onerror = (e) => { w.terminate(); reject(new Error(`worker failed: ${e.message}`)); };
+    w.postMessage(message);
+  });
+}
+
+test('browser: a module Worker loads the package by its default URL', async () => {
+  assert.deepEqual(await inWorker({ eq: 'ij,jk->ik' }), { ok: true, result: [[3, 3], [12, 12]], simd: true });
+});
+
+test('browser: a Worker accepts a WebAssembly.Module compiled by the page', async () => {
+  const module = await WebAssembly.compileStreaming(fetch(new URL('../../../dist/wtensor.wasm', import.meta.url)));
+  assert.deepEqual(await inWorker({ eq: 'ij,jk->ki', module }), { ok: true, result: [[3, 12], [3, 12]], simd: true });
+});
+
+test('browser: errors inside a Worker are WtErrors with their message', async () => {
+  const r = await inWorker({ eq: 'ij,jk->iz' });
+  assert.equal(r.ok, false);
+  assert.equal(r.code, 'WT_EINVAL');
+  assert.equal(r.message, "einsum: output label 'z' does not appear in the inputs of 'ij,jk->iz'");
+});

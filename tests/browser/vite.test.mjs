@@ -1,0 +1,58 @@
+// (3) The bundler case users hit most: a tiny app that imports wtensor from
+// the packed tarball, built by Vite, served (with the demos' CSP) and run in
+// Chromium.  Vite must emit the wasm as an asset from the loader's
+// new URL('../dist/wtensor.wasm', import.meta.url).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { pack, appWith } from '../js/pack.mjs';
+import { withBrowser, openPage, screenshot } from './browser.mjs';
+
+const INDEX = `<!doctype html>
+<html><head><meta charset="utf-8"><title>app</title><link rel="icon" href="data:,">
+<script type="module" src="/main.js"></script></head>
+<body><pre id="out"></pre></body></html>
+`;
+const MAIN = `import { init, WtError } from 'wtensor';
+
+const out = document.getElementById('out');
+try {
+  const wt = await init();
+  const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]);
+  let err;
+  try {
+    wt.einsum('ij->k', a);
+  } catch (e) {
+    err = e instanceof WtError ? e.code : String(e);
+  }
+  out.textContent = JSON.stringify({ t: a.T.toArray(), gram: wt.einsum('ij,kj->ik', a, a).toArray(), kernels: wt.info().kernels, err });
+} catch (e) {
+  out.textContent = 'failed: ' + e.message;
+}
+document.title = 'done';
+`;
+
+test('a Vite-built app importing wtensor from the packed tarball runs in Chromium', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wtensor-vite-'));
+  try {
+    const { tarball } = pack(dir);
+    const app = appWith(dir, tarball, { 'index.html': INDEX, 'main.js': MAIN });
+    const dist = join(app, 'dist');
+    await build({ root: app, configFile: false, logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
+    assert.equal(readdirSync(join(dist, 'assets')).filter((f) => /^wtensor-.*\.wasm$/.test(f)).length, 1, 'the wasm is emitted as an asset');
+    await withBrowser(async ({ browser, url }) => {
+      const { page } = await openPage(browser, `${url}/`);
+      await page.waitForFunction(() => document.title === 'done', null, { timeout: 60_000 });
+      assert.deepEqual(JSON.parse(await page.textContent('#out')), {
+        t: [[0, 3], [1, 4], [2, 5]], gram: [[5, 14], [14, 50]], kernels: 'wasm_simd128', err: 'WT_EINVAL',
+      });
+      await screenshot(page, 'vite-app');
+      assert.deepEqual(page.problems, []);
+    }, { root: dist, dirs: null, csp: ['/'], index: '/' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
