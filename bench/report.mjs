@@ -21,7 +21,9 @@ export function writeReport(results, dir) {
   }
   const order = ['wtensor', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
   const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
-  const engines = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
+  const all = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
+  // a table shows the engines that ran at least one of its workloads (wt-matmul only runs the matmul-shaped einsums)
+  const ran = (list) => all.filter((e) => list.some((w) => w.engines[e] && !w.engines[e].refused));
   const mm = results.workloads.filter((w) => w.group === 'matmul');
   const ein = results.workloads.filter((w) => w.group === 'einsum');
   const gflopsBars = (w) => Object.entries(w.engines).filter(([, r]) => r.gflops).map(([name, r]) => ({ name, value: r.gflops }));
@@ -35,6 +37,10 @@ export function writeReport(results, dir) {
     const bars = Object.entries(w.engines).filter(([, r]) => r.medianMs).map(([name, r]) => ({ name, value: r.medianMs }));
     writeFileSync(`${dir}charts/${w.id}.svg`, barChart({ title: `${w.label}: time per call (lower is better)`, unit: 'ms', groups: [{ label: w.label, bars }] }));
   }
+  let engines = ran(elem);
+  // one line for each engine left out of a table: why it ran none of it
+  const absent = (list) => all.filter((e) => !engines.includes(e) && list.some((w) => w.engines[e])).map((e) =>
+    `- ${e}: ran none of these — ${[...new Set(list.map((w) => w.engines[e]?.refused).filter(Boolean))].join('; ')}`);
   const L = [
     '# wtensor benchmark results',
     '',
@@ -71,9 +77,11 @@ export function writeReport(results, dir) {
       else if (r?.note) notes.push(`- ${w.label}, ${e}: ${r.note}`);
     }
   }
+  notes.push(...absent(elem));
   if (notes.length) L.push('', 'Notes:', '', ...notes);
   const flopTable = (title, chart, list) => {
     if (!list.length) return;
+    engines = ran(list);
     L.push('', `## ${title}`, '', ...(chart ? [`![${title}](charts/${chart}.svg)`, ''] : []),
       `| workload | ${engines.map((e) => `${e} GFLOPS`).join(' | ')} | numpy GFLOPS (native) | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
       `|---|${engines.map(() => '---:').join('|')}|---:|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
@@ -81,8 +89,9 @@ export function writeReport(results, dir) {
       const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.gflops, 1));
       L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.gflops, 1)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
     }
-    const why = list.flatMap((w) => Object.entries(w.engines).filter(([, r]) => r.refused || (r.note && !r.note.startsWith('each session'))).map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`));
-    if (why.length) L.push('', ...why);
+    const why = list.flatMap((w) => Object.entries(w.engines).filter(([e, r]) => engines.includes(e) && (r.refused || (r.note && !r.note.startsWith('each session'))))
+      .map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`));
+    if (why.length || absent(list).length) L.push('', ...why, ...absent(list));
   };
   flopTable('matmul', 'matmul', mm);
   flopTable('einsum', null, ein);
