@@ -115,7 +115,13 @@ export async function serveDemos(argv = process.argv.slice(2), env = process.env
     console.error(`serve: the port must be an integer from 0 to 65535, got ${asked}`);
     process.exit(2);
   }
-  const { server, url } = await listen(createStaticServer({ root: REPO_ROOT, dirs: DEMO_DIRS }), port, { fallback: asked === undefined });
+  let server, url;
+  try {
+    ({ server, url } = await listen(createStaticServer({ root: REPO_ROOT, dirs: DEMO_DIRS }), port, { fallback: asked === undefined }));
+  } catch (e) {
+    console.error(e.code === 'EADDRINUSE' ? `serve: port ${port} on 127.0.0.1 is in use (EADDRINUSE); pick another with --port N or PORT=N` : `serve: ${e.message}`);
+    process.exit(1);
+  }
   console.log(`wtensor demos: ${url}/web/   (Ctrl-C stops)`);
   return { server, url };
 }
