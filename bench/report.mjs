@@ -98,6 +98,6 @@ export function writeReport(results, dir) {
   if (ein.length) L.push('', ...ein.map((w) => `![${w.label}](charts/${w.id}.svg)`));
   L.push('', '## Targets', '', '| workload | peer | ratio | target | met |', '|---|---|---:|---:|---|');
   for (const t of results.targets) L.push(`| ${t.workload} | ${t.peer} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
-  L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64, AVX-512) with OpenBLAS on one thread, not in wasm; its einsum uses optimize=True.`, '');
+  L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64) with OpenBLAS on one thread${numpy.blas ? ` (${numpy.blas})` : ''}, not in wasm; its einsum uses optimize=True.`, '');
   writeFileSync(`${dir}RESULTS.md`, L.join('\n'));
 }

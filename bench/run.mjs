@@ -2,8 +2,8 @@
 // alternating engines round by round (A B C, B C A, ...), medians and
 // pair-by-pair ratios; results checked against wtensor's.
 //   node bench/run.mjs [--quick] [--reps N] [--only id,id] [--engines a,b] [--no-numpy] [--no-report]
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { WORKLOADS, TARGETS, makeInputs } from './workloads.mjs';
@@ -29,12 +29,28 @@ const engineNames = child ? requested : requested.filter((e) => e !== 'ort-2t');
 const sampleMs = quick ? 1 : 25;
 const measure = (w) => benchWorkload(w, engines, makeInputs(w), { reps, sampleMs });
 
+// OpenBLAS 0.3.21 (Debian's) falls back to pre-AVX2 kernels on CPUs newer
+// than it knows (a recent Xeon is 'Prescott': ~30 GFLOPS instead of ~150).
+// NumPy is the native reference, so give it the kernels this CPU can run.
+function openblasCore() {
+  const probe = spawnSync('/usr/bin/python3', ['-c', 'import numpy'], { encoding: 'utf8', env: { ...process.env, OPENBLAS_VERBOSE: '2' } });
+  const detected = /Core: (\w+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1] ?? null;   // OpenBLAS says it on stderr
+  let flags = [];
+  try {
+    flags = readFileSync('/proc/cpuinfo', 'utf8').match(/^flags\s*:(.*)$/m)?.[1].trim().split(/\s+/) ?? [];
+  } catch { /* not Linux: leave OpenBLAS alone */ }
+  const best = ['avx512f', 'avx512bw', 'avx512vl'].every((f) => flags.includes(f)) ? 'SkylakeX' : ['avx2', 'fma'].every((f) => flags.includes(f)) ? 'Haswell' : null;
+  const old = ['Prescott', 'Core2', 'Penryn', 'Dunnington', 'Nehalem', 'Atom', 'Sandybridge', 'Katmai', 'Coppermine', 'Northwood'];
+  return best && old.includes(detected) ? { core: best, note: `OPENBLAS_CORETYPE=${best}: OpenBLAS detected this CPU as ${detected}` } : { core: null, note: detected && `OpenBLAS core ${detected}` };
+}
+
 function numpyResults(workloads) {
+  const blas = openblasCore();
   try {
     // one OpenBLAS thread: every engine here runs on one core
     const out = execFileSync('/usr/bin/python3', [`${here}numpy_bench.py`, JSON.stringify({ workloads, reps, sampleMs })],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENBLAS_NUM_THREADS: '1' } });
-    return JSON.parse(out);
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENBLAS_NUM_THREADS: '1', ...(blas.core ? { OPENBLAS_CORETYPE: blas.core } : {}) } });
+    return { ...JSON.parse(out), blas: blas.note };
   } catch (e) {
     return { error: `NumPy could not run: ${(e.stderr || e.message || '').toString().trim().split('\n').pop()}` };
   }
