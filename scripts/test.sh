@@ -21,4 +21,5 @@ echo "== fuzzing: every target for 20 s from its committed corpus (npm run fuzz 
 bash scripts/fuzz.sh 20
 
 echo "== JS tests: Node, and Chromium (/usr/bin/chromium through playwright-core)"
-node --test tests/js/ tests/browser/
+# one file at a time on any machine: two files run npm pack, whose prepack rebuilds the wasm
+node --test --test-concurrency=1 tests/js/ tests/browser/

@@ -44,9 +44,12 @@ function renderCharts(recs, compare) {
     return [{ name: HERE, value: pick(rec.engines.wtensor) },
       ...(old ? ['wtensor', ...PEERS].map((e) => ({ name: NODE(e), value: pick(old.engines[e]) })) : [])].filter((b) => b.value > 0);
   };
-  const chart = (title, unit, list, pick) => list.length && el('div', { class: 'chart' }).appendChild(Object.assign(el('div'), {
-    innerHTML: barChart({ title, unit, colors: COLORS, groups: list.map((rec) => ({ label: rec.label, bars: bars(rec, pick) })) }),
-  })).parentNode;
+  const chart = (title, unit, list, pick) => {
+    if (!list.length) return null;
+    const div = el('div', { class: 'chart' });
+    div.innerHTML = barChart({ title, unit, colors: COLORS, groups: list.map((rec) => ({ label: rec.label, bars: bars(rec, pick) })) });   // labels are escaped
+    return div;
+  };
   const group = (g) => recs.filter((r) => r.group === g);
   $('charts').replaceChildren(...[
     chart('Elementwise: throughput (higher is better)', 'GB/s', group('elementwise'), value),

@@ -44,7 +44,7 @@ function parseShapes(text) {
 // uniform random values in [-1, 1) (small integers for int32)
 function random(shape, dtype) {
   const n = shape.reduce((a, b) => a * b, 1);
-  if (n > 2 ** 26) throw new Error(`operand of shape (${shape}) has ${fmtInt(n)} elements; the playground stops at 2^26`);
+  if (n > 2 ** 24) throw new Error(`operand of shape (${shape}) has ${fmtInt(n)} elements; the playground stops at 2^24`);
   const data = new Float64Array(n);
   for (let i = 0; i < n; i++) data[i] = dtype === 'int32' ? Math.floor(Math.random() * 7) - 3 : Math.random() * 2 - 1;
   return wt.tensor(data, { shape, dtype });
