@@ -5,7 +5,7 @@ import { WtError } from './errors.js';
 import { typeName } from './engine.js';
 import { withTemp } from './ops.js';
 
-function asBytes(bytes, what) {
+export function asBytes(bytes, what) {
   if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
   if (ArrayBuffer.isView(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   throw new WtError('WT_EINVAL', `${what}: expected the file's bytes (a Uint8Array or ArrayBuffer), got ${typeName(bytes)}`);

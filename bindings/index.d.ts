@@ -196,6 +196,10 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     fromNpy(bytes: ArrayBuffer | ArrayBufferView): Tensor;
     /** a serialized tensorflow.TensorProto (tensor_content or the typed repeated fields) */
     fromTensorProto(bytes: ArrayBuffer | ArrayBufferView): Tensor;
+    /** NumPy .npz (np.savez, np.savez_compressed): every member as a tensor, named without '.npy'. */
+    fromNpz(bytes: ArrayBuffer | ArrayBufferView): Promise<Record<string, Tensor>>;
+    /** A .npz of the tensors (an array is named arr_0, arr_1, ... as np.savez does); compress: deflate, as np.savez_compressed. */
+    toNpz(tensors: Record<string, Tensor> | Tensor[], options?: { compress?: boolean }): Promise<Uint8Array>;
   };
 
 type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;

@@ -9,6 +9,7 @@ import { DTYPES, ARRAYS } from './dtypes.js';
 import { Tensor } from './tensor.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, einsumPath } from './ops.js';
 import { readFile, writeFile, protoForm } from './files.js';
+import { readNpz, writeNpz } from './npz.js';
 
 export { WtError, Tensor, DTYPES };
 
@@ -289,6 +290,8 @@ export async function init(options = {}) {
   wt.einsumPath = (subscripts, ...operands) => einsumPath(engine, subscripts, operands);
   wt.fromNpy = (bytes) => readFile(engine, 'wt_npy_read', 'fromNpy', bytes);
   wt.fromTensorProto = (bytes) => readFile(engine, 'wt_proto_read', 'fromTensorProto', bytes);
+  wt.fromNpz = (bytes) => readNpz(engine, bytes);
+  wt.toNpz = (tensors, opts) => writeNpz(engine, tensors, opts);
   wt.binary = (op, x, z, opts) => ewise(engine, `binary('${opString(op, 'binary')}')`, opName(op, BINARY), [x, z], opts);
   wt.unary = (op, x, opts) => ewise(engine, `unary('${opString(op, 'unary')}')`, opName(op, UNARY), [x], opts);
   for (const name of [...Object.keys(TENSOR_OPS), ...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(TERNARY), ...REDUCTIONS]) {

@@ -22,3 +22,16 @@ test('browser: fetched .npy fixtures load with their values and save back as Num
     });
   }
 });
+
+test("browser: NumPy's .npz archives load through the browser's DecompressionStream and round-trip", async () => {
+  for (const name of ['stored', 'compressed']) {
+    const bytes = new Uint8Array(await (await fetch(new URL(`../../fixtures/npz/${name}.npz`, import.meta.url))).arrayBuffer());
+    const got = await wt.fromNpz(bytes);
+    assert.deepEqual(Object.keys(got), ['float32_c', 'int16_f', 'bool_c', 'float64_0d', 'float32_empty', 'uint32_be'], name);
+    valuesByFormula(got.float32_c).forEach((v, i) => assert.ok(Object.is(v, Math.fround(fixtureValue('float32', i))), `${name} float32_c[${i}]`));
+    assert.deepEqual(got.int16_f.strides, [1, 2, 6]);
+    const back = await wt.fromNpz(await wt.toNpz(got, { compress: true }));
+    for (const k of Object.keys(got)) assert.deepEqual(back[k].toArray(), got[k].toArray(), `${name} ${k}`);
+    wt.dispose([got, back]);
+  }
+});

@@ -27,6 +27,9 @@ async function main(): Promise<number> {
   const mm: Tensor = a.astype('float32').matmul(wt.ones([4, 2], 'float32'));
   const e = wt.einsum('ij,jk->ik', a, wt.ones([4, 3]), { out: wt.zeros([3, 3]) });
   const plan: EinsumPath = wt.einsumPath('ij,jk,kl->il', [2, 3], a, [4, 5]);
+  const archive: Uint8Array = await wt.toNpz({ a, b }, { compress: true });
+  const loaded: Tensor | undefined = (await wt.fromNpz(archive)).a;
+  const positional: Uint8Array = await wt.toNpz([a, b]);
   const kind: string = plan.steps[0].kind;
   void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
