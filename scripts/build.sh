@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds wtensor's configurations into build/<name>:
-#   gcc    native, gcc, SSE2 kernels (+ Valgrind)  asan   clang-14, ASan+UBSan
-#   clang  native, clang-14, generic vectors    wasi   the C tests as a WASI command
+#   gcc    native, gcc, SSE2 kernels (+ Valgrind), the CLI  asan   clang-14, ASan+UBSan
+#   clang  native, clang-14, generic vectors    wasi   the C tests, CLI and embedding reactor for WASI
 #   wasm   the Emscripten reactor, copied to dist/wtensor.wasm for the npm package
 #   fuzz   the libFuzzer targets of tests/fuzz (clang-14, ASan+UBSan; run by scripts/fuzz.sh)
 # usage: scripts/build.sh [name ...]   (default: all but fuzz)
@@ -29,10 +29,14 @@ build_one() {
     *) echo "build: unknown configuration '$name'" >&2; return 2 ;;
   esac
   cmake --build "build/$name" -j "$jobs" > "build/$name.build.log" 2>&1 || { cat "build/$name.build.log"; return 1; }
-  if [ "$name" = wasm ]; then
-    mkdir -p dist
-    cp build/wasm/wtensor.wasm dist/wtensor.wasm
-  fi
+  # what the npm package ships: the reactor JS loads, the WASI command behind
+  # `npx wtensor`, and the embedding reactor for wasm hosts
+  mkdir -p dist
+  case $name in
+    wasm) cp build/wasm/wtensor.wasm dist/wtensor.wasm ;;
+    wasi) cp build/wasi/wtensor.wasm dist/wtensor-cli.wasm
+          cp build/wasi/wtensor_reactor.wasm dist/wtensor-reactor.wasm ;;
+  esac
   echo "build: $name ok" >&2
 }
 

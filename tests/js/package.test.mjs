@@ -3,18 +3,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { init } from '../../bindings/index.js';
 import { pack, appWith } from './pack.mjs';
 
-test('npm pack -> install in an empty directory -> import { init } from "wtensor"', () => {
+test('npm pack -> install in an empty directory -> import { init } from "wtensor", and npx wtensor', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'wtensor-pack-'));
   try {
     const { tarball, files } = pack(dir);
     assert.deepEqual(files, [
-      'LICENSE', 'README.md', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/files.js', 'bindings/index.d.ts',
-      'bindings/index.js', 'bindings/loader.js', 'bindings/ops.js', 'bindings/tensor.js', 'dist/wtensor.wasm', 'include/wtensor.h', 'package.json',
+      'LICENSE', 'README.md', 'bindings/cli.js', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/files.js',
+      'bindings/index.d.ts', 'bindings/index.js', 'bindings/loader.js', 'bindings/npz.js', 'bindings/ops.js', 'bindings/tensor.js',
+      'dist/wtensor-cli.wasm', 'dist/wtensor-reactor.wasm', 'dist/wtensor.wasm', 'include/wtensor.h', 'package.json',
     ]);
     const app = appWith(dir, tarball, {
       'main.js': `
@@ -26,6 +28,12 @@ test('npm pack -> install in an empty directory -> import { init } from "wtensor
     });
     const out = JSON.parse(execFileSync(process.execPath, ['main.js'], { cwd: app, encoding: 'utf8' }));
     assert.deepEqual(out, { t: [[0, 3], [1, 4], [2, 5]], simd: true, err: 'WtError' });
+    // the package's bin: npx wtensor runs the WASI command
+    writeFileSync(join(app, 'a.npy'), (await init()).eye(3, 3, 0, 'float32').toNpy());
+    const npx = (...args) => execFileSync('npx', ['--no-install', 'wtensor', ...args], { cwd: app, encoding: 'utf8' });
+    assert.equal(npx('--version'), 'wtensor 0.1.0 (wasm_simd128)\n');
+    npx('einsum', 'ii->', 'a.npy', '-o', 'trace.npy');
+    assert.match(npx('info', 'trace.npy'), /^trace\.npy: \.npy, float32, shape \(\), C order, 1 element of 4 bytes\n {2}min 3 {2}max 3 /);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
