@@ -16,7 +16,7 @@ test('npm pack -> install in an empty directory -> import { init } from "wtensor
     assert.deepEqual(files, [
       'LICENSE', 'README.md', 'bindings/cli.js', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/files.js',
       'bindings/index.d.ts', 'bindings/index.js', 'bindings/loader.js', 'bindings/npz.js', 'bindings/ops.js', 'bindings/tensor.js',
-      'dist/wtensor-cli.wasm', 'dist/wtensor-reactor.wasm', 'dist/wtensor.wasm', 'include/wtensor.h', 'package.json',
+      'dist/wtensor-cli.wasm', 'dist/wtensor-reactor.wasm', 'dist/wtensor.wasm', 'docs/EMBEDDING.md', 'include/wtensor.h', 'package.json',
     ]);
     const app = appWith(dir, tarball, {
       'main.js': `
