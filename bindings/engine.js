@@ -14,9 +14,10 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 export class Engine {
-  constructor(instance, module) {
+  // memory: the threaded build imports its (shared) memory instead of exporting it
+  constructor(instance, module, memory = instance.exports.memory) {
     this.ex = instance.exports;
-    this.memory = this.ex.memory;
+    this.memory = memory;
     this.module = module;
     this.buffer = null;
     this.scopes = [];
@@ -44,7 +45,7 @@ export class Engine {
     const u8 = this.u8;
     let end = ptr;
     while (u8[end]) end++;
-    return decoder.decode(u8.subarray(ptr, end));
+    return decoder.decode(u8.slice(ptr, end));   // a copy: TextDecoder refuses views of shared memory
   }
 
   error(status) {

@@ -147,8 +147,9 @@ export interface EngineInfo {
   simd: boolean;
   /** 'wasm_simd128' (or 'generic'/'sse2' in native builds). */
   kernels: string;
+  /** Threads in use: the main thread and threads - 1 workers. */
   threads: number;
-  /** Why threads is 1. */
+  /** Why threads is 1 (asked for, not cross-origin isolated, no SharedArrayBuffer, one core, ...), or what runs. */
   threadsReason: string;
   memoryBytes: number;
 }
@@ -254,6 +255,11 @@ export interface InitOptions {
   /** Where the module comes from: bytes, a compiled Module, a URL or a Response
    *  (default: dist/wtensor.wasm next to the package, resolved via import.meta.url). */
   wasm?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
+  /** The threaded build, as for wasm (default: dist/wtensor-mt.wasm next to the package). */
+  wasmThreads?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
+  /** 'auto' (the default: every logical core, up to 16, when SharedArrayBuffer and Worker are
+   *  available and the page is cross-origin isolated) or a number from 1 to 64. */
+  threads?: 'auto' | number | null;
 }
 
 export function init(options?: InitOptions): Promise<Wtensor>;

@@ -10,6 +10,7 @@ import { Tensor } from './tensor.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, einsumPath } from './ops.js';
 import { readFile, writeFile, protoForm } from './files.js';
 import { readNpz, writeNpz } from './npz.js';
+import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
 
 export { WtError, Tensor, DTYPES };
 
@@ -117,18 +118,47 @@ function typedDtype(arr) {
   return DTYPES[i];
 }
 
+async function instantiate(module, env, what) {
+  try {
+    return await WebAssembly.instantiate(module, { env: { emscripten_notify_memory_growth() {}, ...env } });
+  } catch (e) {
+    throw new WtError('WT_ELOAD', `could not instantiate ${what}: ${e.message}`);
+  }
+}
+
+// the threaded build on a shared memory, with n-1 workers
+async function startThreaded(source, n) {
+  const module = await loadModule(source ?? THREADED_URL);
+  if (!WebAssembly.Module.imports(module).some((i) => i.kind === 'memory') || !WebAssembly.Module.exports(module).some((e) => e.name === 'wt_threads_work')) {
+    throw new WtError('WT_ELOAD', 'the module is not the threaded build of wtensor (wtensor-mt.wasm imports a shared memory)');
+  }
+  const memory = sharedMemory(), host = {};
+  const instance = await instantiate(module, { memory, ...hostImports(host) }, 'wtensor-mt.wasm');
+  instance.exports._initialize();
+  const engine = new Engine(instance, module, memory);
+  await startPool(engine, module, n, host);
+  return engine;
+}
+
+const THREADED_URL = new URL('../dist/wtensor-mt.wasm', import.meta.url);
+
 export async function init(options = {}) {
   if (options === null || typeof options !== 'object') throw new WtError('WT_EINVAL', `init: options must be an object, got ${typeName(options)}`);
-  const module = await loadModule(options.wasm);
-  const imports = { env: { emscripten_notify_memory_growth() {} } };
-  let instance;
-  try {
-    instance = await WebAssembly.instantiate(module, imports);
-  } catch (e) {
-    throw new WtError('WT_ELOAD', `could not instantiate wtensor.wasm: ${e.message}`);
+  let { n: threads, reason } = await planThreads(options);
+  let engine = null;
+  if (threads > 1) {
+    try {
+      engine = await startThreaded(options.wasmThreads, threads);
+    } catch (e) {
+      [threads, reason] = [1, `the threaded build could not start: ${e.message}`];
+    }
   }
-  instance.exports._initialize();
-  const engine = new Engine(instance, module);
+  if (!engine) {
+    const module = await loadModule(options.wasm);
+    const instance = await instantiate(module, {}, 'wtensor.wasm');
+    instance.exports._initialize();
+    engine = new Engine(instance, module);
+  }
   const ex = engine.ex;
   engine.ops = {};
   for (const [name, [cName, ...specs]] of Object.entries(TENSOR_OPS)) engine.ops[name] = defineOp(engine, name, cName, specs);
@@ -276,8 +306,8 @@ export async function init(options = {}) {
       version: engine.cstr(ex.wt_version()),
       simd: engine.cstr(ex.wt_simd_name()) === 'wasm_simd128',
       kernels: engine.cstr(ex.wt_simd_name()),
-      threads: 1,
-      threadsReason: 'this build of wtensor is single-threaded',
+      threads,
+      threadsReason: reason ?? `${threads} threads: the threaded build (wtensor-mt.wasm) with ${threads - 1} workers`,
       memoryBytes: engine.memory.buffer.byteLength,
     }),
   };

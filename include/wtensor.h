@@ -421,6 +421,24 @@ WT_API void    wt_probe_copy(void *dst, const void *src, size_t nbytes);
 
 /*
 ** ---------------------------------------------------------------------------
+** THREADS (the host's worker pool drives these)
+** ---------------------------------------------------------------------------
+** Only the threaded wasm build (wtensor-mt.wasm: shared memory, atomics) runs
+** loops on several threads.  Its host starts n-1 workers that instantiate the
+** same module on the same memory, each with its own stack, and calls
+** wt_threads_set(n).  The module imports env.wt_host_dispatch() (wake every
+** worker: each calls wt_threads_work(k) with its number k, 1..n-1) and
+** env.wt_host_join() (return when every worker has returned).  Workers never
+** allocate.  Results do not depend on the thread count: each output element
+** is computed by one thread in the same order.
+*/
+WT_API int       wt_threads_supported(void);   /* 1 in the threaded build */
+WT_API wt_status wt_threads_set(int n);        /* 1..64; above 1 only when supported */
+WT_API int       wt_threads_get(void);
+WT_API void      wt_threads_work(int k);       /* worker k's share of the current loop */
+
+/*
+** ---------------------------------------------------------------------------
 ** MEMORY FOR HOSTS
 ** ---------------------------------------------------------------------------
 ** Scratch memory for hosts (the JS bindings) that pass arrays and strings.

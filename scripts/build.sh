@@ -33,7 +33,7 @@ build_one() {
   # `npx wtensor`, and the embedding reactor for wasm hosts
   mkdir -p dist
   case $name in
-    wasm) cp build/wasm/wtensor.wasm dist/wtensor.wasm ;;
+    wasm) cp build/wasm/wtensor.wasm build/wasm/wtensor-mt.wasm dist/ ;;
     wasi) cp build/wasi/wtensor.wasm dist/wtensor-cli.wasm
           cp build/wasi/wtensor_reactor.wasm dist/wtensor-reactor.wasm ;;
   esac

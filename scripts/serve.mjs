@@ -32,8 +32,9 @@ export const DEMO_CSP = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-e
 
 // root: the directory served; dirs: the top-level folders under it that may be
 // read (null: all); csp: the path prefixes whose HTML gets DEMO_CSP; index:
-// where '/' redirects.
-export function createStaticServer({ root, dirs = null, csp = ['/web/'], index = '/web/' }) {
+// where '/' redirects; isolate: send COOP/COEP/CORP (false shows what a page
+// that is not cross-origin isolated gets: one thread, and why).
+export function createStaticServer({ root, dirs = null, csp = ['/web/'], index = '/web/', isolate = true }) {
   const base = resolve(root);
   return createServer(async (req, res) => {
     const send = (status, text, headers = {}) => {
@@ -69,10 +70,8 @@ export function createStaticServer({ root, dirs = null, csp = ['/web/'], index =
       'Content-Type': type,
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
-      'Cross-Origin-Resource-Policy': 'same-origin',
       'X-Content-Type-Options': 'nosniff',
+      ...(isolate ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' } : {}),
     };
     if (type.startsWith('text/html') && csp.some((p) => path.startsWith(p))) headers['Content-Security-Policy'] = DEMO_CSP;
     res.writeHead(200, headers);

@@ -22,5 +22,9 @@ echo "== fuzzing: every target for 20 s from its committed corpus (npm run fuzz 
 bash scripts/fuzz.sh 20
 
 echo "== JS tests: Node, and Chromium (/usr/bin/chromium through playwright-core)"
-# one file at a time on any machine: two files run npm pack, whose prepack rebuilds the wasm
+# one file at a time on any machine: two files run npm pack, whose prepack rebuilds the wasm.
+# The suite runs on the threaded build (init's default here), then its engine
+# tests again on the single-threaded one (the browser suite does both too).
 node --test --test-concurrency=1 tests/js/ tests/browser/
+echo "== JS tests again on the single-threaded build (WT_THREADS=1)"
+WT_THREADS=1 node --test --test-concurrency=1 tests/js/{tensor,views,assign,ops,linalg,einsum_random,memory,hostile,reliability,files,npz}.test.mjs

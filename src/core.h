@@ -62,6 +62,10 @@ void *wt_sys_alloc(size_t nbytes);
 ** allocation above nbytes fail (0 = no limit), as on a smaller machine */
 void  wt_debug_fail_alloc_after(int n);
 void  wt_debug_alloc_limit(size_t nbytes);
+/* test hooks: cut parallel loops into n parts, in any build, and count the
+** loops that were cut (parallel.c) */
+void    wt_debug_threads(int n);
+int64_t wt_debug_split_loops(void);
 
 /* a fresh tensor with a new buffer for desc (desc.offset must be 0) */
 wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);

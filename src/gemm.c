@@ -6,8 +6,12 @@
 **       for each MR x NR tile: microkernel into a local tile, then store or
 **       add it into C through the offset tables
 ** Packing zero-pads the edges, so one microkernel serves every tile; C is
-** written on the first K block and accumulated after, never read before. */
+** written on the first K block and accumulated after, never read before.
+** With threads, the batch, or C's columns or rows, are cut into parts
+** (parallel.h); every element is still computed by one thread in one order,
+** so the result does not depend on the thread count. */
 #include "gemm.h"
+#include "parallel.h"
 #include "simd.h"
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +24,8 @@
 #define KC 256
 #define MC 64
 #define NC 512
+/* multiply-adds a part must have to be worth a hand-off to a worker */
+#define MIN_PART_WORK (1 << 20)
 
 int64_t wt_group_size(const wt_group *g) {
     int64_t n = 1;
@@ -127,6 +133,9 @@ wt_status wt_gemm_ref(const wt_gemm *g) { return for_batches(g, ref_one); }
 ** as long as a whole tensor, so no full tables) */
 typedef struct { int64_t ak[KC], bk[KC], am[MC], cm[MC], bn[NC], cn[NC]; } blk_offsets;
 
+/* one part's packing buffers and offset tables, allocated before the loop */
+typedef struct { void *ap, *bp; blk_offsets *o; } gemm_scratch;
+
 static bool dense(const int64_t *off, int64_t n, int64_t z) {
     for (int64_t j = 1; j < n; j++)
         if (off[j] - off[j - 1] != z) return false;
@@ -193,18 +202,15 @@ static bool dense(const int64_t *off, int64_t n, int64_t z) {
             }                                                                                     \
         }                                                                                         \
     }                                                                                             \
-    static wt_status packed_##sn(const wt_gemm *g) {                                              \
-        int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak);  \
-        T *bp = wt_sys_alloc(sizeof(T) * KC * (NC + NR)), *ap = wt_sys_alloc(sizeof(T) * (MC + MR) * KC); \
-        blk_offsets *o = wt_sys_alloc(sizeof *o);                                                 \
-        if (!ap || !bp || !o) {                                                                   \
-            free(ap), free(bp), free(o);                                                          \
-            return wt_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");                  \
-        }                                                                                         \
+    /* C[m0..m1, n0..n1) of one batch element, with one part's scratch */                        \
+    static void packed_##sn(const wt_gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1, const gemm_scratch *s) { \
+        int64_t K = wt_group_size(&g->ak);                                                        \
+        T *ap = s->ap, *bp = s->bp;                                                               \
+        blk_offsets *o = s->o;                                                                    \
         const int64_t z = (int64_t)sizeof(T);                                                     \
         T tile[MR * NR];                                                                          \
-        for (int64_t jc = 0; jc < N; jc += NC) {                                                  \
-            int64_t nc = N - jc < NC ? N - jc : NC;                                               \
+        for (int64_t jc = n0; jc < n1; jc += NC) {                                                \
+            int64_t nc = n1 - jc < NC ? n1 - jc : NC;                                             \
             group_offsets(&g->bn, jc, nc, o->bn);                                                 \
             group_offsets(&g->cn, jc, nc, o->cn);                                                 \
             bool bn_dense = dense(o->bn, nc, z), cn_dense = dense(o->cn, nc, z);                  \
@@ -214,8 +220,8 @@ static bool dense(const int64_t *off, int64_t n, int64_t z) {
                 group_offsets(&g->ak, pc, kc, o->ak);                                             \
                 group_offsets(&g->bk, pc, kc, o->bk);                                             \
                 pack_b_##sn(g->b, o->bk, o->bn, kc, nc, bn_dense, bp);                            \
-                for (int64_t ic = 0; ic < M; ic += MC) {                                          \
-                    int64_t mc = M - ic < MC ? M - ic : MC;                                       \
+                for (int64_t ic = m0; ic < m1; ic += MC) {                                        \
+                    int64_t mc = m1 - ic < MC ? m1 - ic : MC;                                     \
                     group_offsets(&g->am, ic, mc, o->am);                                         \
                     group_offsets(&g->cm, ic, mc, o->cm);                                         \
                     pack_a_##sn(g->a, o->am, o->ak, mc, kc, ap);                                  \
@@ -228,11 +234,68 @@ static bool dense(const int64_t *off, int64_t n, int64_t z) {
                 }                                                                                 \
             }                                                                                     \
         }                                                                                         \
-        free(ap), free(bp), free(o);                                                              \
-        return WT_OK;                                                                             \
     }
 PACKED(f32, float, wt_vf32, 4, NR32)
 PACKED(f64, double, wt_vf64, 2, NR64)
+
+typedef void (*packed_fn)(const wt_gemm *, int64_t, int64_t, int64_t, int64_t, const gemm_scratch *);
+enum { BY_BATCH, BY_COLUMNS, BY_ROWS };
+typedef struct {
+    const wt_gemm *g;
+    packed_fn run;
+    const gemm_scratch *scratch;
+    int64_t M, N;
+    int by, nr;
+} gemm_job;
+
+static void gemm_part(void *ctx, int64_t begin, int64_t end, int part) {
+    const gemm_job *j = ctx;
+    const gemm_scratch *s = &j->scratch[part];
+    if (j->by == BY_COLUMNS) {
+        j->run(j->g, 0, j->M, begin * j->nr, end * j->nr < j->N ? end * j->nr : j->N, s);
+    } else if (j->by == BY_ROWS) {
+        j->run(j->g, begin * MR, end * MR < j->M ? end * MR : j->M, 0, j->N, s);
+    } else {
+        wt_gemm one = *j->g;
+        for (int64_t t = begin; t < end; t++) {   /* batch element t of each operand */
+            int64_t off[3];
+            for (int k = 0; k < 3; k++) group_offsets(&j->g->batch[k], t, 1, &off[k]);
+            one.a = j->g->a + off[0], one.b = j->g->b + off[1], one.c = j->g->c + off[2];
+            j->run(&one, 0, j->M, 0, j->N, s);
+        }
+    }
+}
+
+/* the packed path over every batch element, cut into parts of at least
+** MIN_PART_WORK multiply-adds: by batch element if there are several, else
+** by C's columns (NR at a time) or rows (MR at a time), whichever are more */
+static wt_status packed(const wt_gemm *g, packed_fn run, size_t z, int nr) {
+    int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak), nb = wt_group_size(&g->batch[2]);
+    gemm_job j = {.g = g, .run = run, .M = M, .N = N, .nr = nr};
+    int64_t units;
+    if (nb > 1) j.by = BY_BATCH, units = nb;
+    else if ((N + nr - 1) / nr >= (M + MR - 1) / MR) j.by = BY_COLUMNS, units = (N + nr - 1) / nr;
+    else j.by = BY_ROWS, units = (M + MR - 1) / MR;
+    /* saturating: the work of a part only matters up to MIN_PART_WORK */
+    double w = (double)M * (double)N * (double)K * (double)nb / (double)units;
+    int parts = wt_parallel_parts(units, w >= MIN_PART_WORK ? 1 : (int64_t)(MIN_PART_WORK / (w > 1 ? w : 1)) + 1);
+    gemm_scratch *s = wt_sys_alloc(sizeof *s * (size_t)parts);
+    int made = 0;
+    bool ok = s != NULL;
+    for (; ok && made < parts; made++) {
+        s[made].bp = wt_sys_alloc(z * KC * (NC + (size_t)nr));
+        s[made].ap = wt_sys_alloc(z * (MC + MR) * KC);
+        s[made].o = wt_sys_alloc(sizeof *s[made].o);
+        ok = s[made].ap && s[made].bp && s[made].o;
+    }
+    if (ok) {
+        j.scratch = s;
+        wt_parallel_for(units, parts, gemm_part, &j);
+    }
+    for (int p = 0; p < made; p++) free(s[p].ap), free(s[p].bp), free(s[p].o);
+    free(s);
+    return ok ? WT_OK : wt_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");
+}
 
 /* C = 0 over the M x N group (an empty sum) */
 static wt_status zero_one(const wt_gemm *g) {
@@ -251,7 +314,7 @@ static wt_status zero_one(const wt_gemm *g) {
 wt_status wt_gemm_run(const wt_gemm *g) {
     if (wt_group_size(&g->am) == 0 || wt_group_size(&g->bn) == 0 || wt_group_size(&g->batch[2]) == 0) return WT_OK;
     if (wt_group_size(&g->ak) == 0) return g->accumulate ? WT_OK : for_batches(g, zero_one);
-    if (g->dtype == WT_FLOAT32) return for_batches(g, packed_f32);
-    if (g->dtype == WT_FLOAT64) return for_batches(g, packed_f64);
+    if (g->dtype == WT_FLOAT32) return packed(g, packed_f32, sizeof(float), NR32);
+    if (g->dtype == WT_FLOAT64) return packed(g, packed_f64, sizeof(double), NR64);
     return for_batches(g, ref_one);
 }

@@ -20,7 +20,7 @@ test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
     await t.test('index: wtensor loads with SIMD, cross-origin isolated, under a CSP that blocks inline script', async () => {
       const { page } = await openPage(browser, `${url}/web/`);
       await page.waitForFunction(() => !document.getElementById('info').textContent.startsWith('loading'));
-      assert.match(await text(page, '#info'), /^wtensor 0\.1\.0 · kernels: wasm_simd128 · threads: 1 .*\ncrossOriginIsolated: true/);
+      assert.match(await text(page, '#info'), /^wtensor 0\.1\.0 · kernels: wasm_simd128 · threads: 2 \(2 threads: the threaded build \(wtensor-mt\.wasm\) with 1 workers\)\ncrossOriginIsolated: true/);
       await screenshot(page, 'index');
       assert.deepEqual(page.problems, []);
       // the CSP is enforced: an injected inline script does not run

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import nodeAssert from 'node:assert/strict';
 import shim from './shim/assert.mjs';
-import { test as shimTest, runTests } from './shim/node-test.mjs';
+import { test as shimTest, runTests } from './shim/runner.mjs';
 
 class MyError extends Error {}
 const err = Object.assign(new TypeError('bad thing 42'), { code: 'E_X' });

@@ -4,7 +4,9 @@ import { setFile, runTests } from 'node:test';
 import { FILES } from './suite-files.mjs';
 
 const out = document.getElementById('out');
-const report = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated === true, loadErrors: [], results: [] };
+const { wt } = await import('../js/helpers.mjs');
+const { threads, threadsReason } = wt.info();
+const report = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated === true, threads, threadsReason, loadErrors: [], results: [] };
 for (const f of FILES) {
   setFile(f);
   try {

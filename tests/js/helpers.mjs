@@ -4,12 +4,16 @@
 import assert from 'node:assert/strict';
 import { init, WtError } from '../../bindings/index.js';
 
-export const wt = await init();
+// the suite runs under each build: WT_THREADS=1 (Node) or ?threads=1 (the
+// browser suite page) picks the single-threaded one; default: init's 'auto'
+const inNode = typeof process === 'object' && !!process.versions?.node;
+const asked = inNode ? process.env.WT_THREADS : new URLSearchParams(globalThis.location?.search ?? '').get('threads');
+export const threadsOption = asked ? { threads: asked === 'auto' ? 'auto' : Number(asked) } : {};
+export const wt = await init(threadsOption);
 export { WtError };
 
 const revive = (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
 const fixtureUrl = new URL('../fixtures/numpy.json', import.meta.url);
-const inNode = typeof process === 'object' && !!process.versions?.node;
 export const fixtures = JSON.parse(inNode ? (await import('node:fs')).readFileSync(fixtureUrl, 'utf8') : await (await fetch(fixtureUrl)).text(), revive);
 
 // element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()

@@ -22,9 +22,12 @@ test('default init finds the packaged wasm and reports what it got', async () =>
   assert.equal(info.version, '0.1.0');
   assert.equal(info.simd, true);
   assert.equal(info.kernels, 'wasm_simd128');
-  assert.equal(info.threads, 1);
-  assert.match(info.threadsReason, /single-threaded/);
+  const cores = (await import('node:os')).availableParallelism();
+  assert.equal(info.threads, cores > 1 ? Math.min(cores, 16) : 1);   // 'auto': every core
+  assert.match(info.threadsReason, cores > 1 ? /^\d+ threads: the threaded build \(wtensor-mt\.wasm\) with \d+ workers$/ : /only one logical core/);
   assert.ok(info.memoryBytes >= 65536);
+  const one = (await init({ threads: 1 })).info();
+  assert.deepEqual([one.threads, one.threadsReason], [1, 'threads: 1 was asked for']);
 });
 
 test('init accepts bytes, a typed view, a Module, a URL, a string path and a Response', async () => {

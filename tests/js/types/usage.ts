@@ -2,7 +2,7 @@
 import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath } from 'wtensor';
 
 async function main(): Promise<number> {
-  const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm') });
+  const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm'), wasmThreads: new URL('https://example.test/wtensor-mt.wasm'), threads: 'auto' });
   const a: Tensor = wt.arange(12).reshape([3, 4]);
   const b = a.T.slice('::-1, 1:').contiguous().astype('float32');
   const d: DType = b.dtype;

@@ -1,0 +1,108 @@
+// The JS half of the worker pool (the C half: src/parallel.c; a worker:
+// bindings/worker.js).  The threaded module runs on a shared memory that
+// every instance imports; C calls wt_host_dispatch to wake the workers and
+// wt_host_join to wait for them.  Waiting happens here, in JS: Atomics.wait
+// where the thread may block (Node's main thread, any worker), a bounded
+// spin on a browser's main thread, where blocking is not allowed.
+import { WtError } from './errors.js';
+
+const SEQ = 0, DONE = 1, SPIN = 200000;
+const STACK = 256 * 1024;                 // per worker, as the module's own (-sTOTAL_STACK)
+const PAGES = { initial: 256, maximum: 32768 };   // 16 MiB growable to 2 GiB, as linked
+const isNode = typeof process === 'object' && !!process.versions?.node;
+const canBlock = isNode || (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
+
+// { n, reason }: how many threads to run, and when that is 1, why
+export async function planThreads(options) {
+  const want = options.threads ?? 'auto';
+  if (want !== 'auto' && !(Number.isInteger(want) && want >= 1 && want <= 64)) {
+    throw new WtError('WT_EINVAL', `init: threads must be 'auto' or an integer from 1 to 64, got ${String(want)}`);
+  }
+  const one = (reason) => ({ n: 1, reason });
+  if (want === 1) return one('threads: 1 was asked for');
+  // in browsers, isolation is what makes SharedArrayBuffer exist: say so first
+  if (!isNode && globalThis.crossOriginIsolated !== true) {
+    return one('the page is not cross-origin isolated: serve it with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp');
+  }
+  if (typeof SharedArrayBuffer !== 'function') return one('SharedArrayBuffer is not available here');
+  if (!isNode && typeof Worker !== 'function') return one('this environment has no Worker');
+  if (options.wasm !== undefined && options.wasmThreads === undefined) {
+    return one('options.wasm was given without options.wasmThreads (the threaded build, wtensor-mt.wasm)');
+  }
+  const cores = isNode ? (await import(/* @vite-ignore */ 'node:' + 'os')).availableParallelism() : navigator.hardwareConcurrency || 1;
+  if (want === 'auto' && cores < 2) return one('there is only one logical core');
+  return { n: want === 'auto' ? Math.min(cores, 16) : want, reason: null };
+}
+
+export function sharedMemory() {
+  return new WebAssembly.Memory({ ...PAGES, shared: true });
+}
+
+// the main instance's imports for dispatch and join; `host` is filled in by startPool
+export function hostImports(host) {
+  return {
+    wt_host_dispatch() {
+      Atomics.store(host.ctl, DONE, 0);
+      Atomics.add(host.ctl, SEQ, 1);
+      Atomics.notify(host.ctl, SEQ);
+    },
+    wt_host_join() {
+      const c = host.ctl, n = host.workers;
+      for (let i = 0; i < SPIN; i++) if (Atomics.load(c, DONE) >= n) return;   // the workers' parts usually end with ours
+      if (canBlock) {
+        for (let d; (d = Atomics.load(c, DONE)) < n;) Atomics.wait(c, DONE, d);
+        return;
+      }
+      const t0 = performance.now();
+      for (let i = 1; Atomics.load(c, DONE) < n; i++) {
+        if (i % 1048576 === 0 && performance.now() - t0 > 60000) {
+          throw new WtError('WT_ETHREADS', 'a worker has not finished its part of a loop in 60 s; the pool is unusable');
+        }
+      }
+    },
+  };
+}
+
+function spawn() {
+  if (isNode) {
+    return import(/* @vite-ignore */ 'node:' + 'worker_threads').then(({ Worker: NodeWorker }) => {
+      const w = new NodeWorker(new URL('./worker.js', import.meta.url), { execArgv: [] });   // the parent's flags (--input-type, --test, ...) are not the worker's
+      return { post: (m) => w.postMessage(m), on: (f) => w.on('message', f), onError: (f) => w.on('error', f), unref: () => w.unref(), terminate: () => w.terminate() };
+    });
+  }
+  const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  return { post: (m) => w.postMessage(m), on: (f) => { w.onmessage = ({ data }) => f(data); }, onError: (f) => { w.onerror = (e) => f(e); }, unref() {}, terminate: () => w.terminate() };
+}
+
+// starts n-1 workers on engine's module and memory; resolves when all are ready
+export async function startPool(engine, module, n, host) {
+  const ex = engine.ex;
+  const ctl = ex.wt_malloc(8), stacks = [];
+  for (let k = 1; k < n; k++) stacks.push(ex.wt_malloc(STACK));
+  if (!ctl || stacks.some((p) => !p)) throw new WtError('WT_ENOMEM', `out of memory for ${n - 1} worker stacks`);
+  new Int32Array(engine.memory.buffer, ctl, 2).fill(0);
+  const workers = [];
+  try {
+    await Promise.all(stacks.map(async (stack, i) => {
+      const w = await spawn();
+      workers.push(w);
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('a worker did not start within 30 s')), 30000);
+        w.onError((e) => { clearTimeout(timer); reject(new Error(e?.message ?? String(e))); });
+        w.on((m) => {
+          clearTimeout(timer);
+          if (m?.error) reject(new Error(m.error));
+          else resolve();
+        });
+        w.post({ module, memory: engine.memory, k: i + 1, stackTop: stack + STACK, ctl });
+      });
+      w.unref();   // idle workers must not keep Node running
+    }));
+  } catch (e) {
+    workers.forEach((w) => w.terminate());
+    throw e;
+  }
+  host.ctl = new Int32Array(engine.memory.buffer, ctl, 2);
+  host.workers = n - 1;
+  engine.check(ex.wt_threads_set(n));
+}

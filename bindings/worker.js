@@ -1,0 +1,37 @@
+// A pool worker (bindings/pool.js starts them; src/parallel.c is the C
+// half): it instantiates the threaded module on the shared memory, takes the
+// stack the main thread allocated for it, and runs worker k's share of every
+// parallel loop.  It waits in JS (Atomics.wait), never inside wasm, and
+// never allocates.  Runs as a Web Worker or a Node worker_threads worker.
+const SEQ = 0, DONE = 1, SPIN = 200000;   // ~0.1-0.3 ms of Atomics.load
+
+async function serve({ module, memory, k, stackTop, ctl }, post) {
+  const noop = () => {};
+  const { exports: ex } = await WebAssembly.instantiate(module, {
+    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop, wt_host_join: noop },
+  });
+  ex.stackRestore(stackTop);   // this instance's stack pointer starts at the module's default: move it to our own
+  const ctlView = new Int32Array(memory.buffer, ctl, 2);   // below the initial size: valid after growth too
+  let seen = Atomics.load(ctlView, SEQ);   // before saying ready: the first dispatch may follow at once
+  post({ ready: k });
+  for (;;) {
+    // spin a little before sleeping: loops often come back to back, and waking
+    // from Atomics.wait costs about as much as a small part's work
+    for (let i = 0; i < SPIN && Atomics.load(ctlView, SEQ) === seen; i++);
+    Atomics.wait(ctlView, SEQ, seen);
+    seen = Atomics.load(ctlView, SEQ);
+    ex.wt_threads_work(k);
+    Atomics.add(ctlView, DONE, 1);
+    Atomics.notify(ctlView, DONE);
+  }
+}
+
+const fail = (post) => (e) => post({ error: String(e?.message ?? e) });
+if (typeof process === 'object' && process.versions?.node) {
+  const { parentPort } = await import(/* @vite-ignore */ 'node:' + 'worker_threads');
+  const post = (m) => parentPort.postMessage(m);
+  parentPort.once('message', (m) => serve(m, post).catch(fail(post)));
+} else {
+  const post = (m) => self.postMessage(m);
+  self.onmessage = ({ data }) => serve(data, post).catch(fail(post));
+}

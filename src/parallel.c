@@ -1,0 +1,82 @@
+/* parallel.c — the C half of the worker pool (the JS half: bindings/pool.js
+** and bindings/worker.js).  Only the threaded build (WT_THREADS) has a pool:
+** it imports two host functions that wake the workers and wait for them;
+** every wait happens in JS, never in wasm (V8 11.3 loses values live across
+** a wasm memory.atomic.wait32). */
+#include "core.h"
+#include "parallel.h"
+
+#define WT_MAX_THREADS 64
+
+static int threads = 1;       /* main thread + the host's workers */
+static int nested;            /* inside a parallel loop: run nested loops serially */
+static int64_t split_loops;   /* loops run in more than one part (for the tests) */
+static struct {
+    wt_task fn;
+    void *ctx;
+    int64_t units;
+    int parts;
+} job;
+
+#ifdef WT_THREADS
+__attribute__((import_module("env"), import_name("wt_host_dispatch"))) void wt_host_dispatch(void);
+__attribute__((import_module("env"), import_name("wt_host_join"))) void wt_host_join(void);
+#endif
+
+int wt_threads_supported(void) {
+#ifdef WT_THREADS
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+wt_status wt_threads_set(int n) {
+    if (n < 1 || n > WT_MAX_THREADS) return wt_fail(WT_EINVAL, "threads must be from 1 to %d, got %d", WT_MAX_THREADS, n);
+    if (n > 1 && !wt_threads_supported()) return wt_fail(WT_EINVAL, "this build of wtensor is single-threaded; %d threads need wtensor-mt.wasm", n);
+    threads = n;
+    return WT_OK;
+}
+
+int wt_threads_get(void) { return threads; }
+
+/* any build: n parts per loop, run one after another on the calling thread
+** where there is no pool, so the C tests exercise every split */
+void wt_debug_threads(int n) { threads = n < 1 ? 1 : n > WT_MAX_THREADS ? WT_MAX_THREADS : n; }
+int64_t wt_debug_split_loops(void) { return split_loops; }
+
+int wt_parallel_parts(int64_t units, int64_t min_units) {
+    if (threads == 1 || nested || units < 2 * min_units) return 1;
+    int64_t p = units / (min_units > 0 ? min_units : 1);
+    return p < threads ? (int)p : threads;
+}
+
+/* part k of a loop: units spread as evenly as whole units allow */
+static void run_part(int k) {
+    int64_t q = job.units / job.parts, r = job.units % job.parts;
+    int64_t begin = k * q + (k < r ? k : r), end = begin + q + (k < r);
+    job.fn(job.ctx, begin, end, k);
+}
+
+/* a worker's share: called by worker k (1..threads-1) after every dispatch */
+void wt_threads_work(int k) {
+    if (k > 0 && k < job.parts) run_part(k);
+}
+
+void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
+    if (parts <= 1) {
+        fn(ctx, 0, units, 0);
+        return;
+    }
+    job.fn = fn, job.ctx = ctx, job.units = units, job.parts = parts;
+    nested = 1;
+    split_loops++;
+#ifdef WT_THREADS
+    wt_host_dispatch();   /* the host's atomics order these writes before the workers' reads */
+    run_part(0);
+    wt_host_join();
+#else
+    for (int k = 0; k < parts; k++) run_part(k);   /* wt_debug_threads: the parts in turn */
+#endif
+    nested = 0;
+}

@@ -1,0 +1,23 @@
+/* parallel.h — splitting a loop over the threaded wasm build's workers.
+**
+** A loop of `units` independent units of work is cut into `parts`
+** contiguous ranges, a pure function of (units, parts), so the same thread
+** count always does the same work in the same places.  Part 0 runs on the
+** calling thread, parts 1.. on the host's workers (bindings/worker.js),
+** which never allocate: a loop's scratch memory is allocated before it, one
+** slice per part, indexed by the part number fn receives.  In the other
+** builds there is one thread and fn runs once over everything. */
+#ifndef WT_PARALLEL_H
+#define WT_PARALLEL_H
+
+#include <stdint.h>
+
+typedef void (*wt_task)(void *ctx, int64_t begin, int64_t end, int part);
+
+/* how many parts to cut a loop into: 1 unless threads are on, the loop is
+** not nested in another, and every part gets at least min_units units */
+int wt_parallel_parts(int64_t units, int64_t min_units);
+/* runs fn over [0, units) in `parts` ranges (from wt_parallel_parts) */
+void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx);
+
+#endif
