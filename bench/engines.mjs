@@ -34,11 +34,12 @@ function freshOutput(op, read, cleanup, before = () => {}) {
   };
 }
 
-// wtensor ---------------------------------------------------------------------
-async function wtensorEngine() {
-  const wt = await init();
+// wtensor: one thread (the peers' ratios are per thread), and the threaded build --
+async function wtensorEngine(threads = 1) {
+  const wt = await init({ threads });
+  if (wt.info().threads !== threads) throw new Error(`wtensor could not run ${threads} threads: ${wt.info().threadsReason}`);
   return {
-    name: 'wtensor',
+    name: threads === 1 ? 'wtensor' : `wt-${threads}t`,
     info: () => wt.info(),
     wt,
     build(w, inputs) {
@@ -68,7 +69,7 @@ const WT_MATMUL = {
 };
 
 async function wtMatmulEngine() {
-  const wt = await init();
+  const wt = await init({ threads: 1 });
   return {
     name: 'wt-matmul',
     build(w, inputs) {
@@ -220,7 +221,8 @@ async function ndarrayEngine() {
 }
 
 export const ENGINES = {
-  wtensor: wtensorEngine,
+  wtensor: () => wtensorEngine(1),
+  'wt-2t': () => wtensorEngine(2),
   'tfjs-wasm': () => tfEngine('wasm'),
   'ort-1t': () => ortEngine(1),
   'ort-2t': () => ortEngine(2),

@@ -93,8 +93,13 @@ export function measureLimits(wt, quick) {
 // the targets (workloads.mjs TARGETS) a run met or missed
 export function checkTargets(targets, workloads, limits) {
   const out = [];
+  // a ratio is peer time / wtensor time; speedup: wtensor time / peer time
+  // (the peer is wtensor's threaded engine); over: peer time / that engine's
   for (const t of targets) {
-    const ratio = workloads.find((w) => w.id === t.workload)?.ratios[t.peer];
+    const r = workloads.find((w) => w.id === t.workload)?.ratios;
+    let ratio = r?.[t.peer];
+    if (t.speedup && ratio !== undefined) ratio = 1 / ratio;
+    if (t.over) ratio = r?.[t.over] === undefined || ratio === undefined ? undefined : ratio / r[t.over];
     if (ratio !== undefined) out.push({ ...t, ratio, met: ratio >= t.min });
   }
   // contiguous binary ops against the machine's own copy bandwidth

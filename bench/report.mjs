@@ -19,7 +19,7 @@ export function writeReport(results, dir) {
       })),
     }));
   }
-  const order = ['wtensor', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
+  const order = ['wtensor', 'wt-2t', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
   const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
   const all = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
   // a table shows the engines that ran at least one of its workloads (wt-matmul only runs the matmul-shaped einsums)
@@ -96,8 +96,19 @@ export function writeReport(results, dir) {
   flopTable('matmul', 'matmul', mm);
   flopTable('einsum', null, ein);
   if (ein.length) L.push('', ...ein.map((w) => `![${w.label}](charts/${w.id}.svg)`));
-  L.push('', '## Targets', '', '| workload | peer | ratio | target | met |', '|---|---|---:|---:|---|');
-  for (const t of results.targets) L.push(`| ${t.workload} | ${t.peer} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
+  // two threads: wtensor's scaling, and against onnxruntime-web's two threads
+  const threaded = results.workloads.filter((w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9));
+  if (threaded.length) {
+    L.push('', '## Threads', '', `\`wt-2t\` is the threaded build (wtensor-mt.wasm) with two threads; speed-up = one-thread time / two-thread time, alternated in the same run. ort-2t runs in a process of its own (its thread count is fixed per process).`, '',
+      '| workload | wtensor 1 thread ms | wtensor 2 threads ms | speed-up | ort-2t ms | ×ort-2t (2 threads each) |', '|---|---:|---:|---:|---:|---:|');
+    for (const w of threaded) {
+      const t1 = w.engines.wtensor.medianMs, t2 = w.engines['wt-2t'].medianMs, o2 = w.engines['ort-2t']?.medianMs;
+      L.push(`| ${w.label} | ${fmt(t1, 3)} | ${fmt(t2, 3)} | ×${fmt(t1 / t2)} | ${fmt(o2, 3)} | ${o2 ? `×${fmt(o2 / t2)}` : '–'} |`);
+    }
+  }
+  L.push('', '## Targets', '', '| workload | measure | ratio | target | met |', '|---|---|---:|---:|---|');
+  const measure = (t) => (t.speedup ? `${t.peer} speed-up over wtensor` : t.over ? `${t.peer} / ${t.over}` : `${t.peer} / wtensor`);
+  for (const t of results.targets) L.push(`| ${t.workload} | ${measure(t)} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
   L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64) with OpenBLAS on one thread${numpy.blas ? ` (${numpy.blas})` : ''}, not in wasm; its einsum uses optimize=True.`, '');
   writeFileSync(`${dir}RESULTS.md`, L.join('\n'));
 }

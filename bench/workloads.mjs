@@ -49,6 +49,11 @@ export const TARGETS = [
     { workload: `matmul${n}`, peer: 'tfjs-wasm', min: 1.05, why: 'float32 GEMM ≥ 1.05× tfjs-backend-wasm with a reused right operand' },
     { workload: `matmul${n}_fresh`, peer: 'tfjs-wasm', min: 1.15, why: 'float32 GEMM ≥ 1.15× tfjs-backend-wasm with a fresh one' },
   ]),
+  // two threads (wt-2t): the speed-up over one, and against onnxruntime-web's two
+  ...['matmul512', 'matmul1024', 'ein_bmm', 'ein_attn'].flatMap((id) => [
+    { workload: id, peer: 'wt-2t', speedup: true, min: 1.8, why: '2 threads ≥ 1.8× wtensor on one (idle 2-core machine)' },
+    { workload: id, peer: 'ort-2t', over: 'wt-2t', min: 1.2, why: '2 threads ≥ 1.2× onnxruntime-web with 2 threads' },
+  ]),
 ];
 
 // deterministic inputs, shared by every engine

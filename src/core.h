@@ -129,6 +129,12 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order);
 void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
 /* the same, offering transpose-like tiles to tile first (may be NULL) */
 void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void *ctx);
+/* elements in a pass, and whether wt_iter_run_tiled would tile it */
+int64_t wt_iter_size(const wt_iter *it);
+bool    wt_iter_tiles(const wt_iter *it);
+/* elements [begin, end) of the pass in iteration order, untiled: a part of
+** a pass split across threads (the parts together are exactly wt_iter_run) */
+void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t begin, int64_t end);
 
 
 /* ---- casting kernels (cast.c) -------------------------------------------- */

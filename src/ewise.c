@@ -5,6 +5,7 @@
 ** through a buffer and a cast.  In reduce mode the target is an accumulator
 ** with stride 0 along the reduced axes, and results are folded into it. */
 #include "ops.h"
+#include "parallel.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,20 @@ static void inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
         for (int k = 0; k <= P->n; k++) q[k] = ptr[k] + done * st[k];
         run_block(P, q, st, m, bufs);
     }
+}
+
+/* a plain pass (no reduction, no tiles) of at least this many elements per
+** part is split across threads; each part has its own plan and scratch */
+#define MIN_PART_ELEMS (1 << 16)
+
+typedef struct {
+    const wt_iter *it;
+    const plan *parts;
+} ewise_job;
+
+static void ewise_part(void *ctx, int64_t begin, int64_t end, int part) {
+    const ewise_job *j = ctx;
+    wt_iter_run_range(j->it, inner, (void *)&j->parts[part], begin, end);
 }
 
 /* identity of a reduction in dtype dt */
@@ -206,6 +221,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     int acc = c->acc >= 0 ? c->acc : rop ? wt_reduce_acc_dtype(rop, res) : res;
     P.acc = acc;
     wt_tensor *copies[3] = {NULL, NULL, NULL}, *result = NULL, *accum = NULL, *handle = NULL;
+    plan *parts = NULL;
     wt_desc d;
     if (out && c->result) st = wt_tensor_clone(out, &handle);
     if (!st && !out) {
@@ -253,14 +269,9 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
         need_scratch = true;
     }
     P.kern = wt_kernel_get(op, comp[op == WT_OP_WHERE ? 1 : 0]);
-    if (!st && need_scratch) {
-        P.scratch = wt_sys_alloc((size_t)5 * BLOCK * 8);
-        if (!P.scratch) st = wt_fail(WT_ENOMEM, "%s: out of memory for conversion buffers", name);
-    }
     if (st) goto done;
-    /* run: every operand viewed at the broadcast shape; the accumulator with
+    /* every operand viewed at the broadcast shape; the accumulator with
     ** stride 0 along the axes it reduces */
-    if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));
     const wt_tensor *ops[4];
     wt_tensor views[4];
     views[0].buf = target->buf;
@@ -273,12 +284,35 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     }
     wt_iter it;
     wt_iter_init(&it, n + 1, ops, rop ? 1 : 0);
-    wt_iter_run(&it, inner, &P);
+    /* reductions keep one order (their sums would change with the split) */
+    int nparts = rop || wt_iter_tiles(&it) ? 1 : wt_parallel_parts(wt_iter_size(&it), MIN_PART_ELEMS);
+    parts = wt_sys_alloc(sizeof *parts * (size_t)nparts);
+    if (parts && need_scratch) {
+        P.scratch = wt_sys_alloc((size_t)nparts * 5 * BLOCK * 8);
+        if (!P.scratch) free(parts), parts = NULL;
+    }
+    if (!parts) {
+        st = wt_fail(WT_ENOMEM, "%s: out of memory for conversion buffers", name);
+        goto done;
+    }
+    for (int p = 0; p < nparts; p++) {
+        parts[p] = P;
+        if (P.scratch) parts[p].scratch = P.scratch + (size_t)p * 5 * BLOCK * 8;
+    }
+    /* run: nothing below can fail */
+    if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));
+    if (nparts == 1) {
+        wt_iter_run(&it, inner, &P);
+    } else {
+        ewise_job job = {&it, parts};
+        wt_parallel_for(wt_iter_size(&it), nparts, ewise_part, &job);
+    }
     if (rop) wt_assign(out, accum);   /* shape and dtype validated: cannot fail */
     if (out && c->result) *c->result = handle, handle = NULL;
     else if (!out) *c->result = result, result = NULL;
 done:
     free(P.scratch);
+    free(parts);
     wt_tensor_free(handle);
     for (int k = 0; k < 3; k++) wt_tensor_free(copies[k]);
     wt_tensor_free(accum);

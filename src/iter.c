@@ -123,6 +123,45 @@ static void run_inner(const wt_iter *it, bool tiled, char **p, wt_inner_fn fn, w
 
 void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx) { wt_iter_run_tiled(it, fn, NULL, ctx); }
 
+int64_t wt_iter_size(const wt_iter *it) {
+    int64_t n = 1;
+    for (int i = 0; i < it->ndim; i++) n *= it->shape[i];
+    return n;
+}
+
+bool wt_iter_tiles(const wt_iter *it) { return wants_tiles(it); }
+
+void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t begin, int64_t end) {
+    char *ptr[WT_ITER_MAXOPS];
+    int64_t inner[WT_ITER_MAXOPS] = {0}, idx[WT_MAX_DIMS] = {0};
+    memcpy(ptr, it->ptr, sizeof ptr);
+    if (it->ndim == 0) {   /* one element */
+        if (begin < end) fn(ctx, ptr, inner, 1);
+        return;
+    }
+    int last = it->ndim - 1;
+    for (int k = 0; k < it->nop; k++) inner[k] = it->strides[k][last];
+    for (int64_t i = last, rem = begin; i >= 0; i--) {   /* the multi-index of element `begin` */
+        idx[i] = rem % it->shape[i], rem /= it->shape[i];
+        for (int k = 0; k < it->nop; k++) ptr[k] += idx[i] * it->strides[k][i];
+    }
+    for (int64_t at = begin; at < end;) {
+        int64_t n = it->shape[last] - idx[last];   /* the rest of this run, or of the range */
+        if (n > end - at) n = end - at;
+        fn(ctx, ptr, inner, n);
+        at += n;
+        for (int k = 0; k < it->nop; k++) ptr[k] += n * inner[k];
+        if ((idx[last] += n) < it->shape[last]) continue;
+        for (int i = last; i >= 0; i--) {   /* carry into the outer axes */
+            for (int k = 0; k < it->nop; k++) ptr[k] -= it->strides[k][i] * it->shape[i];
+            idx[i] = 0;
+            if (i == 0) break;
+            for (int k = 0; k < it->nop; k++) ptr[k] += it->strides[k][i - 1];
+            if (++idx[i - 1] < it->shape[i - 1]) break;
+        }
+    }
+}
+
 void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void *ctx) {
     char *ptr[WT_ITER_MAXOPS];
     int64_t inner[WT_ITER_MAXOPS];

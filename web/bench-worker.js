@@ -7,6 +7,11 @@ import { benchWorkload, scaled, measureLimits } from '../bench/harness.mjs';
 self.onmessage = async ({ data: { quick } }) => {
   try {
     const engines = [await ENGINES.wtensor(), await ENGINES['wt-matmul']()];
+    try {
+      engines.push(await ENGINES['wt-2t']());   // in a cross-origin isolated page with two or more cores
+    } catch (e) {
+      self.postMessage({ type: 'note', text: String(e.message) });
+    }
     const wt = engines[0].wt;
     self.postMessage({ type: 'info', info: wt.info() });
     self.postMessage({ type: 'limits', limits: measureLimits(wt, quick) });

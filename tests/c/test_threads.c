@@ -76,3 +76,71 @@ void test_threads_small_loops_stay_whole(void) {
     CHECK_OK(wt_threads_set(1));
     wt_tensor_free(r), wt_tensor_free(a);
 }
+
+/* op over x (and y) with 1 thread, then 2..5: the same bytes, in parts */
+static void check_ewise_split(const char *name, int op, const wt_tensor *x, const wt_tensor *y) {
+    const wt_tensor *in[2] = {x, y};
+    wt_tensor *one = NULL;
+    wt_debug_threads(1);
+    CHECK_OK(wt_ewise(op, y ? 2 : 1, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &one));
+    for (int threads = 2; threads <= 5; threads++) {
+        wt_tensor *r = NULL;
+        int64_t before = wt_debug_split_loops();
+        wt_debug_threads(threads);
+        CHECK_OK(wt_ewise(op, y ? 2 : 1, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &r));
+        wt_debug_threads(1);
+        if (wt_debug_split_loops() == before) wt_t_fail(__FILE__, __LINE__, "%s with %d threads: not split", name, threads);
+        if (!r || !same_bytes(r, one)) wt_t_fail(__FILE__, __LINE__, "%s with %d threads differs from 1 thread", name, threads);
+        wt_tensor_free(r);
+    }
+    wt_tensor_free(one);
+}
+
+void test_threads_ewise_same_bits(void) {
+    int64_t big[1] = {300001}, mat[2] = {700, 530}, row[1] = {530}, col[2] = {700, 1};
+    wt_tensor *a = random_tensor(WT_FLOAT32, 1, big), *b = random_tensor(WT_FLOAT32, 1, big);
+    wt_tensor *m = random_tensor(WT_FLOAT64, 2, mat), *r = random_tensor(WT_FLOAT32, 1, row), *c = random_tensor(WT_FLOAT32, 2, col);
+    wt_tensor *i8 = NULL, *mt = NULL, *rev = NULL;
+    CHECK_OK(wt_astype(a, WT_INT8, &i8));                 /* int8 + float32: converted block by block */
+    CHECK_OK(wt_view_permute(m, 0, NULL, &mt));           /* read transposed */
+    CHECK_OK(wt_view_slice(a, "::-1", &rev));             /* read backwards */
+    check_ewise_split("add", WT_OP_ADD, a, b);
+    check_ewise_split("exp", WT_OP_EXP, a, NULL);
+    check_ewise_split("add int8 + float32", WT_OP_ADD, i8, b);
+    check_ewise_split("mul reversed", WT_OP_MUL, rev, b);
+    check_ewise_split("sub matrix - row", WT_OP_SUB, m, r);
+    check_ewise_split("add matrix + column", WT_OP_ADD, m, c);
+    {   /* a transposed input makes the pass tiled: tiles stay on one thread */
+        wt_tensor *t1 = NULL, *t4 = NULL;
+        const wt_tensor *in[2] = {mt, m};
+        wt_tensor *mt_b = NULL;
+        CHECK_OK(wt_view_permute(m, 0, NULL, &mt_b));
+        in[1] = mt_b;
+        CHECK_OK(wt_ewise(WT_OP_MAXIMUM, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &t1));
+        int64_t before = wt_debug_split_loops();
+        wt_debug_threads(4);
+        CHECK_OK(wt_ewise(WT_OP_MAXIMUM, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &t4));
+        wt_debug_threads(1);
+        CHECK_EQ(wt_debug_split_loops(), before);
+        CHECK(same_bytes(t1, t4));
+        wt_tensor_free(t1), wt_tensor_free(t4), wt_tensor_free(mt_b);
+    }
+    /* out aliasing an input: as if the inputs were read first, in every part */
+    for (int threads = 1; threads <= 3; threads++) {
+        wt_tensor *x = NULL;
+        CHECK_OK(wt_copy(a, &x));
+        const wt_tensor *in[2] = {x, rev};
+        wt_debug_threads(threads);
+        CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, NULL, 1, 1, x, WT_REDUCE_NONE, NULL));
+        wt_debug_threads(1);
+        const float *xa = wt_tensor_data(x), *aa = wt_tensor_data(a);
+        for (int64_t i = 0; i < big[0]; i++)
+            if (xa[i] != aa[i] + aa[big[0] - 1 - i]) {
+                wt_t_fail(__FILE__, __LINE__, "aliased add with %d threads: element %lld", threads, (long long)i);
+                break;
+            }
+        wt_tensor_free(x);
+    }
+    wt_tensor_free(rev), wt_tensor_free(mt), wt_tensor_free(i8);
+    wt_tensor_free(a), wt_tensor_free(b), wt_tensor_free(m), wt_tensor_free(r), wt_tensor_free(c);
+}

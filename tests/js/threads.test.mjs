@@ -81,3 +81,13 @@ test('a process with a pool exits by itself when its work is done', () => {
   assert.equal(out, `2 ${256 ** 3}\n`);
   assert.ok(Date.now() - t0 < 20_000);
 });
+
+test('large elementwise ops split across threads give the single-thread bits', async () => {
+  const one = await init({ threads: 1 }), two = await init({ threads: 2 });
+  const n = 3 * 2 ** 17 + 5, a = rnd(n), b = rnd(n);
+  for (const [name, f] of [['add', (w, x, y) => w.add(x, y)], ['exp', (w, x) => w.exp(x)], ['sigmoid', (w, x) => w.sigmoid(x)],
+    ['where', (w, x, y) => w.where(x.greater(y), x, y.mul(2))], ['add int16', (w, x, y) => w.add(x.mul(1000).astype('int16'), y)]]) {
+    const got = f(two, two.tensor(a), two.tensor(b)).toTypedArray(), want = f(one, one.tensor(a), one.tensor(b)).toTypedArray();
+    assert.ok(Buffer.from(got.buffer).equals(Buffer.from(want.buffer)), name);
+  }
+});
