@@ -27,10 +27,12 @@ async function serve({ module, memory, k, stackTop, ctl }, post) {
 }
 
 const fail = (post) => (e) => post({ error: String(e?.message ?? e) });
+// no top-level await: bundlers (Vite) build workers as classic scripts
 if (typeof process === 'object' && process.versions?.node) {
-  const { parentPort } = await import(/* @vite-ignore */ 'node:' + 'worker_threads');
-  const post = (m) => parentPort.postMessage(m);
-  parentPort.once('message', (m) => serve(m, post).catch(fail(post)));
+  import(/* @vite-ignore */ 'node:' + 'worker_threads').then(({ parentPort }) => {
+    const post = (m) => parentPort.postMessage(m);
+    parentPort.once('message', (m) => serve(m, post).catch(fail(post)));
+  });
 } else {
   const post = (m) => self.postMessage(m);
   self.onmessage = ({ data }) => serve(data, post).catch(fail(post));
