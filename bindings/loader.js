@@ -3,7 +3,7 @@
 import { WtError } from './errors.js';
 
 const DEFAULT_URL = new URL('../dist/wtensor.wasm', import.meta.url);
-const isNode = typeof process === 'object' && !!process.versions?.node;
+export const isNode = typeof process === 'object' && !!process.versions?.node;
 
 function describe(bytes) {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 64)).trimStart();

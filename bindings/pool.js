@@ -5,11 +5,11 @@
 // where the thread may block (Node's main thread, any worker), a bounded
 // spin on a browser's main thread, where blocking is not allowed.
 import { WtError } from './errors.js';
+import { isNode } from './loader.js';
 
 const SEQ = 0, DONE = 1, SPIN = 200000;
 const STACK = 256 * 1024;                 // per worker, as the module's own (-sTOTAL_STACK)
 const PAGES = { initial: 256, maximum: 32768 };   // 16 MiB growable to 2 GiB, as linked
-const isNode = typeof process === 'object' && !!process.versions?.node;
 const canBlock = isNode || (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
 
 // { n, reason }: how many threads to run, and when that is 1, why

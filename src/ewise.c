@@ -286,18 +286,17 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     wt_iter_init(&it, n + 1, ops, rop ? 1 : 0);
     /* reductions keep one order (their sums would change with the split) */
     int nparts = rop || wt_iter_tiles(&it) ? 1 : wt_parallel_parts(wt_iter_size(&it), MIN_PART_ELEMS);
-    parts = wt_sys_alloc(sizeof *parts * (size_t)nparts);
-    if (parts && need_scratch) {
-        P.scratch = wt_sys_alloc((size_t)nparts * 5 * BLOCK * 8);
-        if (!P.scratch) free(parts), parts = NULL;
+    /* a split pass gives each part its own plan, pointing at its slice of the scratch */
+    bool ok = !need_scratch || (P.scratch = wt_sys_alloc((size_t)nparts * 5 * BLOCK * 8));
+    if (ok && nparts > 1 && (ok = (parts = wt_sys_alloc(sizeof *parts * (size_t)nparts)))) {
+        for (int p = 0; p < nparts; p++) {
+            parts[p] = P;
+            if (P.scratch) parts[p].scratch = P.scratch + (size_t)p * 5 * BLOCK * 8;
+        }
     }
-    if (!parts) {
+    if (!ok) {
         st = wt_fail(WT_ENOMEM, "%s: out of memory for conversion buffers", name);
         goto done;
-    }
-    for (int p = 0; p < nparts; p++) {
-        parts[p] = P;
-        if (P.scratch) parts[p].scratch = P.scratch + (size_t)p * 5 * BLOCK * 8;
     }
     /* run: nothing below can fail */
     if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));

@@ -52,21 +52,21 @@ static void group_offsets(const wt_group *g, int64_t start, int64_t count, int64
     }
 }
 
-/* every batch element: a, b, c advanced by the batch offsets */
+/* g at batch element t: a, b and c advanced by their batch offsets */
+static wt_gemm batch_element(const wt_gemm *g, int64_t t) {
+    wt_gemm one = *g;
+    int64_t off[3];
+    for (int k = 0; k < 3; k++) group_offsets(&g->batch[k], t, 1, &off[k]);
+    one.a = g->a + off[0], one.b = g->b + off[1], one.c = g->c + off[2];
+    return one;
+}
+
 static wt_status for_batches(const wt_gemm *g, wt_status (*fn)(const wt_gemm *)) {
     int64_t nb = wt_group_size(&g->batch[2]);
-    int64_t idx[WT_MAX_DIMS] = {0}, off[3] = {0, 0, 0};
-    wt_gemm one = *g;
     for (int64_t t = 0; t < nb; t++) {
-        one.a = g->a + off[0], one.b = g->b + off[1], one.c = g->c + off[2];
+        wt_gemm one = batch_element(g, t);
         wt_status st = fn(&one);
         if (st) return st;
-        for (int i = g->batch[2].n - 1; i >= 0; i--) {
-            for (int k = 0; k < 3; k++) off[k] += g->batch[k].stride[i];
-            if (++idx[i] < g->batch[2].shape[i]) break;
-            for (int k = 0; k < 3; k++) off[k] -= g->batch[k].stride[i] * g->batch[2].shape[i];
-            idx[i] = 0;
-        }
     }
     return WT_OK;
 }
@@ -256,11 +256,8 @@ static void gemm_part(void *ctx, int64_t begin, int64_t end, int part) {
     } else if (j->by == BY_ROWS) {
         j->run(j->g, begin * MR, end * MR < j->M ? end * MR : j->M, 0, j->N, s);
     } else {
-        wt_gemm one = *j->g;
-        for (int64_t t = begin; t < end; t++) {   /* batch element t of each operand */
-            int64_t off[3];
-            for (int k = 0; k < 3; k++) group_offsets(&j->g->batch[k], t, 1, &off[k]);
-            one.a = j->g->a + off[0], one.b = j->g->b + off[1], one.c = j->g->c + off[2];
+        for (int64_t t = begin; t < end; t++) {
+            wt_gemm one = batch_element(j->g, t);
             j->run(&one, 0, j->M, 0, j->N, s);
         }
     }

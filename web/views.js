@@ -4,16 +4,16 @@ import { init } from '../bindings/index.js';
 import { $, el, header, showError } from './common.js';
 
 // op: [how the chain shows it, placeholder, apply(tensor, argument text)]
-const shape = (s) => (s.trim() === '' ? [] : s.split(',').map((d) => Number(d.trim())));
-const ints = (s) => (s.trim() === '' ? [] : s.split(',').map((d) => Number(d.trim())));
+// '2, -1' -> [2, -1] (shapes, axes, diagonal arguments); C checks the values
+const numbers = (s) => (s.trim() === '' ? [] : s.split(',').map((d) => Number(d.trim())));
 const OPS = {
   slice: ["slice('%')", 'NumPy indices, e.g. ::-1, 1::2', (t, a) => t.slice(a)],
-  transpose: ['transpose(%)', 'axes, e.g. 1,0 (empty: reverse them)', (t, a) => t.transpose(a.trim() ? ints(a) : null)],
-  broadcastTo: ['broadcastTo([%])', 'shape, e.g. 3,4,6', (t, a) => t.broadcastTo(shape(a))],
-  diagonal: ['diagonal(%)', 'offset[, axis1, axis2], e.g. 1', (t, a) => t.diagonal(...ints(a))],
-  reshape: ['reshape([%])', 'shape, e.g. 2,-1', (t, a) => t.reshape(shape(a))],
+  transpose: ['transpose(%)', 'axes, e.g. 1,0 (empty: reverse them)', (t, a) => t.transpose(a.trim() ? numbers(a) : null)],
+  broadcastTo: ['broadcastTo([%])', 'shape, e.g. 3,4,6', (t, a) => t.broadcastTo(numbers(a))],
+  diagonal: ['diagonal(%)', 'offset[, axis1, axis2], e.g. 1', (t, a) => t.diagonal(...numbers(a))],
+  reshape: ['reshape([%])', 'shape, e.g. 2,-1', (t, a) => t.reshape(numbers(a))],
   expandDims: ['expandDims(%)', 'axis, e.g. 0', (t, a) => t.expandDims(Number(a))],
-  squeeze: ['squeeze(%)', 'axes (empty: every size-1 axis)', (t, a) => t.squeeze(a.trim() ? ints(a) : null)],
+  squeeze: ['squeeze(%)', 'axes (empty: every size-1 axis)', (t, a) => t.squeeze(a.trim() ? numbers(a) : null)],
   flatten: ['flatten()', 'no argument', (t) => t.flatten()],
 };
 const EXAMPLES = [
@@ -30,7 +30,7 @@ const wt = await init();
 let chain = [];   // [{ label, t }], chain[0] is the base tensor
 
 function setBase(text) {
-  const s = shape(text);
+  const s = numbers(text);
   const n = s.reduce((a, b) => a * b, 1);
   if (!(n > 0 && n <= 400)) throw new Error(`the base shape (${text}) must have between 1 and 400 elements, for drawing`);
   const t = wt.arange(n).reshape(s);
