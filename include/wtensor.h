@@ -337,6 +337,41 @@ WT_API wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_te
 */
 WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims,
                            wt_tensor *out, wt_tensor **result);
+/* The dtype and shape (*ndim entries) wt_reduce would return, with all of its
+** checks, computing nothing: x's descriptor is all it reads, so x may be a
+** zero-stride view standing for a tensor not yet computed (lazy graphs). */
+WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims,
+                                 wt_dtype *dtype, int *ndim, int64_t *shape);
+
+/*
+** ---------------------------------------------------------------------------
+** FUSED EXPRESSIONS (one pass, no intermediate tensors)
+** ---------------------------------------------------------------------------
+** An expression of elementwise ops, optionally ending in a reduction, runs
+** as ONE pass of the strided-loop engine: the seeds' sum((x-y)^2) computed
+** as s += (x[i]-y[i])^2 without ever storing x - y.  The pass walks its
+** tensors in blocks of a few hundred elements and interprets the program
+** once per block, each instruction calling the same SIMD kernel wt_ewise
+** would, into a small register block; so the values are those of running
+** each instruction as wt_ewise into a new tensor (reductions differ only in
+** float summation order).
+**
+** Values 0..nleaf-1 are the leaves: leaves[k], or the weak scalar scalars[k]
+** where leaves[k] is NULL.  Instruction i is code[4*i .. 4*i+3] =
+** {op, a, b, c}: op (a wt_op) applied to values a, b, c (as many as its
+** arity; the rest ignored), giving value nleaf + i; op WT_FUSE_CAST(dtype)
+** converts value a to dtype with assignment casting (astype).  Each
+** instruction needs one operand that is not a weak scalar.  The last value is the result,
+** delivered as wt_ewise delivers: written into out (with casting; out may
+** be larger) or, with out NULL, a new tensor in *result; with reduce
+** (_SUM, _PROD, _MAX, _MIN, _MEAN, _ANY or _ALL) folded into out over the
+** axes out lacks, with wt_reduce's dtypes (out is then required and gets the
+** values with assignment casting).  out may be a leaf (x = x*a + b in place). */
+#define WT_FUSE_MAXLEAVES 16   /* tensor leaves (weak scalars do not count) */
+#define WT_FUSE_MAXCODE   64   /* instructions */
+#define WT_FUSE_CAST(dtype) (WT_NOPS + (dtype))
+WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scalars, int ninstr,
+                         const int32_t *code, wt_tensor *out, int reduce, wt_tensor **result);
 
 /*
 ** ---------------------------------------------------------------------------
@@ -351,6 +386,9 @@ WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *ax
 /* NumPy's matmul: 1-D operands are promoted (the added axis removed), batch
 ** axes broadcast.  out (optional) receives the result with casting. */
 WT_API wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result);
+/* The dtype and shape wt_matmul would return, with its checks; reads only the
+** descriptors (as wt_reduce_shape). */
+WT_API wt_status wt_matmul_shape(const wt_tensor *a, const wt_tensor *b, wt_dtype *dtype, int *ndim, int64_t *shape);
 
 /* NumPy's einsum over n operands: explicit ('ij,jk->ik') or implicit output
 ** (the ellipsis axes, then labels used once, by character code), labels
@@ -365,7 +403,7 @@ WT_API wt_status wt_einsum(const char *equation, int n, const wt_tensor *const *
                            wt_tensor **result);
 
 /* The plan einsum would use for operands of these shapes, as JSON into json
-** (cap bytes): {"equation", "path", "steps": [{"operands", "subscripts",
+** (cap bytes): {"equation", "shape" (the result's), "path", "steps": [{"operands", "subscripts",
 ** "kind" (GEMM, batched GEMM, Hadamard, outer, reduction, view, product),
 ** "flops", "size"}], "naiveFlops", "optimizedFlops", "largestIntermediate"};
 ** FLOPs are counted as numpy.einsum_path counts them.  *len gets the length;

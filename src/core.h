@@ -106,7 +106,7 @@ bool wt_dtype_is_float(int dt);
 bool wt_dtype_is_int(int dt);      /* signed or unsigned integer, not bool */
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
-#define WT_ITER_MAXOPS 5
+#define WT_ITER_MAXOPS 17   /* a fused pass: its target and 16 tensor leaves */
 typedef struct wt_iter {
     int      nop;                               /* operands; op 0 is the output */
     int      ndim;                              /* after coalescing */

@@ -313,7 +313,9 @@ wt_status wt_einsum_path(const char *eq, int n, const int *ndims, const int64_t 
     }
     put(&b, "->");
     for (int j = 0; j < e.nout; j++) put(&b, "%c", ein_letter(&e, e.out[j]));
-    put(&b, "\",\"path\":[");
+    put(&b, "\",\"shape\":[");
+    for (int j = 0; j < e.nout; j++) put(&b, "%s%lld", j ? "," : "", (long long)e.size[e.out[j]]);
+    put(&b, "],\"path\":[");
     for (int s = 0; s < plan.nsteps; s++) {
         put(&b, "%s[", s ? "," : "");
         for (int j = 0; j < plan.step[s].nin; j++) put(&b, "%s%d", j ? "," : "", plan.step[s].pos[j]);

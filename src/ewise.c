@@ -104,10 +104,6 @@ static void inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
     }
 }
 
-/* a plain pass (no reduction, no tiles) of at least this many elements per
-** part is split across threads; each part has its own plan and scratch */
-#define MIN_PART_ELEMS (1 << 16)
-
 typedef struct {
     const wt_iter *it;
     const plan *parts;
@@ -138,12 +134,54 @@ int wt_reduce_acc_dtype(int rop, int r) {
     return r;
 }
 
+/* the same elements in the same places: an in-place pass may read one and write the other */
 static bool same_layout(const wt_tensor *a, const wt_tensor *b) {
     if (a->buf->data != b->buf->data || a->d.dtype != b->d.dtype || a->d.offset != b->d.offset) return false;
     if (a->d.ndim != b->d.ndim) return false;
     for (int i = 0; i < a->d.ndim; i++)
         if (a->d.shape[i] != b->d.shape[i] || (a->d.shape[i] > 1 && a->d.strides[i] != b->d.strides[i])) return false;
     return true;
+}
+
+bool wt_ewise_must_copy(const wt_tensor *out, const wt_tensor *t) {
+    return wt_may_overlap(out, t) && !same_layout(out, t);
+}
+
+/* the iteration shape: the inputs' broadcast, widened to out's shape when
+** out is written, or checked to reduce into out */
+wt_status wt_ewise_shape(const char *name, int n, const wt_tensor *const *in, const wt_tensor *out, int rop,
+                         bool empty_ok, int *ndp, int64_t *full) {
+    wt_status st;
+    int nd = 0, ndims[WT_ITER_MAXOPS], cnt = 0;
+    const int64_t *shapes[WT_ITER_MAXOPS];
+    for (int k = 0; k < n; k++)
+        if (in[k]) ndims[cnt] = in[k]->d.ndim, shapes[cnt++] = in[k]->d.shape;
+    if ((st = wt_broadcast_shapes(cnt, ndims, shapes, &nd, full))) return st;
+    char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
+    if (out && !rop) {   /* the inputs broadcast to out's shape (out may be larger) */
+        int ond;
+        int64_t oshape[WT_MAX_DIMS];
+        const int64_t *pair[2] = {full, out->d.shape};
+        bool ok = wt_broadcast_shapes(2, (int[]){nd, out->d.ndim}, pair, &ond, oshape) == WT_OK && ond == out->d.ndim;
+        for (int i = 0; ok && i < ond; i++) ok = oshape[i] == out->d.shape[i];
+        if (!ok)
+            return wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
+                           wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, nd, full));
+        nd = ond;
+        memcpy(full, oshape, sizeof(int64_t) * (size_t)nd);
+    }
+    if (rop) {
+        wt_desc target_desc;
+        if (wt_desc_broadcast(&out->d, nd, full, name, &target_desc))
+            return wt_fail(WT_ESHAPE, "%s: cannot reduce a result of shape %s into out of shape %s", name,
+                           wt_fmt_shape(a, sizeof a, nd, full), wt_fmt_shape(b, sizeof b, out->d.ndim, out->d.shape));
+        int64_t total = 1;
+        for (int i = 0; i < nd; i++) total *= full[i];
+        if (total == 0 && wt_desc_size(&out->d) > 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && !empty_ok)
+            return wt_fail(WT_EINVAL, "%s: zero-size reduction with %s, which has no identity", name, wt_reduce_name(rop));
+    }
+    *ndp = nd;
+    return WT_OK;
 }
 
 wt_status wt_ewise_run(const wt_ewise_call *c) {
@@ -182,40 +220,9 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
         comp[0] = c->compute;
         res = c->compute;
     }
-    /* the broadcast shape, and the target's place in it */
-    int nd = 0;
+    int nd;
     int64_t full[WT_MAX_DIMS];
-    {
-        int ndims[4];
-        const int64_t *shapes[4];
-        int cnt = 0;
-        for (int k = 0; k < n; k++)
-            if (c->in[k]) ndims[cnt] = c->in[k]->d.ndim, shapes[cnt++] = c->in[k]->d.shape;
-        if ((st = wt_broadcast_shapes(cnt, ndims, shapes, &nd, full))) return st;
-    }
-    char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
-    if (out && !rop) {   /* the inputs broadcast to out's shape (out may be larger) */
-        int ond;
-        int64_t oshape[WT_MAX_DIMS];
-        const int64_t *pair[2] = {full, out->d.shape};
-        bool ok = wt_broadcast_shapes(2, (int[]){nd, out->d.ndim}, pair, &ond, oshape) == WT_OK && ond == out->d.ndim;
-        for (int i = 0; ok && i < ond; i++) ok = oshape[i] == out->d.shape[i];
-        if (!ok)
-            return wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
-                           wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, nd, full));
-        nd = ond;
-        memcpy(full, oshape, sizeof(int64_t) * (size_t)nd);
-    }
-    if (rop) {
-        wt_desc target_desc;
-        if ((st = wt_desc_broadcast(&out->d, nd, full, name, &target_desc)))
-            return wt_fail(WT_ESHAPE, "%s: cannot reduce a result of shape %s into out of shape %s", name,
-                           wt_fmt_shape(a, sizeof a, nd, full), wt_fmt_shape(b, sizeof b, out->d.ndim, out->d.shape));
-        int64_t total = 1;
-        for (int i = 0; i < nd; i++) total *= full[i];
-        if (total == 0 && wt_desc_size(&out->d) > 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && !c->empty_ok)
-            return wt_fail(WT_EINVAL, "%s: zero-size reduction with %s, which has no identity", name, wt_reduce_name(rop));
-    }
+    if ((st = wt_ewise_shape(name, n, c->in, out, rop, c->empty_ok, &nd, full))) return st;
     /* allocate everything before writing anything */
     plan P = {.op = op, .n = n, .rop = rop, .res = res};
     int acc = c->acc >= 0 ? c->acc : rop ? wt_reduce_acc_dtype(rop, res) : res;
@@ -244,7 +251,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
             sten[k] = (wt_tensor){.buf = &sbuf[k]};
             sten[k].d.dtype = comp[k];
             t = &sten[k];
-        } else if (!st && out && !rop && wt_may_overlap(out, t) && !same_layout(out, t)) {
+        } else if (!st && out && !rop && wt_ewise_must_copy(out, t)) {
             st = wt_copy(t, &copies[k]);
             t = copies[k];
         }
@@ -285,7 +292,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     wt_iter it;
     wt_iter_init(&it, n + 1, ops, rop ? 1 : 0);
     /* reductions keep one order (their sums would change with the split) */
-    int nparts = rop || wt_iter_tiles(&it) ? 1 : wt_parallel_parts(wt_iter_size(&it), MIN_PART_ELEMS);
+    int nparts = rop || wt_iter_tiles(&it) ? 1 : wt_parallel_parts(wt_iter_size(&it), WT_EWISE_MIN_PART);
     /* a split pass gives each part its own plan, pointing at its slice of the scratch */
     bool ok = !need_scratch || (P.scratch = wt_sys_alloc((size_t)nparts * 5 * BLOCK * 8));
     if (ok && nparts > 1 && (ok = (parts = wt_sys_alloc(sizeof *parts * (size_t)nparts)))) {

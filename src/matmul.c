@@ -20,40 +20,67 @@ static void group1(wt_group *g, int64_t n, int64_t stride_bytes) {
     g->stride[0] = stride_bytes;
 }
 
-wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result) {
+/* the checks and result of a @ b: its dtype, its shape (rnd, rshape), the
+** broadcast batch axes (bnd, bshape) and the matrix sizes */
+typedef struct {
+    wt_dtype dt;
+    int rnd, bnd;
+    int64_t rshape[WT_MAX_DIMS], bshape[WT_MAX_DIMS], M, K, N;
+} mm_shape;
+
+static wt_status matmul_check(const wt_tensor *a, const wt_tensor *b, mm_shape *r) {
     wt_status st = wt_check_tensor(a, "matmul: a");
     if (!st) st = wt_check_tensor(b, "matmul: b");
     if (st) return st;
-    if (!out && !result) return wt_fail(WT_EINVAL, "matmul: result pointer is NULL");
-    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_fail(WT_EREADONLY, "matmul: out is read-only");
     if (a->d.ndim == 0 || b->d.ndim == 0)
         return wt_fail(WT_EINVAL, "matmul: operand %d is 0-d; matmul needs at least one dimension (multiply scales by a scalar)",
                        a->d.ndim == 0 ? 1 : 2);
-    wt_dtype dt;
-    if ((st = wt_dtype_promote(a->d.dtype, b->d.dtype, &dt))) return st;
+    if ((st = wt_dtype_promote(a->d.dtype, b->d.dtype, &r->dt))) return st;
     /* the operands as (..., M, K) and (..., K, N), 1-D ones promoted */
     wt_desc da = as_matrix(&a->d, true), db = as_matrix(&b->d, false);
     bool a1 = a->d.ndim == 1, b1 = b->d.ndim == 1;
-    int64_t M = da.shape[da.ndim - 2], K = da.shape[da.ndim - 1], N = db.shape[db.ndim - 1];
+    r->M = da.shape[da.ndim - 2], r->K = da.shape[da.ndim - 1], r->N = db.shape[db.ndim - 1];
     char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
-    if (db.shape[db.ndim - 2] != K)
+    if (db.shape[db.ndim - 2] != r->K)
         return wt_fail(WT_ESHAPE, "matmul: shapes %s and %s do not align: %lld (last axis of a) != %lld (%s of b)",
                        wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape), wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape),
-                       (long long)K, (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
-    int bnd, nda = da.ndim - 2, ndb = db.ndim - 2;
-    int64_t bshape[WT_MAX_DIMS];
+                       (long long)r->K, (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
     const int64_t *bs[2] = {da.shape, db.shape};
-    if ((st = wt_broadcast_shapes(2, (int[]){nda, ndb}, bs, &bnd, bshape)))
+    if ((st = wt_broadcast_shapes(2, (int[]){da.ndim - 2, db.ndim - 2}, bs, &r->bnd, r->bshape)))
         return wt_fail(WT_ESHAPE, "matmul: batch axes of %s and %s do not broadcast", wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
                        wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape));
+    if (r->bnd + 2 > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
     /* the result: batch, then M unless a was 1-D, then N unless b was */
-    int64_t rshape[WT_MAX_DIMS], full[WT_MAX_DIMS];
-    int rnd = 0;
-    for (int i = 0; i < bnd; i++) rshape[rnd++] = bshape[i], full[i] = bshape[i];
-    if (bnd + 2 > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
+    r->rnd = r->bnd;
+    memcpy(r->rshape, r->bshape, sizeof(int64_t) * (size_t)r->bnd);
+    if (!a1) r->rshape[r->rnd++] = r->M;
+    if (!b1) r->rshape[r->rnd++] = r->N;
+    return WT_OK;
+}
+
+wt_status wt_matmul_shape(const wt_tensor *a, const wt_tensor *b, wt_dtype *dtype, int *ndim, int64_t *shape) {
+    mm_shape r;
+    wt_status st = matmul_check(a, b, &r);
+    if (st) return st;
+    if (!dtype || !ndim || !shape) return wt_fail(WT_EINVAL, "matmul: a result pointer is NULL");
+    *dtype = r.dt;
+    *ndim = r.rnd;
+    memcpy(shape, r.rshape, sizeof(int64_t) * (size_t)r.rnd);
+    return WT_OK;
+}
+
+wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result) {
+    mm_shape r;
+    wt_status st = matmul_check(a, b, &r);
+    if (st) return st;
+    if (!out && !result) return wt_fail(WT_EINVAL, "matmul: result pointer is NULL");
+    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_fail(WT_EREADONLY, "matmul: out is read-only");
+    wt_dtype dt = r.dt;
+    int rnd = r.rnd, bnd = r.bnd, nda, ndb;
+    int64_t M = r.M, K = r.K, N = r.N, *rshape = r.rshape, *bshape = r.bshape, full[WT_MAX_DIMS];
+    memcpy(full, bshape, sizeof(int64_t) * (size_t)bnd);
     full[bnd] = M, full[bnd + 1] = N;
-    if (!a1) rshape[rnd++] = M;
-    if (!b1) rshape[rnd++] = N;
+    char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
     if (out) {
         bool ok = out->d.ndim == rnd;
         for (int i = 0; ok && i < rnd; i++) ok = out->d.shape[i] == rshape[i];
@@ -66,8 +93,8 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     if (a->d.dtype != (int)dt && (st = wt_astype(a, dt, &ca))) return st;
     if (b->d.dtype != (int)dt && (st = wt_astype(b, dt, &cb))) goto done;
     const wt_tensor *ua = ca ? ca : a, *ub = cb ? cb : b;
-    da = as_matrix(&ua->d, true), db = as_matrix(&ub->d, false);
-    wt_desc dc;
+    wt_desc da = as_matrix(&ua->d, true), db = as_matrix(&ub->d, false), dc;
+    nda = da.ndim - 2, ndb = db.ndim - 2;
     if ((st = wt_desc_init(&dc, dt, bnd + 2, full)) || (st = wt_tensor_alloc(&dc, false, &c))) goto done;
     int64_t z = (int64_t)wt_dtype_size(dt);
     wt_gemm g = {.dtype = dt, .a = wt_first(ua), .b = wt_first(ub), .c = wt_first(c)};

@@ -42,6 +42,20 @@ typedef struct wt_ewise_call {
 } wt_ewise_call;
 wt_status wt_ewise_run(const wt_ewise_call *c);
 double wt_reduce_identity(int rop, int dtype);
+/* the iteration shape of a pass over in[0..n) (NULL entries are scalars):
+** their broadcast, widened to out's shape when out is written, or checked
+** to reduce into out (rop != WT_REDUCE_NONE); messages start with name */
+wt_status wt_ewise_shape(const char *name, int n, const wt_tensor *const *in, const wt_tensor *out, int rop,
+                         bool empty_ok, int *nd, int64_t *full);
+/* t overlaps out in another layout: a pass writing out must read a copy of t */
+bool wt_ewise_must_copy(const wt_tensor *out, const wt_tensor *t);
+/* a plain pass (no reduction, no tiles) of at least this many elements per
+** part is split across threads; each part has its own plan and scratch */
+#define WT_EWISE_MIN_PART (1 << 16)
 int wt_reduce_acc_dtype(int rop, int result_dtype);
+/* a reduction of values of dtype dt: the dtype it accumulates in and returns
+** (acc), and the elementwise reduction that does it (rrop; mean sums, then
+** wt_reduce divides) */
+void wt_reduce_plan(int rop, int dt, int *acc, int *rrop);
 
 #endif

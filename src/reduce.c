@@ -92,6 +92,20 @@ static void arg_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
     }
 }
 
+/* the axis argmax/argmin scan (-1: the flattened tensor), checked */
+static wt_status arg_axis(int rop, const wt_tensor *x, int naxes, const int *axes, int *axis) {
+    const char *name = wt_reduce_name(rop);
+    wt_status st;
+    int64_t len = wt_desc_size(&x->d);
+    *axis = -1;
+    if (naxes >= 0 && (naxes != 1 || !axes)) return wt_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
+    if (naxes >= 0 && (st = wt_axis(axes[0], x->d.ndim, "axis", axis))) return st;
+    if (naxes >= 0) len = x->d.shape[*axis];
+    if (len == 0) return wt_fail(WT_EINVAL, "%s: attempt to get %s of an empty sequence", name, name);
+    if (len > INT32_MAX) return wt_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
+    return WT_OK;
+}
+
 static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
                            wt_tensor **result) {
     const char *name = rop == WT_REDUCE_ARGMAX ? "argmax" : "argmin";
@@ -99,24 +113,13 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     wt_tensor *flat = NULL, *r = NULL;
     const wt_tensor *src = x;
     int axis;
+    if ((st = arg_axis(rop, x, naxes, axes, &axis))) return st;
     if (naxes < 0) {   /* over everything: the flat index of the C-order walk */
         if ((st = wt_view_flatten(x, &flat))) return st;
         src = flat;
         axis = 0;
-    } else if (naxes != 1 || !axes) {
-        return wt_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
-    } else if ((st = wt_axis(axes[0], x->d.ndim, "axis", &axis))) {
-        return st;
     }
     int64_t len = src->d.shape[axis];
-    if (len == 0) {
-        wt_tensor_free(flat);
-        return wt_fail(WT_EINVAL, "%s: attempt to get %s of an empty sequence", name, name);
-    }
-    if (len > INT32_MAX) {
-        wt_tensor_free(flat);
-        return wt_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
-    }
     /* rows: src without the axis; each element starts one row */
     wt_tensor rows = {.buf = src->buf, .d = src->d};
     int k = 0;
@@ -148,39 +151,71 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
 
 /* ---- the rest ------------------------------------------------------------- */
 
-wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
-                    wt_tensor **result) {
+void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
+    *rrop = rop;
+    switch (rop) {
+    case WT_REDUCE_SUM: case WT_REDUCE_PROD: *acc = wt_reduce_acc_dtype(rop, dt); break;
+    case WT_REDUCE_MEAN: *acc = wt_dtype_is_float(dt) ? dt : WT_FLOAT64, *rrop = WT_REDUCE_SUM; break;
+    case WT_REDUCE_ANY: *acc = WT_BOOL, *rrop = WT_REDUCE_MAX; break;
+    case WT_REDUCE_ALL: *acc = WT_BOOL, *rrop = WT_REDUCE_MIN; break;
+    case WT_REDUCE_ARGMAX: case WT_REDUCE_ARGMIN: *acc = WT_INT32; break;
+    default: *acc = dt; break;   /* max, min */
+    }
+}
+
+/* every check wt_reduce makes before computing; red gets the reduced axes */
+static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int *axes, bool *red) {
     if (rop <= WT_REDUCE_NONE || rop >= WT_NREDUCE) return wt_fail(WT_EINVAL, "invalid reduction code %d", rop);
     const char *name = wt_reduce_name(rop);
     wt_status st = wt_check_tensor(x, "tensor");
-    if (st) return st;
-    if (!out && !result) return wt_fail(WT_EINVAL, "%s: result pointer is NULL", name);
-    if (out && (out->d.flags & WT_FLAG_READONLY))
-        return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
-    bool red[WT_MAX_DIMS];
-    if ((st = parse_axes(x, naxes, axes, name, red))) return st;
-    if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) return argreduce(rop, x, naxes, axes, keepdims, out, result);
-    int dt = x->d.dtype;
-    int64_t kshape[WT_MAX_DIMS], count = 1;
-    for (int i = 0; i < x->d.ndim; i++) {
-        kshape[i] = red[i] ? 1 : x->d.shape[i];
-        if (red[i]) count *= x->d.shape[i];
+    if (st || (st = parse_axes(x, naxes, axes, name, red))) return st;
+    if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) {
+        int axis;
+        return arg_axis(rop, x, naxes, axes, &axis);
     }
+    int64_t count = 1;
+    for (int i = 0; i < x->d.ndim; i++)
+        if (red[i]) count *= x->d.shape[i];
     if (count == 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && wt_desc_size(&x->d) == 0) {
         bool kept_empty = false;
         for (int i = 0; i < x->d.ndim; i++) kept_empty |= !red[i] && x->d.shape[i] == 0;
         if (!kept_empty)
             return wt_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
     }
-    /* the dtype values are accumulated in and the result's */
-    int acc, rrop = rop;
-    switch (rop) {
-    case WT_REDUCE_SUM: case WT_REDUCE_PROD: acc = wt_reduce_acc_dtype(rop, dt); break;
-    case WT_REDUCE_MEAN: acc = wt_dtype_is_float(dt) ? dt : WT_FLOAT64, rrop = WT_REDUCE_SUM; break;
-    case WT_REDUCE_ANY: acc = WT_BOOL, rrop = WT_REDUCE_MAX; break;
-    case WT_REDUCE_ALL: acc = WT_BOOL, rrop = WT_REDUCE_MIN; break;
-    default: acc = dt; break;   /* max, min */
+    return WT_OK;
+}
+
+wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_dtype *dtype,
+                          int *ndim, int64_t *shape) {
+    bool red[WT_MAX_DIMS];
+    wt_status st = reduce_check(rop, x, naxes, axes, red);
+    if (st) return st;
+    if (!dtype || !ndim || !shape) return wt_fail(WT_EINVAL, "%s: a result pointer is NULL", wt_reduce_name(rop));
+    int acc, rrop;
+    wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
+    *dtype = (wt_dtype)acc;
+    *ndim = result_shape(x, red, keepdims, shape);
+    return WT_OK;
+}
+
+wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
+                    wt_tensor **result) {
+    bool red[WT_MAX_DIMS];
+    wt_status st = reduce_check(rop, x, naxes, axes, red);
+    if (st) return st;
+    const char *name = wt_reduce_name(rop);
+    if (!out && !result) return wt_fail(WT_EINVAL, "%s: result pointer is NULL", name);
+    if (out && (out->d.flags & WT_FLAG_READONLY))
+        return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+    if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) return argreduce(rop, x, naxes, axes, keepdims, out, result);
+    int64_t kshape[WT_MAX_DIMS], count = 1;
+    for (int i = 0; i < x->d.ndim; i++) {
+        kshape[i] = red[i] ? 1 : x->d.shape[i];
+        if (red[i]) count *= x->d.shape[i];
     }
+    /* the dtype values are accumulated in (the result's), and how */
+    int acc, rrop;
+    wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
     wt_desc d;
     wt_tensor *r;
     if ((st = wt_desc_init(&d, acc, x->d.ndim, kshape)) || (st = wt_tensor_alloc(&d, false, &r))) return st;

@@ -83,6 +83,23 @@ static wt_status sc_einsum_path(wt_tensor **r) {
     const int64_t *sp[6] = {s[0], s[1], s[2], s[3], s[4], s[5]};
     return wt_einsum_path("ab,bc,cd,de,ef,fg->ag", 6, nd, sp, json, sizeof json, &len);
 }
+static wt_status sc_fuse_aliased_cast(wt_tensor **r) {   /* OUT_INT = (I32.T * 2 + OUT) - OUT_INT.T: copies, casts */
+    wt_tensor *t = NULL, *ot = NULL;
+    wt_status st = wt_view_permute(I32, 0, NULL, &t);
+    if (!st) st = wt_view_permute(OUT_INT, 0, NULL, &ot);
+    const wt_tensor *l[4] = {t, OUT, ot, NULL};
+    double sc[4] = {0, 0, 0, 2};
+    const int32_t code[12] = {WT_OP_MUL, 0, 3, 0, WT_OP_ADD, 4, 1, 0, WT_OP_SUB, 5, 2, 0};
+    if (!st) st = wt_fuse(4, l, sc, 3, code, OUT_INT, WT_REDUCE_NONE, r);
+    wt_tensor_free(t);
+    wt_tensor_free(ot);
+    return st;
+}
+static wt_status sc_fuse_mean_into(wt_tensor **r) {   /* OUT_ROW = mean over rows of (OUT - I32)^2 */
+    const wt_tensor *l[2] = {OUT, I32};
+    const int32_t code[8] = {WT_OP_SUB, 0, 1, 0, WT_OP_SQUARE, 2, 0, 0};
+    return wt_fuse(2, l, NULL, 2, code, OUT_ROW, WT_REDUCE_MEAN, r);
+}
 static int released;
 static void on_release(void *ctx) { released++; }
 static wt_status sc_wrap(wt_tensor **r) {
@@ -118,7 +135,7 @@ void test_alloc_failure_everywhere(void) {
         {"matmul", sc_matmul}, {"matmul into out", sc_matmul_out}, {"matmul int32", sc_matmul_int},
         {"einsum chain", sc_einsum_chain}, {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace}, {"einsum dot", sc_einsum_dot}, {"einsum_path 6 operands", sc_einsum_path},
-        {"wrap", sc_wrap},
+        {"wrap", sc_wrap}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
     };
     static uint8_t before[4096], after[4096];
     int total_failures = 0;

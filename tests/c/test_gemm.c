@@ -188,3 +188,43 @@ void test_matmul_errors(void) {
     wt_tensor_free(i32), wt_tensor_free(u32), wt_tensor_free(bt), wt_tensor_free(ro), wt_tensor_free(out);
     wt_tensor_free(a), wt_tensor_free(b), wt_tensor_free(s), wt_tensor_free(c), wt_tensor_free(d);
 }
+
+/* what wt_matmul_shape says of zero-stride stand-ins is what wt_matmul does */
+void test_matmul_shape_matches_matmul(void) {
+    int agreed = 0, failed = 0;
+    const int dts[4] = {WT_FLOAT32, WT_FLOAT64, WT_INT32, WT_BOOL};
+    for (int trial = 0; trial < 400; trial++) {
+        wt_tensor *x[2], *m[2], *z = NULL, *r = NULL;
+        for (int k = 0; k < 2; k++) {
+            int nd = (int)(t_rand() % 4);
+            int64_t sh[3];
+            for (int i = 0; i < nd; i++) sh[i] = 1 + t_rand() % 3;
+            x[k] = t_arange(dts[t_rand() % 4], nd, sh);
+            CHECK_OK(wt_tensor_zeros(wt_tensor_dtype(x[k]), 0, NULL, &z));
+            CHECK_OK(wt_view_broadcast_to(z, nd, sh, &m[k]));
+            wt_tensor_free(z);
+        }
+        wt_dtype qdt;
+        int qnd = -1;
+        int64_t qsh[WT_MAX_DIMS];
+        wt_status sq = wt_matmul_shape(m[0], m[1], &qdt, &qnd, qsh);
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", wt_error_message());
+        wt_status sr = wt_matmul(x[0], x[1], NULL, &r);
+        CHECK_EQ(sq, sr);
+        if (sr) {
+            CHECK(strcmp(msg, wt_error_message()) == 0);
+            failed++;
+        } else {
+            CHECK_EQ(qdt, wt_tensor_dtype(r));
+            CHECK_EQ(qnd, wt_tensor_ndim(r));
+            for (int i = 0; i < qnd && i < wt_tensor_ndim(r); i++) CHECK_EQ(qsh[i], wt_tensor_shape(r)[i]);
+            agreed++;
+        }
+        wt_error_clear();
+        wt_tensor_free(r);
+        for (int k = 0; k < 2; k++) wt_tensor_free(x[k]), wt_tensor_free(m[k]);
+    }
+    if (!(agreed > 60 && failed > 100)) wt_t_fail(__FILE__, __LINE__, "agreed %d, failed %d", agreed, failed);
+    CHECK_ERR(wt_matmul_shape(NULL, NULL, NULL, NULL, NULL), WT_EINVAL, "matmul: a");
+}

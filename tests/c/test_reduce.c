@@ -266,3 +266,47 @@ void test_sum_accuracy(void) {
     }
     wt_tensor_free(x);
 }
+
+/* a zero-stride stand-in with t's dtype and shape: one element of storage */
+static wt_tensor *meta_like(const wt_tensor *t) {
+    wt_tensor *z = NULL, *m = NULL;
+    CHECK_OK(wt_tensor_zeros(wt_tensor_dtype(t), 0, NULL, &z));
+    CHECK_OK(wt_view_broadcast_to(z, wt_tensor_ndim(t), wt_tensor_shape(t), &m));
+    wt_tensor_free(z);
+    return m;
+}
+
+/* what wt_reduce_shape says of a stand-in is what wt_reduce does to the tensor:
+** the same status and message, or the same dtype and shape */
+void test_reduce_shape_matches_reduce(void) {
+    int agreed = 0, failed = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        int nd = (int)(t_rand() % 4), dt = (int)(t_rand() % WT_NDTYPES), rop = 1 + (int)(t_rand() % (WT_NREDUCE - 1));
+        int64_t sh[3];
+        for (int i = 0; i < nd; i++) sh[i] = t_rand() % 4;
+        wt_tensor *x = t_arange(dt, nd, sh), *m = meta_like(x), *r = NULL;
+        int axes[4], naxes = (int)(t_rand() % 6) - 1, keep = (int)(t_rand() % 2);
+        for (int k = 0; k < 4; k++) axes[k] = (int)(t_rand() % 9) - 4;
+        if (naxes > 4) naxes = 4;
+        wt_dtype qdt;
+        int qnd = -1;
+        int64_t qsh[WT_MAX_DIMS];
+        wt_status sq = wt_reduce_shape(rop, m, naxes, axes, keep, &qdt, &qnd, qsh);
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", wt_error_message());
+        wt_status sr = wt_reduce(rop, x, naxes, axes, keep, NULL, &r);
+        CHECK_EQ(sq, sr);
+        if (sr) {
+            CHECK(strcmp(msg, wt_error_message()) == 0);
+            failed++;
+        } else {
+            CHECK_EQ(qdt, wt_tensor_dtype(r));
+            CHECK_EQ(qnd, wt_tensor_ndim(r));
+            for (int i = 0; i < qnd && i < wt_tensor_ndim(r); i++) CHECK_EQ(qsh[i], wt_tensor_shape(r)[i]);
+            agreed++;
+        }
+        wt_error_clear();
+        wt_tensor_free(r), wt_tensor_free(m), wt_tensor_free(x);
+    }
+    CHECK(agreed > 150 && failed > 50);
+}

@@ -68,7 +68,9 @@ wt_tensor *t_layout(int dtype, int ndim, const int64_t *shape, int kind);
     X(test_gemm_packed_vs_reference) X(test_matmul_semantics) X(test_matmul_errors) \
     X(test_einsum_random_vs_loops) X(test_einsum_paths_match_numpy) X(test_einsum_views_and_specials) X(test_einsum_errors) \
     X(test_alloc_failure_everywhere) X(test_npy_fixtures) X(test_npy_views_and_errors) X(test_proto_wire) X(test_proto_errors) \
-    X(test_gemm_vs_float64) X(test_reductions_vs_float64) X(test_threads_same_bits) X(test_threads_small_loops_stay_whole) X(test_threads_ewise_same_bits)
+    X(test_gemm_vs_float64) X(test_reductions_vs_float64) X(test_threads_same_bits) X(test_threads_small_loops_stay_whole) X(test_threads_ewise_same_bits) \
+    X(test_fuse_random_vs_ewise) X(test_fuse_outs_and_aliasing) X(test_fuse_errors_leave_out) X(test_fuse_no_temporaries) \
+    X(test_reduce_shape_matches_reduce) X(test_matmul_shape_matches_matmul)
 
 #define WT_DECLARE(name) void name(void);
 WT_TEST_LIST(WT_DECLARE)

@@ -1,0 +1,329 @@
+/* fuse.c — fused expressions: a small program of elementwise instructions
+** run in ONE pass of the strided iterator over [target, tensor leaves...].
+** Per block of BLOCK elements the program is interpreted once: each
+** instruction calls the dispatching kernel wt_ewise uses (kernels.c), reading
+** leaves in place through their strides (or converted into a register) and
+** writing a register; the last instruction writes the target directly when
+** it can.  Registers are reused as soon as their value is dead, so a chain of
+** any length needs a few blocks of scratch, never a buffer of the pass's size. */
+#include "ops.h"
+#include "parallel.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK 512        /* elements per block: registers of 4 KiB, in L1 */
+#define MAXLEAF 256      /* leaves of any kind */
+#define MAXREG (3 * WT_FUSE_MAXCODE + 1)
+
+typedef struct {
+    int op, arity;
+    int val[3];          /* value ids read */
+    int comp[3];         /* dtype each input is computed in */
+    int res;             /* dtype written */
+    wt_kernel kern;
+    wt_cast_fn cast[3];  /* value dtype -> comp, or NULL */
+    int tmp[3];          /* register of a converted input */
+    double scal[3];      /* a weak scalar input, stored in comp[k] */
+    int reg;             /* register receiving the result; -1: the target */
+} instr;
+
+typedef struct {
+    int nleaf, ninstr, rop, nop;   /* nop: iterator operands (target and tensor leaves) */
+    int iop[MAXLEAF];           /* leaf -> iterator operand (0: a weak scalar) */
+    int vreg[MAXLEAF + WT_FUSE_MAXCODE];   /* value -> register (instructions only) */
+    instr ins[WT_FUSE_MAXCODE];
+    wt_cast_fn res_cast;        /* last value -> target or accumulator dtype, or NULL */
+    wt_accum accum;             /* reduce mode */
+    int64_t asz;                /* accumulator element size */
+    int accreg;                 /* register for values converted to the accumulator dtype */
+    char *regs;                 /* this part's registers, BLOCK * 8 bytes each */
+} program;
+
+static inline char *reg(const program *P, int r) { return P->regs + (size_t)r * BLOCK * 8; }
+
+static void run_block(const program *P, char **ptr, const int64_t *st, int64_t m) {
+    char *kp[4];
+    int64_t ks[4];
+    for (int i = 0; i < P->ninstr; i++) {
+        const instr *I = &P->ins[i];
+        for (int k = 0; k < I->arity; k++) {
+            int v = I->val[k];
+            if (v < P->nleaf && !P->iop[v]) {   /* a weak scalar, already in comp[k] */
+                kp[k + 1] = (char *)&I->scal[k];
+                ks[k + 1] = 0;
+                continue;
+            }
+            char *src;
+            int64_t ss;
+            if (v < P->nleaf) src = ptr[P->iop[v]], ss = st[P->iop[v]];
+            else src = reg(P, P->vreg[v]), ss = (int64_t)wt_dtype_size(P->ins[v - P->nleaf].res);
+            if (I->cast[k]) {   /* a broadcast leaf converts once and stays broadcast */
+                int64_t csz = (int64_t)wt_dtype_size(I->comp[k]);
+                I->cast[k](src, ss, reg(P, I->tmp[k]), csz, ss == 0 ? 1 : m);
+                src = reg(P, I->tmp[k]);
+                ss = ss == 0 ? 0 : csz;
+            }
+            kp[k + 1] = src;
+            ks[k + 1] = ss;
+        }
+        kp[0] = I->reg < 0 ? ptr[0] : reg(P, I->reg);
+        ks[0] = I->reg < 0 ? st[0] : (int64_t)wt_dtype_size(I->res);
+        I->kern(kp, ks, m);
+    }
+    const instr *last = &P->ins[P->ninstr - 1];
+    if (last->reg < 0) return;
+    char *vals = reg(P, last->reg);
+    int64_t vs = (int64_t)wt_dtype_size(last->res);
+    if (!P->rop) {
+        P->res_cast(vals, vs, ptr[0], st[0], m);
+        return;
+    }
+    if (P->res_cast) {
+        P->res_cast(vals, vs, reg(P, P->accreg), P->asz, m);
+        vals = reg(P, P->accreg), vs = P->asz;
+    }
+    P->accum(ptr[0], st[0], vals, vs, m);
+}
+
+static void inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
+    const program *P = ctx;
+    char *q[WT_ITER_MAXOPS];
+    for (int64_t done = 0; done < n; done += BLOCK) {
+        int64_t m = n - done < BLOCK ? n - done : BLOCK;
+        for (int k = 0; k < P->nop; k++) q[k] = ptr[k] + done * st[k];
+        run_block(P, q, st, m);
+    }
+}
+
+typedef struct {
+    const wt_iter *it;
+    const program *parts;
+} fuse_job;
+
+static void fuse_part(void *ctx, int64_t begin, int64_t end, int part) {
+    const fuse_job *j = ctx;
+    wt_iter_run_range(j->it, inner, (void *)&j->parts[part], begin, end);
+}
+
+static const char *op_name(int op) { return op >= WT_NOPS ? "cast" : wt_op_name(op); }
+
+/* a failure of a nested check, restated with the instruction it is about */
+static wt_status fail_at(wt_status st, int i, int op) {
+    char msg[600];
+    snprintf(msg, sizeof msg, "%s", wt_error_message());
+    return wt_fail(st, "fuse: instruction %d (%s): %s", i, wt_op_name(op), msg);
+}
+
+/* registers: a free list; an instruction's result may take over a dead
+** input's register when their elements have one size (kernels run in place) */
+typedef struct { int n, nfree, free[MAXREG]; } regfile;
+
+static int reg_take(regfile *R) { return R->nfree ? R->free[--R->nfree] : R->n++; }
+static void reg_give(regfile *R, int r) { R->free[R->nfree++] = r; }
+
+/* dtypes, kernels and registers of every instruction; last[v] is the last
+** instruction reading value v */
+static wt_status plan_program(program *P, const int *vdt, const double *scalars, const int32_t *code,
+                              int *nreg) {
+    int nleaf = P->nleaf, ninstr = P->ninstr;
+    int lastuse[MAXLEAF + WT_FUSE_MAXCODE];
+    for (int v = 0; v < nleaf + ninstr; v++) lastuse[v] = -1;
+    int dts[MAXLEAF + WT_FUSE_MAXCODE];
+    memcpy(dts, vdt, sizeof(int) * (size_t)nleaf);
+    for (int i = 0; i < ninstr; i++) {
+        instr *I = &P->ins[i];
+        I->op = code[4 * i];
+        bool cast = I->op >= WT_NOPS && I->op < WT_FUSE_CAST(WT_NDTYPES);
+        if (I->op < 0 || (I->op >= WT_NOPS && !cast))
+            return wt_fail(WT_EINVAL, "fuse: instruction %d: invalid operation code %d", i, I->op);
+        I->arity = cast ? 1 : wt_op_arity(I->op);
+        int d[3];
+        double sv[3] = {0, 0, 0};
+        bool any_tensor = false;
+        for (int k = 0; k < I->arity; k++) {
+            int v = code[4 * i + 1 + k];
+            if (v < 0 || v >= nleaf + i)
+                return wt_fail(WT_EINVAL, "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there",
+                               i, op_name(I->op), k, v, nleaf + i - 1);
+            I->val[k] = v;
+            lastuse[v] = i;
+            d[k] = dts[v];
+            if (d[k] < 0) sv[k] = scalars[v];
+            any_tensor |= d[k] >= 0;
+        }
+        if (!any_tensor)
+            return wt_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i, op_name(I->op));
+        wt_status st = cast ? WT_OK : wt_op_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
+        if (st) return fail_at(st, i, I->op);
+        if (cast) {   /* a copy kernel in the target dtype, its input converted on the way */
+            I->comp[0] = I->res = I->op - WT_NOPS;
+            I->op = WT_OP_COPY;
+        }
+        for (int k = 0; k < I->arity; k++) {
+            if (d[k] < 0) wt_cast_store_f64(I->comp[k], &I->scal[k], sv[k]);
+            else if (d[k] != I->comp[k]) I->cast[k] = wt_cast_get(d[k], I->comp[k]);
+        }
+        I->kern = wt_kernel_get(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0]);
+        dts[nleaf + i] = I->res;
+    }
+    regfile R = {0};
+    bool held[MAXLEAF + WT_FUSE_MAXCODE] = {0};   /* value's register not yet given back */
+    for (int i = 0; i < ninstr; i++) {
+        instr *I = &P->ins[i];
+        for (int k = 0; k < I->arity; k++) I->tmp[k] = I->cast[k] ? reg_take(&R) : -1;
+        I->reg = -1;
+        for (int k = 0; k < I->arity && I->reg < 0; k++) {   /* take over a dead input of the same size */
+            int v = I->val[k];
+            if (v >= nleaf && lastuse[v] == i && held[v] && wt_dtype_size(dts[v]) == wt_dtype_size(I->res)) {
+                I->reg = P->vreg[v];
+                held[v] = false;
+            }
+        }
+        if (I->reg < 0) I->reg = reg_take(&R);
+        P->vreg[nleaf + i] = I->reg;
+        held[nleaf + i] = true;
+        for (int k = 0; k < I->arity; k++) {
+            int v = I->val[k];
+            if (I->tmp[k] >= 0) reg_give(&R, I->tmp[k]);
+            if (v >= nleaf && lastuse[v] == i && held[v]) {
+                reg_give(&R, P->vreg[v]);
+                held[v] = false;
+            }
+        }
+    }
+    P->accreg = reg_take(&R);
+    *nreg = R.n;
+    return WT_OK;
+}
+
+wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scalars, int ninstr, const int32_t *code,
+                  wt_tensor *out, int reduce, wt_tensor **result) {
+    wt_status st = WT_OK;
+    if (nleaf < 0 || nleaf > MAXLEAF) return wt_fail(WT_EINVAL, "fuse: %d leaves given (0 to %d)", nleaf, MAXLEAF);
+    if (ninstr < 1 || ninstr > WT_FUSE_MAXCODE)
+        return wt_fail(WT_EINVAL, "fuse: %d instructions given (1 to %d)", ninstr, WT_FUSE_MAXCODE);
+    if (!code || (nleaf && !leaves)) return wt_fail(WT_EINVAL, "fuse: %s array is NULL", code ? "leaf" : "code");
+    if (reduce < WT_REDUCE_NONE || reduce > WT_REDUCE_ALL)
+        return wt_fail(WT_EINVAL, "fuse: reduce must be none, sum, prod, max, min, mean, any or all (got %d)", reduce);
+    if (reduce && !out) return wt_fail(WT_EINVAL, "fuse: a reduction needs an out tensor to reduce into");
+    if (!out && !result) return wt_fail(WT_EINVAL, "fuse: result pointer is NULL");
+    if (out && (st = wt_check_tensor(out, "fuse: out"))) return st;
+    if (out && (out->d.flags & WT_FLAG_READONLY))
+        return wt_fail(WT_EREADONLY, "fuse: out is read-only (a broadcast view, or a view of one)");
+    /* leaves: tensors become iterator operands 1.., weak scalars stay values */
+    program *P = calloc(1, sizeof *P);
+    if (!P) return wt_fail(WT_ENOMEM, "fuse: out of memory for the program");
+    P->nleaf = nleaf, P->ninstr = ninstr;
+    int vdt[MAXLEAF], ntens = 0;
+    const wt_tensor *tens[WT_FUSE_MAXLEAVES];
+    for (int v = 0; v < nleaf; v++) {
+        if (!leaves[v]) {
+            if (!scalars) {
+                st = wt_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
+                goto done_plan;
+            }
+            vdt[v] = -1;
+            continue;
+        }
+        if ((st = wt_check_tensor(leaves[v], "fuse: leaf"))) goto done_plan;
+        if (ntens == WT_FUSE_MAXLEAVES) {
+            st = wt_fail(WT_EINVAL, "fuse: more than %d tensor leaves", WT_FUSE_MAXLEAVES);
+            goto done_plan;
+        }
+        vdt[v] = leaves[v]->d.dtype;
+        tens[ntens++] = leaves[v];
+        P->iop[v] = ntens;
+    }
+    P->nop = ntens + 1;
+    int nreg = 0;
+    if ((st = plan_program(P, vdt, scalars, code, &nreg))) goto done_plan;
+    /* the result's dtype, and the reduction's accumulator as wt_reduce has it */
+    int res = P->ins[ninstr - 1].res, rop = WT_REDUCE_NONE, acc = res;
+    if (reduce) wt_reduce_plan(reduce, res, &acc, &rop);
+    P->rop = rop;
+    int nd;
+    int64_t full[WT_MAX_DIMS];
+    if ((st = wt_ewise_shape("fuse", ntens, tens, out, rop, reduce != WT_REDUCE_MAX && reduce != WT_REDUCE_MIN, &nd, full)))
+        goto done_plan;
+    /* allocate everything before writing anything */
+    wt_tensor *copies[WT_FUSE_MAXLEAVES] = {0}, *res_t = NULL, *accum = NULL, *handle = NULL;
+    program *parts = NULL;
+    wt_desc d;
+    if (out && result) st = wt_tensor_clone(out, &handle);
+    if (!st && !out) {
+        if (!(st = wt_desc_init(&d, res, nd, full))) st = wt_tensor_alloc(&d, false, &res_t);
+    } else if (!st && rop) {
+        if (!(st = wt_desc_init(&d, acc, out->d.ndim, out->d.shape))) st = wt_tensor_alloc(&d, false, &accum);
+    }
+    for (int k = 0; k < ntens && !st; k++)
+        if (out && !rop && wt_ewise_must_copy(out, tens[k]) && !(st = wt_copy(tens[k], &copies[k]))) tens[k] = copies[k];
+    wt_tensor *target = rop ? accum : out ? out : res_t;
+    instr *last = &P->ins[ninstr - 1];
+    if (rop) {
+        P->res_cast = res != acc ? wt_cast_get(res, acc) : NULL;
+        P->accum = wt_accum_get(rop, acc);
+        P->asz = (int64_t)wt_dtype_size(acc);
+    } else if (target && target->d.dtype != res) {
+        P->res_cast = wt_cast_get(res, target->d.dtype);
+    } else if (target) {   /* the last instruction writes the target itself */
+        last->reg = -1;
+    }
+    if (st) goto done;
+    const wt_tensor *ops[WT_ITER_MAXOPS];
+    wt_tensor views[WT_ITER_MAXOPS];
+    views[0].buf = target->buf;
+    wt_desc_broadcast(&target->d, nd, full, "fuse", &views[0].d);
+    ops[0] = &views[0];
+    for (int k = 0; k < ntens; k++) {
+        views[k + 1].buf = tens[k]->buf;
+        wt_desc_broadcast(&tens[k]->d, nd, full, "fuse", &views[k + 1].d);
+        ops[k + 1] = &views[k + 1];
+    }
+    wt_iter it;
+    wt_iter_init(&it, ntens + 1, ops, rop ? 1 : 0);
+    /* reductions keep one order (their sums would change with the split) */
+    int nparts = rop || wt_iter_tiles(&it) ? 1 : wt_parallel_parts(wt_iter_size(&it), WT_EWISE_MIN_PART);
+    size_t regbytes = (size_t)nreg * BLOCK * 8;
+    /* counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
+    char *regs = wt_alloc_bytes(regbytes * (size_t)nparts);
+    if (!regs || (nparts > 1 && !(parts = wt_sys_alloc(sizeof *parts * (size_t)nparts)))) {
+        if (regs) wt_free_bytes(regs, regbytes * (size_t)nparts);
+        st = wt_fail(WT_ENOMEM, "fuse: out of memory for %d register blocks", nreg * nparts);
+        goto done;
+    }
+    P->regs = regs;
+    /* run: nothing below can fail */
+    if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));
+    if (nparts == 1) {
+        wt_iter_run(&it, inner, P);
+    } else {
+        for (int p = 0; p < nparts; p++) {
+            parts[p] = *P;
+            parts[p].regs = regs + (size_t)p * regbytes;
+        }
+        fuse_job job = {&it, parts};
+        wt_parallel_for(wt_iter_size(&it), nparts, fuse_part, &job);
+    }
+    wt_free_bytes(regs, regbytes * (size_t)nparts);
+    if (reduce == WT_REDUCE_MEAN) {   /* sum / count; 0/0 gives NaN for empty means */
+        int64_t count = 1;
+        for (int i = 0; i < nd; i++) count *= full[i];
+        count /= wt_desc_size(&out->d) ? wt_desc_size(&out->d) : 1;
+        const wt_tensor *q[2] = {accum, NULL};
+        double scal[2] = {0, (double)count};
+        if ((st = wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, accum, WT_REDUCE_NONE, NULL))) goto done;   /* out still untouched */
+    }
+    if (rop) wt_assign(out, accum);   /* shape and dtype validated: cannot fail */
+    if (out && result) *result = handle, handle = NULL;
+    else if (!out) *result = res_t, res_t = NULL;
+done:
+    free(parts);
+    wt_tensor_free(handle);
+    for (int k = 0; k < WT_FUSE_MAXLEAVES; k++) wt_tensor_free(copies[k]);
+    wt_tensor_free(accum);
+    wt_tensor_free(res_t);
+done_plan:
+    free(P);
+    return st;
+}
