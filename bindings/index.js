@@ -11,8 +11,9 @@ import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, e
 import { readFile, writeFile, protoForm } from './files.js';
 import { readNpz, writeNpz } from './npz.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
+import { Graph, LazyTensor, VIEWS, isLazy, installMethods, loadGraph } from './lazy.js';
 
-export { WtError, Tensor, DTYPES };
+export { WtError, Tensor, DTYPES, LazyTensor };
 
 // Operations that return a new tensor, one declarative line each:
 // name: [C function, argument specs] (see engine.js for the kinds).
@@ -69,6 +70,8 @@ Tensor.prototype.matmul = function (other, opts) {
 Tensor.prototype.assign = function (src) {
   return src instanceof Tensor ? this._e.ops.assignTensor(this, src) : this._e.ops.assignScalar(this, src);
 };
+
+installMethods(Object.keys(TENSOR_OPS));
 
 function collect(value, into, depth = 0) {
   if (value instanceof Tensor) into.add(value);
@@ -327,5 +330,49 @@ export async function init(options = {}) {
   for (const name of [...Object.keys(TENSOR_OPS), ...Object.keys(BINARY), ...Object.keys(UNARY), ...Object.keys(TERNARY), ...REDUCTIONS]) {
     wt[name] = engine.ops[name];
   }
+  installLazy(wt, engine);
   return wt;
+}
+
+// Lazy mode: the default graph's constructors on wt, and every eager function
+// building a node instead when one of its operands is a LazyTensor.
+function installLazy(wt, engine) {
+  const graph = new Graph(wt, engine);
+  Object.assign(wt, {
+    LazyTensor,
+    defaultGraph: graph,
+    graph: () => new Graph(wt, engine),
+    constant: (value, opts) => graph.constant(value, opts),
+    placeholder: (shape, dtype, name) => graph.placeholder(shape, dtype, name),
+    variable: (init, opts) => graph.variable(init, opts),
+    persistentTensor: (shape, dtype, opts) => graph.persistentTensor(shape, dtype, opts),
+    lazy: (value, opts) => graph.lazy(value, opts),
+    loadGraph: (json, blobs) => loadGraph(wt, engine, json, blobs),
+  });
+  const lazyIn = (list) => list.find(isLazy);
+  const wrap = (name, build, operands = (args) => args) => {
+    const eager = wt[name];
+    wt[name] = (...args) => {
+      const l = lazyIn(operands(args));
+      return l ? build(l.graph, args) : eager(...args);
+    };
+  };
+  for (const [table, arity] of ARITY) {
+    for (const name of Object.keys(table)) wrap(name, (g, a) => g._ewise(name, a.slice(0, arity), a[arity]));
+  }
+  for (const name of REDUCTIONS) wrap(name, (g, [x, opts]) => g._reduce(name, x, opts), (a) => a.slice(0, 1));
+  for (const name of VIEWS) wrap(name, (g, [x, ...rest]) => g._view(name, x, rest), (a) => a.slice(0, 1));
+  wrap('astype', (g, [x, dtype]) => g._cast('astype', x, dtype), (a) => a.slice(0, 1));
+  for (const name of ['copy', 'contiguous']) wrap(name, (g, [x]) => g._cast(name, x, x.dtype), (a) => a.slice(0, 1));
+  wrap('matmul', (g, [a, b, opts]) => {
+    if (opts?.out) throw new WtError('WT_EINVAL', "matmul: 'out' is an eager option; a compiled graph allocates its results");
+    return g._matmul(a, b);
+  }, (a) => a.slice(0, 2));
+  wrap('einsum', (g, [eq, ...ops]) => g._einsum(eq, ops), (a) => a.slice(1));
+  wrap('binary', (g, [op, x, z, opts]) => g._ewise(op, [x, z], opts), (a) => a.slice(1, 3));
+  wrap('unary', (g, [op, x, opts]) => g._ewise(op, [x], opts), (a) => a.slice(1, 2));
+  wrap('assign', (g, [dst, src]) => {
+    if (!isLazy(dst)) throw new WtError('WT_EINVAL', 'assign: a lazy value can only be assigned to a lazy variable or persistent tensor (compile and run it first)');
+    return dst.assign(src);
+  });
 }
