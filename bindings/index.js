@@ -73,9 +73,12 @@ Tensor.prototype.assign = function (src) {
 
 installMethods(Object.keys(TENSOR_OPS));
 
+// the tensors in a value: itself, or inside arrays and plain objects (other
+// objects, a LazyTensor with its graph say, are not searched)
 function collect(value, into, depth = 0) {
+  const plain = value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value));
   if (value instanceof Tensor) into.add(value);
-  else if (depth < 4 && value && typeof value === 'object') {
+  else if (depth < 4 && (Array.isArray(value) || plain)) {
     for (const v of Array.isArray(value) ? value : Object.values(value)) collect(v, into, depth + 1);
   }
   return into;

@@ -66,6 +66,10 @@ export class LazyTensor {
     if (!this.attrs.storage || this.attrs.storage.isDisposed) throw new WtError('WT_EDISPOSED', `${what}: the storage of '${this.name}' has been disposed`);
   }
 
+  // constants, variables and persistent tensors: free the storage (the node can no longer run)
+  dispose() { this.attrs.storage?.dispose(); }
+  get isDisposed() { return !!this.attrs.storage?.isDisposed; }
+
   describe() { return `'${this.name}' (${this.dtype} ${fmtShape(this.shape)})`; }
   toString() { return `LazyTensor(${this.kind} ${this.describe()})`; }
 }
@@ -108,6 +112,7 @@ export class Graph {
   placeholder(shape, dtype = 'float64', name) {
     const what = 'placeholder';
     if (name === undefined || name === null) name = this._autoName(what);
+    checkName(name, what);
     // C checks the dtype and shape, on a stand-in that allocates nothing of that size
     const checked = this._infer(`placeholder '${name}'`, () => this._withMeta([{ dtype, shape }], (m) => m.shape));
     return this._add('placeholder', 'placeholder', [], {}, dtype, checked, name);
@@ -132,7 +137,8 @@ export class Graph {
     return this.constant(value, opts);
   }
 
-  variables({ trainable } = {}) {
+  variables(opts) {
+    const { trainable } = options(opts, 'variables');
     return this._nodes.filter((n) => (n.kind === 'variable' || n.kind === 'persistent') && (trainable === undefined || n.trainable === !!trainable));
   }
 
@@ -157,7 +163,7 @@ export class Graph {
 
   _add(kind, op, inputs, attrs, dtype, shape, name) {
     if (name === undefined || name === null) name = this._autoName(op);
-    if (typeof name !== 'string' || !name) throw new WtError('WT_EINVAL', `${op}: name must be a non-empty string, got ${typeName(name)}`);
+    checkName(name, op);
     if (this._names.has(name)) throw new WtError('WT_EINVAL', `${op}: the graph already has a node named '${name}'`);
     const n = new LazyTensor(this, this._nodes.length, kind, op, inputs, attrs, dtype, shape, name);
     this._nodes.push(n);
@@ -213,16 +219,14 @@ export class Graph {
     }
   }
 
-  // a zero-stride stand-in for n (as a Tensor; the caller disposes it)
+  // a zero-stride stand-in for n (a read-only view of one element; the caller disposes it)
   _meta(n) {
-    const e = this._e;
-    e.metaZeros ??= new Map();
-    let z = e.metaZeros.get(n.dtype);
-    if (!z) {
-      z = this._keep(this._wt.zeros([], n.dtype));
-      e.metaZeros.set(n.dtype, z);
+    const z = this._wt.zeros([], n.dtype);
+    try {
+      return z.broadcastTo(n.shape);
+    } finally {
+      z.dispose();
     }
-    return z.broadcastTo(n.shape);
   }
 
   _withMeta(nodes, fn) {
@@ -369,13 +373,36 @@ export class Graph {
 
   _load(n, value) {
     if (value instanceof LazyTensor) throw new WtError('WT_EINVAL', `load: the value must be eager, got a LazyTensor; use assign() inside a graph`);
-    const t = value instanceof Tensor || typeof value === 'number' || typeof value === 'boolean' ? value : this._scratchTensor(value, n.dtype);
+    const direct = value instanceof Tensor || typeof value === 'number' || typeof value === 'boolean';
+    const t = direct ? value : this._scratchTensor(value, n.dtype);
     try {
       this._wt.assign(n.attrs.storage, t);
     } finally {
-      if (t !== value) t.dispose();
+      if (!direct) t.dispose();
     }
   }
+}
+
+// A failed build leaves the graph as it was: constants made for its operands
+// (a Tensor or boolean operand becomes one) are removed and freed.
+for (const name of ['constant', 'placeholder', 'variable', 'persistentTensor', '_ewise', '_cast', '_reduce', '_view', '_matmul', '_einsum', '_assign']) {
+  const build = Graph.prototype[name];
+  Graph.prototype[name] = function (...args) {
+    const mark = this._nodes.length;
+    try {
+      return build.apply(this, args);
+    } catch (e) {
+      for (const n of this._nodes.splice(mark)) {
+        this._names.delete(n.name);
+        n.attrs.storage?.dispose();
+      }
+      throw e;
+    }
+  };
+}
+
+function checkName(name, what) {
+  if (typeof name !== 'string' || !name) throw new WtError('WT_EINVAL', `${what}: name must be a non-empty string, got ${typeName(name)}`);
 }
 
 function options(opts, what) {
@@ -570,7 +597,7 @@ class Compiled {
     const emit = (n) => {
       if (value.has(n)) return value.get(n);
       const ins = n.inputs.map((v) => (v instanceof LazyTensor && members.has(v) ? emit(v) : { leaf: leaf(v) }));
-      const op = n.kind === 'cast' ? NOPS(e) + e.dtypeCode(n.attrs.dtype) : e.code('op', OP_TABLES[n.op], n.op);
+      const op = n.kind === 'cast' ? NOPS(e) + e.dtypeCode(n.attrs.dtype) : e.code('op', OP_TABLES[n.op] ?? n.op, n.op);
       code.push(op, ...[0, 1, 2].map((k) => (ins[k] === undefined ? 0 : ins[k].leaf !== undefined ? { leaf: ins[k].leaf } : ins[k])));
       const id = { instr: code.length / 4 - 1 };
       value.set(n, id);
@@ -657,10 +684,12 @@ class Compiled {
     if (feeds === null || typeof feeds !== 'object' || feeds instanceof Tensor || Array.isArray(feeds)) {
       throw new WtError('WT_EINVAL', `run: feeds must be an object of placeholder name -> tensor, got ${typeName(feeds)}`);
     }
-    const placeholders = this._nodes.filter((n) => n.kind === 'placeholder');
+    // one feed object may serve several computations of a graph: names of the
+    // graph's other placeholders are ignored, anything else is a mistake
+    const placeholders = this.graph.placeholders();
     for (const key of Object.keys(feeds)) {
       if (!placeholders.some((p) => p.name === key)) {
-        throw new WtError('WT_EINVAL', `run: no placeholder named '${key}' in this computation (it has: ${placeholders.map((p) => `'${p.name}'`).join(', ') || 'none'})`);
+        throw new WtError('WT_EINVAL', `run: the graph has no placeholder named '${key}' (it has: ${placeholders.map((p) => `'${p.name}'`).join(', ') || 'none'})`);
       }
     }
     const owned = new Set(), vals = new Map(), results = new Set();

@@ -26,7 +26,7 @@ function probe(label, fn, own = []) {
   try {
     const r = fn();
     if (r instanceof Promise) pending.push([label, r, own]);
-    else if (r instanceof wt.Tensor && !r.isDisposed && !own.includes(r)) r.dispose();
+    else if ((r instanceof wt.Tensor || r instanceof wt.LazyTensor) && !r.isDisposed && !own.includes(r)) r.dispose();   // a lazy leaf owns storage too
   } catch (e) {
     judge(label, e);
   }
