@@ -203,11 +203,147 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     toNpz(tensors: Record<string, Tensor> | Tensor[], options?: { compress?: boolean }): Promise<Uint8Array>;
   };
 
+// ---- lazy mode -----------------------------------------------------------------
+
+/** An operand of a lazy operation: a node, or an eager value captured as a constant (numbers stay weak scalars). */
+export type LazyOperand = LazyTensor | Tensor | number | boolean;
+export type LazyKind = 'constant' | 'placeholder' | 'variable' | 'persistent' | 'ewise' | 'cast' | 'reduce' | 'view' | 'matmul' | 'einsum' | 'assign';
+export interface LazyReduceOptions { axis?: number | readonly number[] | null; keepdims?: boolean }
+
+/** The op methods of a LazyTensor: each builds a node. */
+export type LazyTensorOps = { [K in BinaryOp]: (other: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor }
+  & { [K in UnaryOp]: () => LazyTensor }
+  & { [K in ReduceOp]: (options?: LazyReduceOptions | number | readonly number[]) => LazyTensor }
+  & {
+    where(a: LazyOperand, b: LazyOperand): LazyTensor;
+    clip(lo: LazyOperand, hi: LazyOperand): LazyTensor;
+    fma(b: LazyOperand, c: LazyOperand): LazyTensor;
+    matmul(other: LazyOperand): LazyTensor;
+  };
+
+export interface LazyTensor extends LazyTensorOps {}
+/** A node of a graph: a value computed when a compiled graph runs (an r-tensor), or storage (variables: l-tensors). */
+export declare class LazyTensor {
+  private constructor();
+  readonly graph: Graph;
+  readonly kind: LazyKind;
+  readonly name: string;
+  readonly dtype: DType;
+  readonly shape: readonly number[];
+  readonly ndim: number;
+  readonly size: number;
+  /** False only for variables and persistent tensors. */
+  readonly readOnly: boolean;
+  readonly trainable: boolean;
+  readonly isDisposed: boolean;
+  readonly T: LazyTensor;
+  slice(spec?: string): LazyTensor;
+  transpose(axes?: readonly number[] | null): LazyTensor;
+  swapaxes(axis1: number, axis2: number): LazyTensor;
+  reshape(shape: Shape): LazyTensor;
+  broadcastTo(shape: Shape): LazyTensor;
+  expandDims(axis: number): LazyTensor;
+  squeeze(axis?: number | readonly number[] | null): LazyTensor;
+  diagonal(offset?: number, axis1?: number, axis2?: number): LazyTensor;
+  flatten(): LazyTensor;
+  contiguous(): LazyTensor;
+  copy(): LazyTensor;
+  astype(dtype: DType): LazyTensor;
+  /** Variables and persistent tensors: a node that stores value when run (applied after every read of the run). */
+  assign(value: LazyOperand): LazyTensor;
+  /** Variables and persistent tensors: the storage now, as a read-only view. */
+  read(): Tensor;
+  /** Variables and persistent tensors: set the storage now (cast, broadcast). */
+  load(value: Tensor | NestedArray | AnyTypedArray): this;
+  /** Constants, variables, persistent tensors: free the storage. */
+  dispose(): void;
+  describe(): string;
+}
+
+export interface MemoryPlanStep {
+  step: number;
+  kind: 'fuse' | 'view' | 'call' | 'copy' | 'assign';
+  node: string;
+  description: string;
+  /** fuse: the program's size, its inputs (node names or weak scalars) and the nodes it computes. */
+  instructions?: number;
+  leaves?: (string | number)[];
+  fused?: string[];
+  /** The slab the pass writes its result into. */
+  slab?: number;
+}
+/** Where a compiled graph keeps the values it materializes: slabs reused once their values are dead. */
+export interface MemoryPlan {
+  steps: MemoryPlanStep[];
+  slabs: { slab: number; bytes: number }[];
+  /** A value on a slab, live from step `from` through step `to`. */
+  values: { node: string; bytes: number; slab: number; from: number; to: number }[];
+  slabBytes: number;
+  /** What the same values would need without sharing slabs. */
+  unsharedBytes: number;
+}
+
+export type Feeds = Record<string, Tensor | NestedArray | AnyTypedArray>;
+export declare class Compiled<R> {
+  private constructor();
+  readonly graph: Graph;
+  /** Runs the graph; placeholders fed by name. Results are new tensors (an assignment's: the variable's new value). */
+  run(feeds?: Feeds): R;
+  memoryPlan(): MemoryPlan;
+  /** The graph as JSON plus .npy bytes for constants and variables (for loadGraph). */
+  save(): { json: string; blobs: Record<string, Uint8Array> };
+  /** Frees the slabs and program memory (made again by the next run). */
+  dispose(): void;
+}
+type CompiledResult<O> = O extends LazyTensor ? Tensor : { [K in keyof O]: Tensor };
+
+export declare class Graph {
+  private constructor();
+  constant(value: Tensor | NestedArray | AnyTypedArray, options?: { dtype?: DType; name?: string }): LazyTensor;
+  placeholder(shape: Shape, dtype?: DType, name?: string): LazyTensor;
+  variable(init: Tensor | NestedArray | AnyTypedArray, options?: { dtype?: DType; name?: string; trainable?: boolean }): LazyTensor;
+  persistentTensor(shape: Shape, dtype?: DType, options?: { init?: Tensor | NestedArray; name?: string }): LazyTensor;
+  /** A LazyTensor as itself; an eager value as a constant. */
+  lazy(value: LazyOperand | NestedArray, options?: { dtype?: DType; name?: string }): LazyTensor;
+  variables(options?: { trainable?: boolean }): LazyTensor[];
+  placeholders(): LazyTensor[];
+  node(name: string): LazyTensor | undefined;
+  compile<O extends LazyTensor | readonly LazyTensor[] | { readonly [key: string]: LazyTensor }>(outputs: O): Compiled<CompiledResult<O>>;
+  /** Frees every constant's and variable's storage. */
+  dispose(): void;
+}
+
+/** The free functions build nodes when an operand is lazy. */
+export type LazyWtensorOps = { [K in BinaryOp]: (a: LazyOperand, b: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor }
+  & { [K in UnaryOp]: (x: LazyTensor) => LazyTensor }
+  & { [K in ReduceOp]: (x: LazyTensor, options?: LazyReduceOptions | number | readonly number[]) => LazyTensor }
+  & {
+    where(cond: LazyOperand, a: LazyOperand, b: LazyOperand): LazyTensor;
+    matmul(a: LazyOperand, b: LazyOperand): LazyTensor;
+    einsum(subscripts: string, ...operands: LazyOperand[]): LazyTensor;
+    binary(op: BinaryOp | string, x: LazyOperand, z: LazyOperand, options?: { alpha?: number; beta?: number }): LazyTensor;
+    unary(op: UnaryOp | string, x: LazyTensor): LazyTensor;
+  };
+
 type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;
 
-export interface Wtensor extends WtensorOps {
+/** Each op: the eager signature, then the lazy one (an intersection of functions is an overload set). */
+type AllOps = WtensorOps & LazyWtensorOps;
+export interface Wtensor extends AllOps {
   readonly WtError: typeof WtError;
   readonly Tensor: typeof Tensor;
+  readonly LazyTensor: typeof LazyTensor;
+
+  /** A new graph; wt.constant, wt.placeholder, ... build in defaultGraph. */
+  graph(): Graph;
+  readonly defaultGraph: Graph;
+  constant: Graph['constant'];
+  placeholder: Graph['placeholder'];
+  variable: Graph['variable'];
+  persistentTensor: Graph['persistentTensor'];
+  lazy: Graph['lazy'];
+  /** A graph saved by Compiled.save(), rebuilt (every node checked again) and compiled. */
+  loadGraph(json: string, blobs?: Record<string, Uint8Array>): Compiled<Tensor | Tensor[] | Record<string, Tensor>>;
   readonly dtypes: readonly DType[];
 
   /** From a number, boolean, nested arrays or a TypedArray. */

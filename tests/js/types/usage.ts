@@ -1,5 +1,5 @@
 // Type-checked (not run) by types.test.mjs: the public API as a user writes it.
-import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath } from 'wtensor';
+import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath, type Graph, type LazyTensor, type Compiled, type MemoryPlan } from 'wtensor';
 
 async function main(): Promise<number> {
   const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm'), wasmThreads: new URL('https://example.test/wtensor-mt.wasm'), threads: 'auto' });
@@ -31,7 +31,19 @@ async function main(): Promise<number> {
   const loaded: Tensor | undefined = (await wt.fromNpz(archive)).a;
   const positional: Uint8Array = await wt.toNpz([a, b]);
   const kind: string = plan.steps[0].kind;
-  void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind;
+  // lazy mode
+  const g: Graph = wt.graph();
+  const x: LazyTensor = g.placeholder([3, 4], 'float32', 'x');
+  const v = wt.variable(wt.zeros([4], 'float32'), { name: 'v', trainable: true });
+  const loss: LazyTensor = wt.sum(wt.square(x.sub(v)), { axis: 1 }).mean();
+  const step = v.assign(v.sub(x.mean(0).mul(0.1)));
+  const f: Compiled<{ loss: Tensor; step: Tensor }> = g.compile({ loss, step });
+  const results = f.run({ x: wt.zeros([3, 4], 'float32') });
+  const plan2: MemoryPlan = f.memoryPlan();
+  const saved = f.save();
+  const again = wt.loadGraph(saved.json, saved.blobs);
+  const single: Tensor = g.compile(wt.einsum('ij,j->i', x, v)).run({ x: [[1, 2, 3, 4]] });
+  void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind; void results.loss; void plan2.slabBytes; void again; void single;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;
