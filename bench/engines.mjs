@@ -54,8 +54,37 @@ async function wtensorEngine(threads = 1) {
         matmul: () => wt.matmul(t[0], t[1]),
         // a materialized result: 'ij->ji' alone is a view
         einsum: () => (w.id === 'ein_t' ? wt.einsum(w.eq, ...t).copy() : wt.einsum(w.eq, ...t)),
+        // eager: each call makes its result, as written; tidy frees the intermediates
+        sqdiff: () => wt.tidy(() => FUSION.sqdiff(wt, t[0], t[1])),
+        chain: () => wt.tidy(() => FUSION.chain(wt, t[0], t[1])),
       };
       return freshOutput(ops[w.op], (out) => out.toTypedArray(), () => wt.dispose(t));
+    },
+  };
+}
+
+// the fusion workloads, written once: eager on tensors, a graph on lazy tensors
+const FUSION = {
+  sqdiff: (wt, x, y) => wt.sum(wt.square(wt.sub(x, y))),
+  chain: (wt, x, y) => wt.mul(wt.relu(wt.sub(wt.mul(x, 2), y)), x),
+};
+
+// wtensor's lazy mode: the same expression compiled once, run per call
+async function wtLazyEngine() {
+  const wt = await init({ threads: 1 });
+  return {
+    name: 'wt-lazy',
+    build(w, inputs) {
+      if (!FUSION[w.op]) throw { refused: 'not a fusion workload' };
+      const g = wt.graph();
+      const [x, y] = inputs.map(({ shape }, i) => g.placeholder(shape, 'float32', `x${i}`));
+      const compiled = g.compile(FUSION[w.op](wt, x, y));
+      const feeds = Object.fromEntries(inputs.map(({ shape, data }, i) => [`x${i}`, wt.tensor(data, { shape })]));
+      const run = freshOutput(() => compiled.run(feeds), (out) => out.toTypedArray(), () => {
+        wt.dispose(Object.values(feeds));
+        compiled.dispose();
+      });
+      return { ...run, note: 'graph.compile(...).run(feeds): one fused pass, no intermediate buffers' };
     },
   };
 }
@@ -97,6 +126,9 @@ async function tfEngine(backend) {
         sum0: () => tf.sum(t[0], 0),
         sum1: () => tf.sum(t[0], 1),
         transpose: () => tf.transpose(t[0]),
+        // tfjs's own fused squaredDifference, the idiomatic form
+        sqdiff: () => tf.tidy(() => tf.sum(tf.squaredDifference(t[0], t[1]))),
+        chain: () => tf.tidy(() => tf.mul(tf.relu(tf.sub(tf.mul(t[0], 2), t[1])), t[0])),
         // a fresh right operand has no packed-weights cache entry: tfjs packs it again
         matmul: () => (w.fresh ? tf.tidy(() => tf.matMul(t[0], tf.tensor(inputs[1].data, inputs[1].shape))) : tf.matMul(t[0], t[1])),
       };
@@ -159,7 +191,7 @@ async function ortEngine(threads) {
       case 'transpose': return { op: 'Transpose', inputs: ins, output: ['y', [s0[1], s0[0]]], attrs: { perm: [1, 0] } };
       case 'matmul': return { op: 'MatMul', inputs: ins, output: ['y', [s0[0], inputs[1].shape[1]]] };
       case 'einsum': return { op: 'Einsum', inputs: ins, output: ['y', w.out], attrs: { equation: w.eq } };
-      default: throw { refused: `no ${w.op} graph` };
+      default: throw { refused: `no ${w.op} graph (this harness builds one-node ONNX graphs)` };
     }
   };
   return {
@@ -229,4 +261,5 @@ export const ENGINES = {
   'tfjs-cpu': () => tfEngine('cpu'),
   ndarray: ndarrayEngine,
   'wt-matmul': wtMatmulEngine,
+  'wt-lazy': wtLazyEngine,
 };

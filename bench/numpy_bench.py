@@ -25,6 +25,10 @@ def op(w, xs):
         return lambda: np.ascontiguousarray(a.T)
     if w['op'] == 'matmul':
         return lambda: a @ xs[1]
+    if w['op'] == 'sqdiff':
+        return lambda: np.square(a - xs[1]).sum()
+    if w['op'] == 'chain':
+        return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
     return None

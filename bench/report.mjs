@@ -19,7 +19,7 @@ export function writeReport(results, dir) {
       })),
     }));
   }
-  const order = ['wtensor', 'wt-2t', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
+  const order = ['wtensor', 'wt-lazy', 'wt-2t', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
   const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
   const all = [...order.filter((e) => seen.has(e)), ...[...seen].filter((e) => !order.includes(e))];
   // a table shows the engines that ran at least one of its workloads (wt-matmul only runs the matmul-shaped einsums)
@@ -96,6 +96,20 @@ export function writeReport(results, dir) {
   flopTable('matmul', 'matmul', mm);
   flopTable('einsum', null, ein);
   if (ein.length) L.push('', ...ein.map((w) => `![${w.label}](charts/${w.id}.svg)`));
+  // lazy mode: the eager calls against one compiled graph
+  const fusion = results.workloads.filter((w) => w.group === 'fusion');
+  if (fusion.length) {
+    engines = ran(fusion);
+    L.push('', '## Lazy mode (fusion)', '', '`wtensor` makes each intermediate as the eager calls are written (freed by tidy); `wt-lazy` runs the same expression as a compiled graph: one pass, no intermediate buffers.', '',
+      `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
+      `|---|${engines.map(() => '---:').join('|')}|---:|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
+    for (const w of fusion) {
+      const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
+      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
+    }
+    const why = fusion.flatMap((w) => Object.entries(w.engines).filter(([e, r]) => engines.includes(e) && r.refused).map(([e, r]) => `- ${w.label}, ${e}: refused — ${r.refused}`));
+    if (why.length || absent(fusion).length) L.push('', ...why, ...absent(fusion));
+  }
   // two threads: wtensor's scaling, and against onnxruntime-web's two threads
   const threaded = results.workloads.filter((w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9));
   if (threaded.length) {

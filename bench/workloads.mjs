@@ -26,6 +26,9 @@ export const WORKLOADS = [
     ['ein_trace', 'ii->', [[2048, 2048]], 2048, []],
     ['ein_t', 'ij->ji', [[2048, 2048]], 2048 ** 2, [2048, 2048]],
   ].map(([id, eq, inputs, flops, out]) => ({ id, group: 'einsum', label: `einsum ${eq}`, op: 'einsum', eq, inputs, flops, out })),
+  // lazy mode (issue 11): the seeds' example and an elementwise chain, eager against one fused pass
+  { id: 'sqdiff', group: 'fusion', label: 'sum((x − y)²) 16M', op: 'sqdiff', inputs: [[16 * M], [16 * M]], bytes: 8 * 16 * M },
+  { id: 'chain', group: 'fusion', label: 'relu(2x − y) · x 4M', op: 'chain', inputs: [[4 * M], [4 * M]], bytes: 12 * 4 * M },
 ];
 
 // time-per-run ceilings beyond which an engine is not run (recorded as skipped)
@@ -49,6 +52,8 @@ export const TARGETS = [
     { workload: `matmul${n}`, peer: 'tfjs-wasm', min: 1.05, why: 'float32 GEMM ≥ 1.05× tfjs-backend-wasm with a reused right operand' },
     { workload: `matmul${n}_fresh`, peer: 'tfjs-wasm', min: 1.15, why: 'float32 GEMM ≥ 1.15× tfjs-backend-wasm with a fresh one' },
   ]),
+  ...['sqdiff', 'chain'].map((id) => (
+    { workload: id, peer: 'wt-lazy', speedup: true, min: 1.0, why: 'a compiled lazy graph is faster than the same eager calls (issue 11)' })),
   // two threads (wt-2t): the speed-up over one, and against onnxruntime-web's two
   ...['matmul512', 'matmul1024', 'ein_bmm', 'ein_attn'].flatMap((id) => [
     { workload: id, peer: 'wt-2t', speedup: true, min: 1.8, why: '2 threads ≥ 1.8× wtensor on one (idle 2-core machine)' },
