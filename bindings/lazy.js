@@ -15,7 +15,7 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { BINARY, UNARY, TERNARY, REDUCTIONS } from './ops.js';
+import { BINARY, UNARY, TERNARY, REDUCTIONS, withTemp } from './ops.js';
 
 export const VIEWS = ['slice', 'transpose', 'swapaxes', 'reshape', 'broadcastTo', 'expandDims', 'squeeze', 'diagonal', 'flatten'];
 const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
@@ -421,16 +421,6 @@ function DTYPE_NAMES(e) {
 
 function readShape(e, ndim, ptr) {
   return Array.from({ length: ndim }, (_, i) => Number(e.dv.getBigInt64(ptr + 8 * i, true)));
-}
-
-function withTemp(e, bytes, fn) {
-  const p = e.ex.wt_malloc(Math.max(bytes, 8));
-  if (!p) throw new WtError('WT_ENOMEM', `out of memory passing ${bytes} bytes of arguments`);
-  try {
-    return fn(p);
-  } finally {
-    e.ex.wt_free(p);
-  }
 }
 
 // ---- compiling ---------------------------------------------------------------

@@ -104,16 +104,6 @@ static void inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
     }
 }
 
-typedef struct {
-    const wt_iter *it;
-    const plan *parts;
-} ewise_job;
-
-static void ewise_part(void *ctx, int64_t begin, int64_t end, int part) {
-    const ewise_job *j = ctx;
-    wt_iter_run_range(j->it, inner, (void *)&j->parts[part], begin, end);
-}
-
 /* identity of a reduction in dtype dt */
 double wt_reduce_identity(int rop, int dt) {
     static const double lo[WT_NDTYPES] = {0, -128, 0, -32768, 0, -2147483648.0, 0, -INFINITY, -INFINITY};
@@ -307,12 +297,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     }
     /* run: nothing below can fail */
     if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));
-    if (nparts == 1) {
-        wt_iter_run(&it, inner, &P);
-    } else {
-        ewise_job job = {&it, parts};
-        wt_parallel_for(wt_iter_size(&it), nparts, ewise_part, &job);
-    }
+    wt_parallel_iter(&it, inner, nparts == 1 ? &P : parts, sizeof P, nparts);
     if (rop) wt_assign(out, accum);   /* shape and dtype validated: cannot fail */
     if (out && c->result) *c->result = handle, handle = NULL;
     else if (!out) *c->result = result, result = NULL;

@@ -96,16 +96,6 @@ static void inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
     }
 }
 
-typedef struct {
-    const wt_iter *it;
-    const program *parts;
-} fuse_job;
-
-static void fuse_part(void *ctx, int64_t begin, int64_t end, int part) {
-    const fuse_job *j = ctx;
-    wt_iter_run_range(j->it, inner, (void *)&j->parts[part], begin, end);
-}
-
 static const char *op_name(int op) { return op >= WT_NOPS ? "cast" : wt_op_name(op); }
 
 /* a failure of a nested check, restated with the instruction it is about */
@@ -295,16 +285,11 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     P->regs = regs;
     /* run: nothing below can fail */
     if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));
-    if (nparts == 1) {
-        wt_iter_run(&it, inner, P);
-    } else {
-        for (int p = 0; p < nparts; p++) {
-            parts[p] = *P;
-            parts[p].regs = regs + (size_t)p * regbytes;
-        }
-        fuse_job job = {&it, parts};
-        wt_parallel_for(wt_iter_size(&it), nparts, fuse_part, &job);
+    for (int p = 0; p < nparts && nparts > 1; p++) {   /* each part: the program, its own registers */
+        parts[p] = *P;
+        parts[p].regs = regs + (size_t)p * regbytes;
     }
+    wt_parallel_iter(&it, inner, nparts == 1 ? P : parts, sizeof *P, nparts);
     wt_free_bytes(regs, regbytes * (size_t)nparts);
     if (reduce == WT_REDUCE_MEAN) {   /* sum / count; 0/0 gives NaN for empty means */
         int64_t count = 1;

@@ -80,3 +80,24 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
 #endif
     nested = 0;
 }
+
+typedef struct {
+    const wt_iter *it;
+    wt_inner_fn fn;
+    char *ctxs;
+    size_t size;
+} iter_job;
+
+static void iter_part(void *ctx, int64_t begin, int64_t end, int part) {
+    const iter_job *j = ctx;
+    wt_iter_run_range(j->it, j->fn, j->ctxs + (size_t)part * j->size, begin, end);
+}
+
+void wt_parallel_iter(const wt_iter *it, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts) {
+    if (parts <= 1) {
+        wt_iter_run(it, fn, ctxs);
+        return;
+    }
+    iter_job j = {it, fn, ctxs, ctx_size};
+    wt_parallel_for(wt_iter_size(it), parts, iter_part, &j);
+}

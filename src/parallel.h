@@ -10,7 +10,7 @@
 #ifndef WT_PARALLEL_H
 #define WT_PARALLEL_H
 
-#include <stdint.h>
+#include "core.h"
 
 typedef void (*wt_task)(void *ctx, int64_t begin, int64_t end, int part);
 
@@ -19,5 +19,8 @@ typedef void (*wt_task)(void *ctx, int64_t begin, int64_t end, int part);
 int wt_parallel_parts(int64_t units, int64_t min_units);
 /* runs fn over [0, units) in `parts` ranges (from wt_parallel_parts) */
 void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx);
+/* runs an iterator pass in `parts` ranges of its elements; part p calls fn
+** with ctx = ctxs + p * ctx_size, its own state (one part: ctxs itself) */
+void wt_parallel_iter(const wt_iter *it, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts);
 
 #endif

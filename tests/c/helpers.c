@@ -112,3 +112,19 @@ wt_tensor *t_layout(int dt, int nd, const int64_t *shape, int kind) {
     return v;
 }
 
+
+void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, wt_dtype qdt, int qnd,
+                   const int64_t *qsh, wt_status sr, const wt_tensor *r, int *agreed, int *failed) {
+    if (sq != sr) {
+        wt_t_fail(file, line, "the query says %s ('%s'), the call %s ('%s')", wt_status_name(sq), qmsg, wt_status_name(sr),
+                  wt_error_message());
+    } else if (sr) {
+        if (strcmp(qmsg, wt_error_message()) != 0) wt_t_fail(file, line, "messages differ: '%s' vs '%s'", qmsg, wt_error_message());
+        ++*failed;
+    } else {
+        bool same = (int)qdt == wt_tensor_dtype(r) && qnd == wt_tensor_ndim(r);
+        for (int i = 0; same && i < qnd; i++) same = qsh[i] == wt_tensor_shape(r)[i];
+        if (!same) wt_t_fail(file, line, "the query's dtype or shape differs from the result's");
+        ++*agreed;
+    }
+}

@@ -295,16 +295,7 @@ void test_reduce_shape_matches_reduce(void) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", wt_error_message());
         wt_status sr = wt_reduce(rop, x, naxes, axes, keep, NULL, &r);
-        CHECK_EQ(sq, sr);
-        if (sr) {
-            CHECK(strcmp(msg, wt_error_message()) == 0);
-            failed++;
-        } else {
-            CHECK_EQ(qdt, wt_tensor_dtype(r));
-            CHECK_EQ(qnd, wt_tensor_ndim(r));
-            for (int i = 0; i < qnd && i < wt_tensor_ndim(r); i++) CHECK_EQ(qsh[i], wt_tensor_shape(r)[i]);
-            agreed++;
-        }
+        CHECK_SAME_ANSWER(sq, msg, qdt, qnd, qsh, sr, r, &agreed, &failed);
         wt_error_clear();
         wt_tensor_free(r), wt_tensor_free(m), wt_tensor_free(x);
     }

@@ -49,6 +49,12 @@ double t_random_value(int dtype);   /* integers in range, floats with specials *
 /* shape with a layout: 0 dense, 1 all axes reversed, 2 every other element
 ** of a wider base, 3 the transpose of a reversed-shape base; random values */
 wt_tensor *t_layout(int dtype, int ndim, const int64_t *shape, int kind);
+/* a shape query (status sq, message qmsg, dtype, ndim, shape) against the call
+** it describes (status sr, wt_error_message(), result r): the same failure or
+** the same type; counts into *agreed or *failed */
+void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, wt_dtype qdt, int qnd,
+                   const int64_t *qsh, wt_status sr, const wt_tensor *r, int *agreed, int *failed);
+#define CHECK_SAME_ANSWER(...) t_same_answer(__FILE__, __LINE__, __VA_ARGS__)
 
 #define WT_TEST_LIST(X)                                                                              \
     X(test_status_names) X(test_dtype_info) X(test_promote_fixture) X(test_promote_errors)          \
