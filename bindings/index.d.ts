@@ -33,7 +33,27 @@ export type NestedArray = number | boolean | NestedArray[];
 
 export type Shape = readonly number[] | number;
 
-export interface Tensor extends TensorOps {}
+/** Views and copies, on tensors (T = Tensor) and on lazy tensors (T = LazyTensor). */
+export interface ViewMethods<T> {
+  /** NumPy basic indexing: '1:5:2, ..., None, -1'. */
+  slice(spec?: string): T;
+  transpose(axes?: readonly number[] | null): T;
+  swapaxes(axis1: number, axis2: number): T;
+  /** A view when possible, else a contiguous copy; one entry may be -1. */
+  reshape(shape: Shape): T;
+  broadcastTo(shape: Shape): T;
+  expandDims(axis: number): T;
+  squeeze(axis?: number | readonly number[] | null): T;
+  diagonal(offset?: number, axis1?: number, axis2?: number): T;
+  /** 1-D: a view when the layout allows, else a copy. */
+  flatten(): T;
+  /** Itself as a view when C-contiguous (same offset), else a contiguous copy. */
+  contiguous(): T;
+  copy(): T;
+  astype(dtype: DType): T;
+}
+
+export interface Tensor extends TensorOps, ViewMethods<Tensor> {}
 export declare class Tensor {
   private constructor();
   readonly dtype: DType;
@@ -62,26 +82,10 @@ export declare class Tensor {
   item(): number | boolean;
   dispose(): void;
 
-  /** NumPy basic indexing: '1:5:2, ..., None, -1'. */
-  slice(spec?: string): Tensor;
-  transpose(axes?: readonly number[] | null): Tensor;
-  swapaxes(axis1: number, axis2: number): Tensor;
-  /** A view when possible, else a contiguous copy; one entry may be -1. */
-  reshape(shape: Shape): Tensor;
-  broadcastTo(shape: Shape): Tensor;
-  expandDims(axis: number): Tensor;
-  squeeze(axis?: number | readonly number[] | null): Tensor;
-  diagonal(offset?: number, axis1?: number, axis2?: number): Tensor;
-  /** 1-D: a view when the layout allows, else a copy. */
-  flatten(): Tensor;
-  /** Itself as a view when C-contiguous (same offset), else a contiguous copy. */
-  contiguous(): Tensor;
-  copy(): Tensor;
   /** this tensor as a .npy file: numpy.save's bytes (Fortran order when Fortran- but not C-contiguous) */
   toNpy(): Uint8Array;
   /** this tensor as a serialized tensorflow.TensorProto: values as tensor_content (default) or in the dtype's repeated field */
   toTensorProto(options?: { form?: 'content' | 'fields' }): Uint8Array;
-  astype(dtype: DType): Tensor;
   /** Writes src (broadcast, cast) through this view; returns this. */
   assign(src: Tensor | number | boolean): this;
 }
@@ -221,7 +225,7 @@ export type LazyTensorOps = { [K in BinaryOp]: (other: LazyOperand, options?: { 
     matmul(other: LazyOperand): LazyTensor;
   };
 
-export interface LazyTensor extends LazyTensorOps {}
+export interface LazyTensor extends LazyTensorOps, ViewMethods<LazyTensor> {}
 /** A node of a graph: a value computed when a compiled graph runs (an r-tensor), or storage (variables: l-tensors). */
 export declare class LazyTensor {
   private constructor();
@@ -237,18 +241,6 @@ export declare class LazyTensor {
   readonly trainable: boolean;
   readonly isDisposed: boolean;
   readonly T: LazyTensor;
-  slice(spec?: string): LazyTensor;
-  transpose(axes?: readonly number[] | null): LazyTensor;
-  swapaxes(axis1: number, axis2: number): LazyTensor;
-  reshape(shape: Shape): LazyTensor;
-  broadcastTo(shape: Shape): LazyTensor;
-  expandDims(axis: number): LazyTensor;
-  squeeze(axis?: number | readonly number[] | null): LazyTensor;
-  diagonal(offset?: number, axis1?: number, axis2?: number): LazyTensor;
-  flatten(): LazyTensor;
-  contiguous(): LazyTensor;
-  copy(): LazyTensor;
-  astype(dtype: DType): LazyTensor;
   /** Variables and persistent tensors: a node that stores value when run (applied after every read of the run). */
   assign(value: LazyOperand): LazyTensor;
   /** Variables and persistent tensors: the storage now, as a read-only view. */
