@@ -537,8 +537,6 @@ class Compiled {
     });
 
     // liveness: the last step reading each value (a view keeps its base alive)
-    const stepOf = new Map();
-    steps.forEach((s, i) => { if (s.type !== 'copy') stepOf.set(s.node, i); });
     const lastUse = new Map();
     const touch = (n, i) => {
       for (let b = n; ; b = b.inputs[0]) {

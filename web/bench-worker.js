@@ -6,7 +6,7 @@ import { benchWorkload, scaled, measureLimits } from '../bench/harness.mjs';
 
 self.onmessage = async ({ data: { quick } }) => {
   try {
-    const engines = [await ENGINES.wtensor(), await ENGINES['wt-matmul']()];
+    const engines = [await ENGINES.wtensor(), await ENGINES['wt-matmul'](), await ENGINES['wt-lazy']()];
     try {
       engines.push(await ENGINES['wt-2t']());   // in a cross-origin isolated page with two or more cores
     } catch (e) {

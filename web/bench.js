@@ -5,7 +5,8 @@ import { barChart } from '../bench/chart.mjs';
 
 header();
 const HERE = 'wtensor (this browser)', NODE = (e) => `${e} (Node, recorded)`;
-const COLORS = { [HERE]: '#1f6feb', [NODE('wtensor')]: '#79c0ff', [NODE('tfjs-wasm')]: '#f0883e', [NODE('ort-1t')]: '#8957e5' };
+const LAZY = 'wt-lazy (this browser)';
+const COLORS = { [HERE]: '#1f6feb', [LAZY]: '#54aeff', [NODE('wtensor')]: '#79c0ff', [NODE('tfjs-wasm')]: '#f0883e', [NODE('ort-1t')]: '#8957e5' };
 const PEERS = ['tfjs-wasm', 'ort-1t'];
 
 let recorded = null;
@@ -21,15 +22,15 @@ const rate = (r) => (r?.gbps ? `${r.gbps.toFixed(1)} GB/s` : r?.gflops ? `${r.gf
 const value = (r) => r?.gbps ?? r?.gflops;
 
 function renderTable(recs, compare) {
-  const head = ['workload', 'this browser', 'min–max', 'rate', 'vs own matmul'];
+  const head = ['workload', 'this browser', 'min–max', 'rate', 'vs own matmul', 'lazy speed-up'];
   if (compare) head.push('Node (recorded)', ...PEERS.map((p) => `${p} ÷ wtensor (recorded)`));
   $('results').replaceChildren(el('tr', {}, head.map((h, i) => el('th', { class: i ? null : 'l' }, h))),
     ...recs.map((rec) => {
       const r = rec.engines.wtensor, old = recorded?.workloads.find((w) => w.id === rec.id);
-      const mm = rec.ratios['wt-matmul'];
+      const mm = rec.ratios['wt-matmul'], lazy = rec.ratios['wt-lazy'];
       const cells = [el('td', { class: 'l' }, rec.label), el('td', {}, r ? fmtMs(r.medianMs) : '–'),
         el('td', {}, r ? `${fmtMs(r.minMs)}–${fmtMs(r.maxMs)}` : '–'), el('td', {}, rate(r)),
-        el('td', {}, mm ? `×${mm.toFixed(2)}` : '')];
+        el('td', {}, mm ? `×${mm.toFixed(2)}` : ''), el('td', {}, lazy ? `×${(1 / lazy).toFixed(2)}` : '')];
       if (compare) {
         cells.push(el('td', {}, old?.engines.wtensor ? `${fmtMs(old.engines.wtensor.medianMs)} (${rate(old.engines.wtensor)})` : '–'),
           ...PEERS.map((p) => el('td', {}, old?.engines[p]?.refused ? 'refused' : old?.ratios[p] ? `×${old.ratios[p].toFixed(2)}` : '–')));
@@ -41,7 +42,7 @@ function renderTable(recs, compare) {
 function renderCharts(recs, compare) {
   const bars = (rec, pick) => {
     const old = compare && recorded?.workloads.find((w) => w.id === rec.id);
-    return [{ name: HERE, value: pick(rec.engines.wtensor) },
+    return [{ name: HERE, value: pick(rec.engines.wtensor) }, { name: LAZY, value: pick(rec.engines['wt-lazy']) },
       ...(old ? ['wtensor', ...PEERS].map((e) => ({ name: NODE(e), value: pick(old.engines[e]) })) : [])].filter((b) => b.value > 0);
   };
   const chart = (title, unit, list, pick) => {
@@ -55,6 +56,7 @@ function renderCharts(recs, compare) {
     chart('Elementwise: throughput (higher is better)', 'GB/s', group('elementwise'), value),
     chart('float32 matmul: GFLOPS (higher is better)', 'GFLOPS', group('matmul'), value),
     chart('einsum: time per call (lower is better)', 'ms', group('einsum').filter((r) => r.engines.wtensor?.medianMs > 0.05), (r) => r?.medianMs),
+    chart('Lazy mode: eager calls and a compiled graph, time per call (lower is better)', 'ms', group('fusion'), (r) => r?.medianMs),
   ].filter(Boolean));
 }
 
@@ -86,9 +88,9 @@ $('run').addEventListener('click', () => {
       renderTable(recs, compare);
     } else if (m.type === 'done') {
       renderCharts(recs, compare);
-      const bad = recs.filter((r) => r.maxRelErr['wt-matmul'] > 1e-3);
+      const bad = recs.filter((r) => r.maxRelErr['wt-matmul'] > 1e-3 || r.maxRelErr['wt-lazy'] > 1e-3);
       finish(`done: ${recs.length} workloads · limits: peak ${results.limits.peakGflops.toFixed(1)} GFLOPS, copy ${results.limits.copyGBs.toFixed(1)} GB/s` +
-        (bad.length ? ` · einsum and matmul differ on ${bad.map((r) => r.id).join(', ')}` : ''));
+        (bad.length ? ` · results differ between engines on ${bad.map((r) => r.id).join(', ')}` : ''));
       const link = $('download');
       link.href = URL.createObjectURL(new Blob([JSON.stringify(results, null, 1)], { type: 'application/json' }));
       link.download = `wtensor-bench-${quick ? 'quick' : 'full'}.json`;
