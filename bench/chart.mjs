@@ -1,6 +1,6 @@
 // Grouped bar charts as plain SVG text, drawn by the harness itself (no
 // plotting service); used by report.mjs and by the browser benchmark page.
-export const COLORS = { wtensor: '#1f6feb', 'wt-2t': '#0a3069', 'wt-matmul': '#79c0ff', 'wt-lazy': '#54aeff', 'tfjs-wasm': '#f0883e', 'ort-1t': '#8957e5', 'ort-2t': '#bc8cff', 'tfjs-cpu': '#d29922', ndarray: '#3fb950', numpy: '#6e7781' };
+export const COLORS = { wtensor: '#1f6feb', 'wt-2t': '#0a3069', 'wt-matmul': '#79c0ff', 'wt-lazy': '#2da44e', 'tfjs-wasm': '#f0883e', 'ort-1t': '#8957e5', 'ort-2t': '#bc8cff', 'tfjs-cpu': '#d29922', ndarray: '#3fb950', numpy: '#6e7781' };
 export const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 // grouped bars: groups = [{ label, bars: [{ name, value }] }], value axis from 0

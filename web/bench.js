@@ -6,7 +6,7 @@ import { barChart } from '../bench/chart.mjs';
 header();
 const HERE = 'wtensor (this browser)', NODE = (e) => `${e} (Node, recorded)`;
 const LAZY = 'wt-lazy (this browser)';
-const COLORS = { [HERE]: '#1f6feb', [LAZY]: '#54aeff', [NODE('wtensor')]: '#79c0ff', [NODE('tfjs-wasm')]: '#f0883e', [NODE('ort-1t')]: '#8957e5' };
+const COLORS = { [HERE]: '#1f6feb', [LAZY]: '#2da44e', [NODE('wtensor')]: '#79c0ff', [NODE('tfjs-wasm')]: '#f0883e', [NODE('ort-1t')]: '#8957e5' };
 const PEERS = ['tfjs-wasm', 'ort-1t'];
 
 let recorded = null;
