@@ -69,6 +69,8 @@ export declare class Tensor {
   /** True for broadcastTo results and every view of a read-only tensor. */
   readonly readOnly: boolean;
   readonly isDisposed: boolean;
+  /** The axes' names (t.named([...])), or null. */
+  readonly names: readonly string[] | null;
   /** The whole storage in wasm memory, zero copy; element idx is data[offset + Σ idx·strides]. */
   readonly data: AnyTypedArray;
   /** transpose() */
@@ -88,6 +90,31 @@ export declare class Tensor {
   toTensorProto(options?: { form?: 'content' | 'fields' }): Uint8Array;
   /** Writes src (broadcast, cast) through this view; returns this. */
   assign(src: Tensor | number | boolean): this;
+  /** A second handle on the same storage whose axes have these names (null: none). Elementwise ops
+   *  on named tensors align axes by name; reductions and einsum take names. */
+  named(names: readonly string[] | null): Tensor;
+  /** Einstein notation: one label per axis (repeats allowed: a trace). */
+  label(...labels: string[]): Labeled;
+}
+
+/** A tensor with Einstein labels: products sum the labels that repeat. */
+export declare class Labeled {
+  private constructor();
+  readonly tensor: Tensor;
+  readonly labels: readonly string[];
+  /** The Einstein product: repeated labels summed, the others kept in order of first appearance. */
+  mul(...others: Labeled[]): Labeled;
+  /** Sums the labels repeated within this tensor (a_ii). */
+  trace(): Labeled;
+  /** The same values with the labels in this order. */
+  to(...labels: string[]): Labeled;
+}
+
+/** wt.ein`ij,jk->ik`: an einsum with its equation bound. */
+export interface BoundEinsum {
+  (...operands: (Tensor | number)[]): Tensor;
+  readonly equation: string;
+  path(...operands: (Tensor | readonly number[])[]): EinsumPath;
 }
 
 /** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
@@ -106,12 +133,12 @@ export interface CortexOptions extends OpOptions {
 }
 
 export interface ReduceOptions {
-  /** An axis, a list of axes, or null/undefined for all. */
-  axis?: number | readonly number[] | null;
+  /** An axis, a list of axes, or null/undefined for all; on a named tensor, names too. */
+  axis?: number | string | readonly (number | string)[] | null;
   keepdims?: boolean;
   out?: Tensor;
 }
-export type ReduceArg = ReduceOptions | number | readonly number[];
+export type ReduceArg = ReduceOptions | number | string | readonly (number | string)[];
 
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'floorDiv' | 'mod' | 'pow' | 'maximum' | 'minimum' | 'equal'
   | 'notEqual' | 'less' | 'lessEqual' | 'greater' | 'greaterEqual' | 'logicalAnd' | 'logicalOr' | 'logicalXor';
@@ -325,6 +352,9 @@ export interface Wtensor extends AllOps {
   readonly WtError: typeof WtError;
   readonly Tensor: typeof Tensor;
   readonly LazyTensor: typeof LazyTensor;
+  readonly Labeled: typeof Labeled;
+  /** An einsum with its equation bound: a template tag (wt.ein`ij,jk->ik`(a, b)) or a string. */
+  ein(strings: TemplateStringsArray | string, ...values: (string | number)[]): BoundEinsum;
 
   /** A new graph; wt.constant, wt.placeholder, ... build in defaultGraph. */
   graph(): Graph;

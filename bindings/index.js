@@ -12,6 +12,7 @@ import { readFile, writeFile, protoForm } from './files.js';
 import { readNpz, writeNpz } from './npz.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
 import { Graph, LazyTensor, VIEWS, isLazy, installMethods, loadGraph } from './lazy.js';
+import { checkNames, withNames, label, ein, Labeled } from './names.js';
 
 export { WtError, Tensor, DTYPES, LazyTensor };
 
@@ -66,6 +67,17 @@ Tensor.prototype.toTensorProto = function (opts) {
 };
 Tensor.prototype.matmul = function (other, opts) {
   return this._e.ops.matmul(this, other, opts);
+};
+// named axes: a second handle on the same storage, knowing its axes by name
+Tensor.prototype.named = function (names) {
+  this._e.handle(this, 'named: tensor');
+  const checked = names === null ? null : checkNames(names, this.ndim, 'named');
+  return withNames(this._e.ops.clone(this), checked);
+};
+// Einstein notation: t.label('i', 'j').mul(u.label('j', 'k')) sums over j
+Tensor.prototype.label = function (...labels) {
+  this._e.handle(this, 'label: tensor');
+  return label(this._e.wt, this, labels);
 };
 Tensor.prototype.assign = function (src) {
   return src instanceof Tensor ? this._e.ops.assignTensor(this, src) : this._e.ops.assignScalar(this, src);
@@ -175,6 +187,31 @@ export async function init(options = {}) {
     }
   }
   for (const name of REDUCTIONS) engine.ops[name] = (x, opts) => reduction(engine, name, x, opts);
+  engine.ops.clone = defineOp(engine, 'named', 'wt_tensor_clone', ['tensor self']);
+  // views whose axes are the input's, rearranged: the names follow their axes
+  const axisOf = (x, a) => (a < 0 ? a + x.ndim : a);
+  const FOLLOW = {
+    transpose: (x, [axes]) => (axes === undefined || axes === null ? [...x._names].reverse() : Array.from(axes, (a) => x._names[axisOf(x, a)])),
+    swapaxes: (x, [a, b]) => {
+      const n = [...x._names];
+      [n[axisOf(x, a)], n[axisOf(x, b)]] = [n[axisOf(x, b)], n[axisOf(x, a)]];
+      return n;
+    },
+    squeeze: (x, [axis]) => {
+      const gone = axis === undefined || axis === null ? x.shape.map((d, i) => (d === 1 ? i : -1)) : [axis].flat().map((a) => axisOf(x, a));
+      return x._names.filter((_, i) => !gone.includes(i));
+    },
+    copy: (x) => x._names,
+    contiguous: (x) => x._names,
+    astype: (x) => x._names,
+  };
+  for (const [name, follow] of Object.entries(FOLLOW)) {
+    const op = engine.ops[name];
+    engine.ops[name] = (x, ...args) => {
+      const r = op(x, ...args);
+      return x instanceof Tensor && x._names ? withNames(r, follow(x, args)) : r;
+    };
+  }
   engine.ops.matmul = (a, b, opts) => matmul(engine, a, b, opts);
   // Cortex's forms: op(alpha*x, beta*z) with {alpha, beta, out, reduce}
   const opName = (name, table) => (typeof name === 'string' && table[name]) || name;
@@ -323,6 +360,9 @@ export async function init(options = {}) {
   };
   wt.matmul = engine.ops.matmul;
   wt.einsum = (subscripts, ...operands) => einsum(engine, subscripts, operands);
+  wt.ein = (strings, ...values) => ein(wt, strings, ...values);
+  wt.Labeled = Labeled;
+  engine.wt = wt;
   wt.einsumPath = (subscripts, ...operands) => einsumPath(engine, subscripts, operands);
   wt.fromNpy = (bytes) => readFile(engine, 'wt_npy_read', 'fromNpy', bytes);
   wt.fromTensorProto = (bytes) => readFile(engine, 'wt_proto_read', 'fromTensorProto', bytes);

@@ -16,6 +16,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, withTemp } from './ops.js';
+import { isNamedEquation, translateEquation } from './names.js';
 
 export const VIEWS = ['slice', 'transpose', 'swapaxes', 'reshape', 'broadcastTo', 'expandDims', 'squeeze', 'diagonal', 'flatten'];
 const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
@@ -343,6 +344,7 @@ export class Graph {
       if (o.out !== undefined && o.out !== null) throw new WtError('WT_EINVAL', "einsum: 'out' is an eager option; a compiled graph allocates its results");
     }
     const inputs = args.map((v, k) => this._operand(v, 'einsum', k, false));
+    if (isNamedEquation(subscripts)) subscripts = translateEquation(subscripts, []).equation;   // names as letters
     const e = this._e, label = this._label(`einsum '${typeof subscripts === 'string' ? subscripts : typeName(subscripts)}'`, inputs);
     if (!inputs.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');
     const [dtype, shape] = this._infer(label, () => {

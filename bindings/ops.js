@@ -4,6 +4,7 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
+import { alignNamed, reductionAxes, isNamedEquation, translateEquation, withNames } from './names.js';
 
 export const BINARY = {
   add: 'add', sub: 'subtract', mul: 'multiply', div: 'divide', floorDiv: 'floor_divide', mod: 'mod',
@@ -32,8 +33,25 @@ function number(v, dflt, what) {
   return v;
 }
 
-// out = op(alpha * operands[0], beta * operands[1], operands[2]); returns out or a new tensor
+// out = op(alpha * operands[0], beta * operands[1], operands[2]); returns out or a new tensor.
+// Named operands are first viewed with their axes aligned by name.
 export function ewise(engine, name, cname, operands, opts) {
+  const aligned = alignNamed(name, operands);
+  if (!aligned) return ewiseUnnamed(engine, name, cname, operands, opts);
+  try {
+    const out = opts?.out;
+    if (out && out._names && out._names.join() !== aligned.names.join()) {
+      throw new WtError('WT_ESHAPE', `${name}: out is named (${out._names.join(',')}) but the result's axes are (${aligned.names.join(',')})`);
+    }
+    if (opts?.reduce) throw new WtError('WT_EINVAL', `${name}: reduce into out is not supported with named axes; reduce the result by name (wt.sum(t, {axis: [...]}))`);
+    const r = ewiseUnnamed(engine, name, cname, aligned.views, opts);
+    return out ? r : withNames(r, aligned.names);
+  } finally {
+    aligned.temps.forEach((t) => t.dispose());
+  }
+}
+
+function ewiseUnnamed(engine, name, cname, operands, opts) {
   opts = options(opts, name);
   const op = engine.code('op', cname, name);
   const reduce = opts.reduce === undefined || opts.reduce === null ? 0 : engine.code('reduce', opts.reduce, `${name}: reduce`);
@@ -58,8 +76,19 @@ export function ewise(engine, name, cname, operands, opts) {
 
 // reduce(x, axis?) / reduce(x, {axis, keepdims, out})
 export function reduction(engine, name, x, opts) {
-  if (typeof opts === 'number' || Array.isArray(opts)) opts = { axis: opts };
+  if (typeof opts === 'number' || typeof opts === 'string' || Array.isArray(opts)) opts = { axis: opts };
   opts = options(opts, name);
+  if (x instanceof Tensor && (x._names || typeof opts.axis === 'string' || (Array.isArray(opts.axis) && opts.axis.some((a) => typeof a === 'string')))) {
+    engine.handle(x, `${name}: tensor`);
+    const { axis, names } = reductionAxes(name, x, opts.axis, opts.keepdims);
+    const plain = x.reshape([...x.shape]);   // an unnamed view of the same axes
+    try {
+      const r = reduction(engine, name, plain, { ...opts, axis });
+      return opts.out ? r : withNames(r, names);
+    } finally {
+      plain.dispose();
+    }
+  }
   const code = engine.code('reduce', name, name);
   const handle = engine.handle(x, `${name}: tensor`);
   const [naxes, axes] = opts.axis === undefined || opts.axis === null ? [-1, 0] : engine.ints(opts.axis, `${name}: axis`, engine.axesSlot, false);
@@ -122,6 +151,25 @@ export function einsum(engine, subscripts, args) {
     opts = args.pop();
   }
   if (!args.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');
+  if (isNamedEquation(subscripts)) {   // 'C H W N, W K -> C H K N': names, translated to letters
+    const t = translateEquation(subscripts, args);
+    try {
+      let r;
+      try {
+        r = einsumLetters(engine, t.equation, t.operands, opts);
+      } catch (e) {   // C speaks of the letters: say which equation they stand for
+        if (e instanceof WtError) throw new WtError(e.code, `einsum '${subscripts}' (as '${t.equation}'): ${e.message}`);
+        throw e;
+      }
+      return opts.out ? r : withNames(r, t.outNames);
+    } finally {
+      t.temps.forEach((x) => x.dispose());
+    }
+  }
+  return einsumLetters(engine, subscripts, args, opts);
+}
+
+function einsumLetters(engine, subscripts, args, opts) {
   const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, 'einsum: out');
   const [tensors, temps] = asTensors(engine, args, 'einsum');
   try {

@@ -18,6 +18,7 @@ export class Tensor {
     this._base = ex.wt_tensor_data(ptr) >>> 0;
     this._nbytes = ex.wt_tensor_nbytes(ptr) >>> 0;
     this._view = null;
+    this._names = null;   // axis names (names.js), on this handle only
   }
 
   _alive() {
@@ -34,6 +35,8 @@ export class Tensor {
   get isContiguous() { this._alive(); return (this._flags & 2) !== 0; }
   get readOnly() { this._alive(); return (this._flags & 1) !== 0; }
   get isDisposed() { return !this._ptr; }
+  // the axes' names, or null (t.named([...]))
+  get names() { this._alive(); return this._names; }
 
   // element idx is data[offset + sum(idx[k] * strides[k])]
   get data() {
@@ -84,6 +87,7 @@ export class Tensor {
 
   toString() {
     if (!this._ptr) return 'Tensor(disposed)';
-    return `Tensor(${JSON.stringify(this.toArray())}, dtype=${this.dtype}, shape=(${this._shape.join(',')}))`;
+    const names = this._names ? `, names=(${this._names.join(',')})` : '';
+    return `Tensor(${JSON.stringify(this.toArray())}, dtype=${this.dtype}, shape=(${this._shape.join(',')})${names})`;
   }
 }

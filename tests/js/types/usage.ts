@@ -43,6 +43,13 @@ async function main(): Promise<number> {
   const saved = f.save();
   const again = wt.loadGraph(saved.json, saved.blobs);
   const single: Tensor = g.compile(wt.einsum('ij,j->i', x, v)).run({ x: [[1, 2, 3, 4]] });
+  // named axes and Einstein labels
+  const named: Tensor = a.astype('float32').named(['H', 'W']);
+  const aligned: Tensor = named.sub(wt.ones([4], 'float32').named(['W'])).sum({ axis: 'W' });
+  const axisNames: readonly string[] | null = aligned.names;
+  const prod: Tensor = a.label('i', 'j').mul(a.T.label('j', 'k')).to('k', 'i').tensor;
+  const bound: Tensor = wt.ein`ij,jk->ik`(a, a.T);
+  void axisNames; void prod; void bound;
   void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind; void results.loss; void plan2.slabBytes; void again; void single;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
