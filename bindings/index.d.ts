@@ -353,6 +353,12 @@ export interface Wtensor extends AllOps {
   readonly Tensor: typeof Tensor;
   readonly LazyTensor: typeof LazyTensor;
   readonly Labeled: typeof Labeled;
+  /** Adopts a region of this module's own memory (inside some tensor's storage) without copying;
+   *  the storage stays alive while the result does. shape defaults to the whole view. */
+  wrap(view: ArrayBufferView, options?: { shape?: Shape; strides?: readonly number[]; offset?: number; dtype?: DType; readOnly?: boolean }): Tensor;
+  /** A copy from anything: TypedArrays (on any memory), ArrayBuffer, DataView, array-likes, iterables, nested arrays. */
+  fromArrayLike(value: ArrayBufferView | ArrayBuffer | SharedArrayBuffer | ArrayLike<number | boolean> | Iterable<number | boolean> | NestedArray,
+    options?: { dtype?: DType; shape?: Shape }): Tensor;
   /** An einsum with its equation bound: a template tag (wt.ein`ij,jk->ik`(a, b)) or a string. */
   ein(strings: TemplateStringsArray | string, ...values: (string | number)[]): BoundEinsum;
 

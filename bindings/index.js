@@ -5,7 +5,7 @@
 import { WtError } from './errors.js';
 import { loadModule } from './loader.js';
 import { Engine, defineOp, typeName } from './engine.js';
-import { DTYPES, ARRAYS } from './dtypes.js';
+import { DTYPES, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, einsumPath } from './ops.js';
 import { readFile, writeFile, protoForm } from './files.js';
@@ -13,6 +13,7 @@ import { readNpz, writeNpz } from './npz.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
 import { Graph, LazyTensor, VIEWS, isLazy, installMethods, loadGraph } from './lazy.js';
 import { checkNames, withNames, label, ein, Labeled } from './names.js';
+import { wrap, fromArrayLike } from './exchange.js';
 
 export { WtError, Tensor, DTYPES, LazyTensor };
 
@@ -130,10 +131,9 @@ function defaultDtype(values) {
 }
 
 function typedDtype(arr) {
-  const i = ARRAYS.indexOf(arr.constructor);
-  if (arr instanceof Uint8ClampedArray) return 'uint8';
-  if (i < 0) throw new WtError('WT_EDTYPE', `tensor: ${arr.constructor.name} has no wtensor dtype (int64 is not supported yet)`);
-  return DTYPES[i];
+  const dtype = dtypeOfArray(arr);
+  if (!dtype) throw new WtError('WT_EDTYPE', `tensor: ${arr.constructor.name} has no wtensor dtype (int64 is not supported yet; wt.fromArrayLike converts exact values)`);
+  return dtype;
 }
 
 async function instantiate(module, env, what) {
@@ -361,6 +361,8 @@ export async function init(options = {}) {
   wt.matmul = engine.ops.matmul;
   wt.einsum = (subscripts, ...operands) => einsum(engine, subscripts, operands);
   wt.ein = (strings, ...values) => ein(wt, strings, ...values);
+  wt.wrap = (view, opts) => wrap(engine, view, opts);
+  wt.fromArrayLike = (value, opts) => fromArrayLike(wt, value, opts);
   wt.Labeled = Labeled;
   engine.wt = wt;
   wt.einsumPath = (subscripts, ...operands) => einsumPath(engine, subscripts, operands);

@@ -149,6 +149,15 @@ WT_API wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim,
                                 unsigned flags, void (*release)(void *ctx), void *ctx,
                                 wt_tensor **out);
 
+/* Adopt bytes [data, data + nbytes) that lie inside the storage of a live
+** tensor of this engine: a tensor over them that shares, and keeps alive,
+** that storage (no copy).  strides NULL = C-contiguous; offset in elements
+** from data; the descriptor must stay within the nbytes.  WT_EBOUNDS when no
+** storage holds the bytes (memory from wt_malloc is not storage: wrap that),
+** WT_EINVAL when data is not on an element boundary of its storage. */
+WT_API wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
+                                 const int64_t *strides, int64_t offset, unsigned flags, wt_tensor **out);
+
 /* A new view with the same buffer and descriptor (a second handle). */
 WT_API wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out);
 /* Drop this handle; the buffer is released with its last view.  NULL is a no-op. */

@@ -17,6 +17,7 @@ typedef struct wt_buffer {
     bool     owned;                /* engine-allocated: counted in wt_memory_bytes */
     void   (*release)(void *ctx);  /* for wrapped memory */
     void    *ctx;
+    struct wt_buffer *prev, *next; /* owned buffers, listed for wt_tensor_adopt */
 } wt_buffer;
 
 /* ---- descriptors ------------------------------------------------------- */

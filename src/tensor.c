@@ -54,9 +54,18 @@ void wt_free_bytes(void *p, size_t nbytes) {
 void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes); }
 void wt_free(void *p) { free(p); }
 
+/* every live engine-allocated buffer, so wt_tensor_adopt can find the one
+** holding an address (only the main thread allocates, even with threads) */
+static wt_buffer *owned_buffers;
+
 static void buffer_release(wt_buffer *b) {
     if (--b->refs > 0) return;
-    if (b->owned) wt_free_bytes(b->data, b->nbytes);
+    if (b->owned) {
+        if (b->prev) b->prev->next = b->next;
+        else owned_buffers = b->next;
+        if (b->next) b->next->prev = b->prev;
+        wt_free_bytes(b->data, b->nbytes);
+    }
     else if (b->release) b->release(b->ctx);
     free(b);
 }
@@ -100,6 +109,9 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
                        wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
     if (zero) memset(data, 0, (size_t)nbytes);
+    b->next = owned_buffers;
+    if (owned_buffers) owned_buffers->prev = b;
+    owned_buffers = b;
     *out = t;
     return WT_OK;
 }
@@ -162,6 +174,36 @@ wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const i
                             .release = release, .ctx = ctx};
     wt_tensor *t = b ? handle_new(b, &d) : NULL;
     if (!t) { free(b); return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer"); }
+    *out = t;
+    return WT_OK;
+}
+
+wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
+                          const int64_t *strides, int64_t offset, unsigned flags, wt_tensor **out) {
+    wt_desc d;
+    wt_status st = wt_check_out(out);
+    if (!st && (flags & ~WT_FLAG_READONLY))
+        st = wt_fail(WT_EINVAL, "wt_tensor_adopt: unknown flags 0x%x", flags & ~WT_FLAG_READONLY);
+    if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
+    if (st) return st;
+    if (strides) memcpy(d.strides, strides, sizeof(int64_t) * (size_t)ndim);
+    d.offset = offset;
+    d.flags = flags & WT_FLAG_READONLY;
+    /* the descriptor stays inside the region given, and the region inside one storage */
+    if ((st = wt_desc_validate(&d, nbytes))) return st;
+    /* addresses compared as integers: the candidates are different objects */
+    uintptr_t a = (uintptr_t)data;
+    wt_buffer *b = owned_buffers;
+    while (b && !(a >= (uintptr_t)b->data && a - (uintptr_t)b->data <= b->nbytes && nbytes <= b->nbytes - (a - (uintptr_t)b->data)))
+        b = b->next;
+    if (!b) return wt_fail(WT_EBOUNDS, "wt_tensor_adopt: no tensor storage of this engine holds the %zu bytes at %p", nbytes, data);
+    size_t rel = (size_t)(a - (uintptr_t)b->data), size = wt_dtype_size(dtype);
+    if (rel % size)
+        return wt_fail(WT_EINVAL, "wt_tensor_adopt: %p is %zu bytes into its storage, not on a %s element boundary", data, rel,
+                       wt_dtype_name(dtype));
+    d.offset += (int64_t)(rel / size);
+    wt_tensor *t = handle_new(b, &d);
+    if (!t) return wt_fail(WT_ENOMEM, "out of memory adopting a region");
     *out = t;
     return WT_OK;
 }

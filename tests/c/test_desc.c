@@ -193,3 +193,45 @@ void test_zero_d_and_empty(void) {
     wt_tensor_free(v);
     wt_tensor_free(t);
 }
+
+/* adopting bytes inside a tensor's storage: shared, kept alive, checked */
+void test_adopt(void) {
+    wt_tensor *base = t_arange(WT_FLOAT32, 1, (int64_t[]){12}), *t = NULL, *u = NULL;
+    const float *f = wt_tensor_data(base);
+    int64_t bytes_before = wt_memory_bytes();
+    /* elements 2..9 as (2,4) read through transposed strides: {2,6}, {3,7}, ... */
+    CHECK_OK(wt_tensor_adopt(f + 2, 8 * sizeof(float), WT_FLOAT32, 2, (int64_t[]){4, 2}, (int64_t[]){1, 4}, 0, 0, &t));
+    double expect[8] = {2, 6, 3, 7, 4, 8, 5, 9};
+    CHECK(t_equals(t, expect));
+    CHECK(wt_tensor_same_buffer(t, base));
+    CHECK_EQ(wt_memory_bytes(), bytes_before);   /* no copy */
+    /* writes go through to the storage, and it outlives the handle it came from */
+    CHECK_OK(wt_tensor_set(t, (int64_t[]){0, 0}, -1));
+    wt_tensor_free(base);
+    CHECK_EQ(wt_memory_bytes(), bytes_before);
+    double v;
+    CHECK_OK(wt_tensor_get(t, (int64_t[]){0, 0}, &v));
+    CHECK(v == -1);
+    /* another dtype over the same bytes, read-only */
+    CHECK_OK(wt_tensor_adopt(f, 12 * sizeof(float), WT_INT32, 1, (int64_t[]){12}, NULL, 0, WT_FLAG_READONLY, &u));
+    CHECK_ERR(wt_assign_scalar(u, 0), WT_EREADONLY, "read-only");
+    wt_tensor_free(u);
+    u = NULL;   /* the failures below must leave it untouched */
+    /* the descriptor must stay inside the region; the region inside one storage */
+    CHECK_ERR(wt_tensor_adopt(f + 2, 8 * sizeof(float), WT_FLOAT32, 1, (int64_t[]){9}, NULL, 0, 0, &u), WT_EBOUNDS, "");
+    CHECK_ERR(wt_tensor_adopt(f + 2, 11 * sizeof(float), WT_FLOAT32, 1, (int64_t[]){11}, NULL, 0, 0, &u), WT_EBOUNDS,
+              "no tensor storage of this engine holds the 44 bytes");
+    CHECK_ERR(wt_tensor_adopt((const char *)f + 1, 8, WT_FLOAT32, 1, (int64_t[]){2}, NULL, 0, 0, &u), WT_EINVAL,
+              "1 bytes into its storage, not on a float32 element boundary");
+    float stack[4] = {0};
+    CHECK_ERR(wt_tensor_adopt(stack, sizeof stack, WT_FLOAT32, 1, (int64_t[]){4}, NULL, 0, 0, &u), WT_EBOUNDS, "no tensor storage");
+    void *raw = wt_malloc(16);   /* wt_malloc memory is not storage: it is wrapped, not adopted */
+    CHECK_ERR(wt_tensor_adopt(raw, 16, WT_FLOAT32, 1, (int64_t[]){4}, NULL, 0, 0, &u), WT_EBOUNDS, "no tensor storage");
+    wt_free(raw);
+    CHECK_ERR(wt_tensor_adopt(f, 8, WT_FLOAT32, 1, (int64_t[]){2}, NULL, 0, 4, &u), WT_EINVAL, "unknown flags");
+    CHECK(u == NULL);
+    /* once the last handle goes, the storage is no longer listed */
+    const void *gone = f;
+    wt_tensor_free(t);
+    CHECK_ERR(wt_tensor_adopt(gone, 4, WT_FLOAT32, 0, NULL, NULL, 0, 0, &u), WT_EBOUNDS, "no tensor storage");
+}

@@ -107,6 +107,12 @@ static wt_status sc_wrap(wt_tensor **r) {
     return wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, (int64_t[]){3, 4}, NULL, 0, 0, on_release, NULL, r);
 }
 
+static wt_status sc_adopt(wt_tensor **r) {   /* rows 1.. of OUT, adopted through its bytes */
+    const float *f = wt_tensor_data(OUT);
+    int64_t n = wt_tensor_size(OUT), cols = wt_tensor_shape(OUT)[wt_tensor_ndim(OUT) - 1];
+    return wt_tensor_adopt(f + cols, (size_t)(n - cols) * sizeof(float), WT_FLOAT32, 1, (int64_t[]){n - cols}, NULL, 0, 0, r);
+}
+
 /* the bytes of every tensor a scenario may write */
 static size_t snapshot(uint8_t *dst) {
     wt_tensor *writable[] = {SQ, OUT, OUT_INT, OUT_ROW};
@@ -135,7 +141,7 @@ void test_alloc_failure_everywhere(void) {
         {"matmul", sc_matmul}, {"matmul into out", sc_matmul_out}, {"matmul int32", sc_matmul_int},
         {"einsum chain", sc_einsum_chain}, {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace}, {"einsum dot", sc_einsum_dot}, {"einsum_path 6 operands", sc_einsum_path},
-        {"wrap", sc_wrap}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
+        {"wrap", sc_wrap}, {"adopt", sc_adopt}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
     };
     static uint8_t before[4096], after[4096];
     int total_failures = 0;

@@ -29,6 +29,10 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
   assert.equal(f.dtype, 'float32');
   assert.ok(f.data instanceof Float32Array);
   assert.deepEqual(f.toArray(), [1.5, -2]);
+  // a Uint8Array holds uint8 values, not booleans (bool shares the array class)
+  const u8 = wt.tensor(new Uint8Array([0, 2, 255]));
+  assert.deepEqual([u8.dtype, u8.toArray()], ['uint8', [0, 2, 255]]);
+  assert.deepEqual(wt.tensor(new Uint8Array([0, 2]), { dtype: 'bool' }).toArray(), [false, true]);
   const c = wt.tensor(new Uint8ClampedArray([1, 255]));
   assert.equal(c.dtype, 'uint8');
   const shaped = wt.tensor([1, 2, 3, 4, 5, 6], { dtype: 'int16', shape: [3, 2] });

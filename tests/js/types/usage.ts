@@ -49,7 +49,10 @@ async function main(): Promise<number> {
   const axisNames: readonly string[] | null = aligned.names;
   const prod: Tensor = a.label('i', 'j').mul(a.T.label('j', 'k')).to('k', 'i').tensor;
   const bound: Tensor = wt.ein`ij,jk->ik`(a, a.T);
-  void axisNames; void prod; void bound;
+  const src = wt.zeros([8], 'float32');
+  const adopted: Tensor = wt.wrap(src.data.subarray(2, 6), { shape: [2, 2], readOnly: true });
+  const copied: Tensor = wt.fromArrayLike(new Float64Array(4).buffer, { dtype: 'float64', shape: [2, 2] });
+  void axisNames; void prod; void bound; void adopted; void copied;
   void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind; void results.loss; void plan2.slabBytes; void again; void single;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
