@@ -100,12 +100,16 @@ export function reductionAxes(what, x, axis, keepdims) {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+// the words of a term: '...' is a word of its own, glued or not
+const words = (term) => term.replace(/\.\.\./g, ' ... ').trim().split(/\s+/).filter(Boolean);
+
 // 'C H W N, W K -> C H K N' is written in names: some term has two or more
-// words.  NumPy's 'ij,jk->ik' has none (NumPy ignores spaces, and 'i j, j k'
-// means the same read either way: the implicit output below is NumPy's too)
+// words besides '...'.  NumPy's 'ij,jk->ik' and '... ij, ... jk' have none
+// (NumPy ignores spaces), and 'i j, j k' means the same read either way: the
+// implicit output below is NumPy's rule too
 export function isNamedEquation(eq) {
   if (typeof eq !== 'string') return false;
-  return eq.split(/,|->/).some((t) => t.trim().split(/\s+/).length > 1);
+  return eq.split(/,|->/).some((t) => words(t).filter((w) => w !== '...').length > 1);
 }
 
 // A named equation as NumPy letters, operands aligned to their terms by name:
@@ -113,7 +117,7 @@ export function isNamedEquation(eq) {
 export function translateEquation(eq, operands) {
   const [lhs, rhs] = eq.split('->');
   if (eq.split('->').length > 2) throw new WtError('WT_ESYNTAX', `einsum: '${eq}' has more than one '->'`);
-  const terms = lhs.split(',').map((t) => t.trim().split(/\s+/).filter(Boolean));
+  const terms = lhs.split(',').map(words);
   const letter = new Map();
   const code = (w) => {
     if (w === '...') return '...';
@@ -143,7 +147,7 @@ export function translateEquation(eq, operands) {
       const all = terms.flat().filter((w) => w !== '...');
       outWords = [...(terms.flat().includes('...') ? ['...'] : []), ...[...new Set(all)].filter((w) => all.indexOf(w) === all.lastIndexOf(w)).sort()];
     } else {
-      outWords = rhs.trim().split(/\s+/).filter(Boolean);
+      outWords = words(rhs);
     }
     for (const w of outWords) if (w !== '...' && !letter.has(w)) throw new WtError('WT_EINVAL', `einsum: output name '${w}' appears in no operand of '${eq}'`);
     const outNames = outWords.includes('...') ? null : outWords;

@@ -112,8 +112,10 @@ test('einsum with names equals einsum with letters; operands align to their term
   const att = wt.einsum('batch q d, batch k d -> batch q k', wt.ones([2, 3, 4]), wt.ones([2, 5, 4]));
   assert.deepEqual([att.names, [...att.shape]], [['batch', 'q', 'k'], [2, 3, 5]]);
   same(wt.einsum('j i, i k', K.T, K), wt.einsum('ji,ik', K.T, K), 'spaced NumPy equation, implicit output');
-  const e = wt.einsum('... row, row -> ...', wt.ones([2, 3, 4]), wt.ones([4]));
-  assert.deepEqual([e.names, [...e.shape]], [null, [2, 3]]);
+  const e = wt.einsum('...row col, col out -> ... out', wt.ones([2, 3, 4]), wt.ones([4, 6]));
+  assert.deepEqual([e.names, [...e.shape]], [null, [2, 6]]);   // '...' in the output: unnamed
+  // NumPy's grammar ignores spaces: a term of one word (besides '...') is NumPy letters
+  same(wt.einsum('... ij, ... jk', wt.ones([2, 3, 4]), wt.ones([2, 4, 5])), wt.einsum('...ij,...jk', wt.ones([2, 3, 4]), wt.ones([2, 4, 5])), 'spaced ellipsis');
   // C's own checks, restated with the equation as written
   throwsWt(() => wt.einsum('C H, H K -> C K', A, K), 'WT_EINVAL', /^einsum 'C H, H K -> C K' \(as 'ab,bc->ac'\): .*operand 1 has 4 dimensions/);
   throwsWt(() => wt.einsum('C H W N, W K -> C Q', A, K), 'WT_EINVAL', /output name 'Q' appears in no operand/);
