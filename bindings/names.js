@@ -100,16 +100,17 @@ export function reductionAxes(what, x, axis, keepdims) {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-// the words of a term: '...' is a word of its own, glued or not
+// the names of a term in a named equation: '...' is one of its own, glued or not
 const words = (term) => term.replace(/\.\.\./g, ' ... ').trim().split(/\s+/).filter(Boolean);
 
 // 'C H W N, W K -> C H K N' is written in names: some term has two or more
-// words besides '...'.  NumPy's 'ij,jk->ik' and '... ij, ... jk' have none
-// (NumPy ignores spaces), and 'i j, j k' means the same read either way: the
-// implicit output below is NumPy's rule too
+// space-separated words besides a lone '...'.  NumPy's 'ij,jk->ik',
+// 'a...b,b...c' and '... ij, ... jk' have none (NumPy ignores spaces), and
+// 'i j, j k' means the same read either way: the implicit output below is
+// NumPy's rule too
 export function isNamedEquation(eq) {
   if (typeof eq !== 'string') return false;
-  return eq.split(/,|->/).some((t) => words(t).filter((w) => w !== '...').length > 1);
+  return eq.split(/,|->/).some((t) => t.trim().split(/\s+/).filter((w) => w && w !== '...').length > 1);
 }
 
 // A named equation as NumPy letters, operands aligned to their terms by name:

@@ -116,6 +116,8 @@ test('einsum with names equals einsum with letters; operands align to their term
   assert.deepEqual([e.names, [...e.shape]], [null, [2, 6]]);   // '...' in the output: unnamed
   // NumPy's grammar ignores spaces: a term of one word (besides '...') is NumPy letters
   same(wt.einsum('... ij, ... jk', wt.ones([2, 3, 4]), wt.ones([2, 4, 5])), wt.einsum('...ij,...jk', wt.ones([2, 3, 4]), wt.ones([2, 4, 5])), 'spaced ellipsis');
+  const mid = wt.einsum('a...b,b...c->ac', wt.ones([2, 3, 4]), wt.ones([4, 3, 5]));   // an ellipsis inside a term is NumPy's
+  assert.deepEqual([mid.names, [...mid.shape]], [null, [2, 5]]);
   // C's own checks, restated with the equation as written
   throwsWt(() => wt.einsum('C H, H K -> C K', A, K), 'WT_EINVAL', /^einsum 'C H, H K -> C K' \(as 'ab,bc->ac'\): .*operand 1 has 4 dimensions/);
   throwsWt(() => wt.einsum('C H W N, W K -> C Q', A, K), 'WT_EINVAL', /output name 'Q' appears in no operand/);
