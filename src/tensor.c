@@ -155,20 +155,26 @@ wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value
     return st;
 }
 
+/* the descriptor a caller gives for nbytes of memory, checked against them */
+static wt_status region_desc(const char *what, size_t nbytes, int dtype, int ndim, const int64_t *shape,
+                             const int64_t *strides, int64_t offset, unsigned flags, wt_desc *d) {
+    if (flags & ~WT_FLAG_READONLY) return wt_fail(WT_EINVAL, "%s: unknown flags 0x%x", what, flags & ~WT_FLAG_READONLY);
+    wt_status st = wt_desc_init(d, dtype, ndim, shape);
+    if (st) return st;
+    if (strides) memcpy(d->strides, strides, sizeof(int64_t) * (size_t)ndim);
+    d->offset = offset;
+    d->flags = flags & WT_FLAG_READONLY;
+    return wt_desc_validate(d, nbytes);
+}
+
 wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
                          const int64_t *strides, int64_t offset, unsigned flags,
                          void (*release)(void *ctx), void *ctx, wt_tensor **out) {
     wt_desc d;
     wt_status st = wt_check_out(out);
     if (!st && !data && nbytes) st = wt_fail(WT_EINVAL, "wt_tensor_wrap: data is NULL but nbytes is %zu", nbytes);
-    if (!st && (flags & ~WT_FLAG_READONLY))
-        st = wt_fail(WT_EINVAL, "wt_tensor_wrap: unknown flags 0x%x", flags & ~WT_FLAG_READONLY);
-    if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
+    if (!st) st = region_desc("wt_tensor_wrap", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
     if (st) return st;
-    if (strides) memcpy(d.strides, strides, sizeof(int64_t) * (size_t)ndim);
-    d.offset = offset;
-    d.flags = flags & WT_FLAG_READONLY;
-    if ((st = wt_desc_validate(&d, nbytes))) return st;
     wt_buffer *b = wt_sys_alloc(sizeof *b);
     if (b) *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 0, .owned = false,
                             .release = release, .ctx = ctx};
@@ -182,15 +188,9 @@ wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, 
                           const int64_t *strides, int64_t offset, unsigned flags, wt_tensor **out) {
     wt_desc d;
     wt_status st = wt_check_out(out);
-    if (!st && (flags & ~WT_FLAG_READONLY))
-        st = wt_fail(WT_EINVAL, "wt_tensor_adopt: unknown flags 0x%x", flags & ~WT_FLAG_READONLY);
-    if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
-    if (st) return st;
-    if (strides) memcpy(d.strides, strides, sizeof(int64_t) * (size_t)ndim);
-    d.offset = offset;
-    d.flags = flags & WT_FLAG_READONLY;
     /* the descriptor stays inside the region given, and the region inside one storage */
-    if ((st = wt_desc_validate(&d, nbytes))) return st;
+    if (!st) st = region_desc("wt_tensor_adopt", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
+    if (st) return st;
     /* addresses compared as integers: the candidates are different objects */
     uintptr_t a = (uintptr_t)data;
     wt_buffer *b = owned_buffers;
