@@ -186,6 +186,11 @@ export class Engine {
     return AXES;
   }
 
+  // the two scratch slots for int64 lists (shapes, strides)
+  get shapeSlots() {
+    return SHAPES;
+  }
+
   get outPtr() {
     return this.scratch + OUT;
   }

@@ -8,8 +8,6 @@ import { typeName } from './engine.js';
 import { ARRAYS, DTYPES, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
 
-const SHAPE = 8, STRIDES = 8 + 8 * 16;   // the engine's two shape slots
-
 const isTyped = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView);
 
 // wt.wrap(view, { shape, strides, offset, dtype, readOnly }): view must lie on this module's memory
@@ -23,10 +21,10 @@ export function wrap(engine, view, opts = {}) {
   if (!dtype) throw new WtError('WT_EDTYPE', `wrap: ${view.constructor.name} has no wtensor dtype; give options.dtype`);
   const code = engine.dtypeCode(dtype, 'wrap: dtype');
   const size = engine.ex.wt_dtype_size(code);
-  const [ndim, shape] = engine.ints(opts.shape ?? [Math.floor(view.byteLength / size)], 'wrap: shape', SHAPE, true);
+  const [ndim, shape] = engine.ints(opts.shape ?? [Math.floor(view.byteLength / size)], 'wrap: shape', engine.shapeSlots[0], true);
   let strides = 0;
   if (opts.strides !== undefined && opts.strides !== null) {
-    const [n, p] = engine.ints(opts.strides, 'wrap: strides', STRIDES, true);
+    const [n, p] = engine.ints(opts.strides, 'wrap: strides', engine.shapeSlots[1], true);
     if (n !== ndim) throw new WtError('WT_EINVAL', `wrap: ${n} strides given for ${ndim} dimensions`);
     strides = p;
   }

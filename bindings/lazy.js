@@ -15,6 +15,7 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
+import { ARRAYS, DTYPES } from './dtypes.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, withTemp } from './ops.js';
 import { isNamedEquation, translateEquation } from './names.js';
 
@@ -270,7 +271,7 @@ export class Graph {
           dv.setFloat64(sc + 8 * k, v instanceof LazyTensor ? 0 : v, true);
         });
         e.check(ex.wt_op_result_dtype(op, inputs.length, dts, sc, e.outPtr));
-        const dtype = DTYPE_NAMES(e)[e.takeOut()];
+        const dtype = DTYPES[e.takeOut()];
         // the broadcast shape, by C's rules, from shapes written after the fixed slots
         return withTemp(e, 8 * 16 * tens.length + 8, (sp) => {
           tens.forEach((t, k) => {
@@ -305,7 +306,7 @@ export class Graph {
       const [naxes, axes] = axis === null ? [-1, 0] : e.ints(axis, `${name}: axis`, e.axesSlot, false);
       return withTemp(e, 8 + 8 * 16, (p) => {
         e.check(e.ex.wt_reduce_shape(code, e.handle(m, name), naxes, axes, keep ? 1 : 0, p, p + 4, p + 8));
-        return [DTYPE_NAMES(e)[e.dv.getInt32(p, true)], readShape(e, e.dv.getInt32(p + 4, true), p + 8)];
+        return [DTYPES[e.dv.getInt32(p, true)], readShape(e, e.dv.getInt32(p + 4, true), p + 8)];
       });
     }));
     const [dtype, shape] = infer(keepdims), [, keepShape] = infer(true);
@@ -333,7 +334,7 @@ export class Graph {
     const e = this._e, label = this._label('matmul', [a, b]);
     const [dtype, shape] = this._infer(label, () => this._withMeta([a, b], (ma, mb) => withTemp(e, 8 + 8 * 16, (p) => {
       e.check(e.ex.wt_matmul_shape(e.handle(ma, 'matmul: a'), e.handle(mb, 'matmul: b'), p, p + 4, p + 8));
-      return [DTYPE_NAMES(e)[e.dv.getInt32(p, true)], readShape(e, e.dv.getInt32(p + 4, true), p + 8)];
+      return [DTYPES[e.dv.getInt32(p, true)], readShape(e, e.dv.getInt32(p + 4, true), p + 8)];
     })));
     return this._add('matmul', 'matmul', [a, b], {}, dtype, shape);
   }
@@ -354,7 +355,7 @@ export class Graph {
         e.check(e.ex.wt_dtype_promote(dt, e.dtypeCode(n.dtype), e.outPtr));
         dt = e.dv.getInt32(e.outPtr, true);
       }
-      return [DTYPE_NAMES(e)[dt], plan.shape];
+      return [DTYPES[dt], plan.shape];
     });
     return this._add('einsum', 'einsum', inputs, { subscripts }, dtype, shape);
   }
@@ -413,12 +414,6 @@ function options(opts, what) {
     throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
   }
   return opts;
-}
-
-let dtypeNames = null;
-function DTYPE_NAMES(e) {
-  dtypeNames ??= Array.from({ length: 9 }, (_, k) => e.cstr(e.ex.wt_dtype_name(k)));
-  return dtypeNames;
 }
 
 function readShape(e, ndim, ptr) {
@@ -558,7 +553,7 @@ class Compiled {
     steps.forEach((s, i) => {
       const slabbed = s.type === 'fuse' && (s.node.kind === 'assign' ? s.stage : !fresh.has(s.node));
       if (slabbed) {
-        const n = s.node, bytes = n.size * itemSize(n.dtype);
+        const n = s.node, bytes = n.size * ARRAYS[DTYPES.indexOf(n.dtype)].BYTES_PER_ELEMENT;
         const fits = free.filter((k) => slabs[k].bytes >= bytes).sort((a, b) => slabs[a].bytes - slabs[b].bytes);
         s.slab = fits.length ? free.splice(free.indexOf(fits[0]), 1)[0] : slabs.push({ bytes }) - 1;
         // a staged assignment is read when the run commits, after every step
@@ -568,8 +563,10 @@ class Compiled {
       for (const v of values) if (v.to === i) free.push(v.slab);
     });
     this._steps = steps;
-    this._lastUse = lastUse;
-    this._outSet = new Set(outs);
+    // each step's handles read for the last time there (outputs are returned, never freed)
+    const outSet = new Set(outs);
+    steps.forEach((s) => { s.dying = []; });
+    for (const [v, last] of lastUse) if (!outSet.has(v)) steps[last].dying.push(v);
     this._nodes = nodes;
     this._memPlan = { slabs, values };
   }
@@ -664,7 +661,7 @@ class Compiled {
   // a tensor over slab k with n's dtype and shape (a new handle; the slab keeps the memory)
   _onSlab(k, dtype, shape) {
     const e = this._e, slab = this._slabs[k];
-    const [ndim, sp] = e.ints(shape, 'slab shape', 8, true);
+    const [ndim, sp] = e.ints(shape, 'slab shape', e.shapeSlots[0], true);
     e.check(e.ex.wt_tensor_wrap(slab._base, slab._nbytes, e.dtypeCode(dtype), ndim, sp, 0, 0n, 0, 0, 0, e.outPtr));
     return e.adopt(e.takeOut());
   }
@@ -704,7 +701,7 @@ class Compiled {
       }
       this._prepare();
       const staged = [];
-      this._steps.forEach((s, i) => {
+      this._steps.forEach((s) => {
         const n = s.node;
         this.graph._infer(`run: ${n.kind} ${n.describe()}`, () => {
           if (s.type === 'fuse') {
@@ -739,8 +736,8 @@ class Compiled {
         });
         // handles read for the last time here: views keep their buffers alive,
         // and memory on a slab stays for the steps the plan gives it to
-        for (const [v, last] of this._lastUse) {
-          if (last === i && !this._outSet.has(v) && owned.has(vals.get(v))) {
+        for (const v of s.dying) {
+          if (owned.has(vals.get(v))) {
             vals.get(v).dispose();
             owned.delete(vals.get(v));
           }
@@ -810,10 +807,6 @@ function readsLeaf(m, v, groupByRoot) {
     if (n.kind === 'view') stack.push(n.inputs[0]);
   }
   return false;
-}
-
-function itemSize(dtype) {
-  return { bool: 1, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 4, uint32: 4, float32: 4, float64: 8 }[dtype];
 }
 
 // WT_NOPS, asked of C once: the first op code without a name

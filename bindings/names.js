@@ -100,6 +100,23 @@ export function reductionAxes(what, x, axis, keepdims) {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+// einsum letters for words (names or labels), in order of first use; '...'
+// stays itself.  code.known(w): w has a letter already
+function letterer(what, kind) {
+  const letter = new Map();
+  const code = (w) => {
+    if (w === '...') return '...';
+    if (!letter.has(w)) {
+      if (letter.size === LETTERS.length) throw new WtError('WT_EINVAL', `${what}: more than ${LETTERS.length} distinct ${kind}`);
+      letter.set(w, LETTERS[letter.size]);
+    }
+    return letter.get(w);
+  };
+  code.known = (w) => letter.has(w);
+  code.words = () => [...letter.keys()];
+  return code;
+}
+
 // the names of a term in a named equation: '...' is one of its own, glued or not
 const words = (term) => term.replace(/\.\.\./g, ' ... ').trim().split(/\s+/).filter(Boolean);
 
@@ -119,15 +136,7 @@ export function translateEquation(eq, operands) {
   const [lhs, rhs] = eq.split('->');
   if (eq.split('->').length > 2) throw new WtError('WT_ESYNTAX', `einsum: '${eq}' has more than one '->'`);
   const terms = lhs.split(',').map(words);
-  const letter = new Map();
-  const code = (w) => {
-    if (w === '...') return '...';
-    if (!letter.has(w)) {
-      if (letter.size === LETTERS.length) throw new WtError('WT_EINVAL', `einsum: more than ${LETTERS.length} distinct axis names`);
-      letter.set(w, LETTERS[letter.size]);
-    }
-    return letter.get(w);
-  };
+  const code = letterer('einsum', 'axis names');
   const temps = [];
   try {
     const aligned = operands.map((v, k) => {
@@ -150,7 +159,7 @@ export function translateEquation(eq, operands) {
     } else {
       outWords = words(rhs);
     }
-    for (const w of outWords) if (w !== '...' && !letter.has(w)) throw new WtError('WT_EINVAL', `einsum: output name '${w}' appears in no operand of '${eq}'`);
+    for (const w of outWords) if (w !== '...' && !code.known(w)) throw new WtError('WT_EINVAL', `einsum: output name '${w}' appears in no operand of '${eq}'`);
     const outNames = outWords.includes('...') ? null : outWords;
     return { equation: `${lhsCodes}->${outWords.map(code).join('')}`, operands: aligned, outNames, temps };
   } catch (e) {
@@ -196,15 +205,10 @@ function contract(wt, list) {
 // einsum over labeled tensors, labels given letters here: any strings work as
 // labels, and the tensors' own axis names (if any) play no part
 function einsumLabeled(wt, list, out) {
-  const letter = new Map();
-  for (const w of list.flatMap((l) => l.labels)) {
-    if (!letter.has(w)) {
-      if (letter.size === LETTERS.length) throw new WtError('WT_EINVAL', `label: more than ${LETTERS.length} distinct labels`);
-      letter.set(w, LETTERS[letter.size]);
-    }
-  }
-  for (const w of out) if (!letter.has(w)) throw new WtError('WT_EINVAL', `label.to: '${w}' is not one of the labels (${[...letter.keys()].join(',')})`);
-  const eq = `${list.map((l) => l.labels.map((w) => letter.get(w)).join('')).join(',')}->${out.map((w) => letter.get(w)).join('')}`;
+  const code = letterer('label', 'labels');
+  const lhs = list.map((l) => l.labels.map(code).join('')).join(',');
+  for (const w of out) if (!code.known(w)) throw new WtError('WT_EINVAL', `label.to: '${w}' is not one of the labels (${code.words().join(',')})`);
+  const eq = `${lhs}->${out.map(code).join('')}`;
   const plain = list.map((l) => (l.tensor._names ? l.tensor.reshape([...l.tensor.shape]) : l.tensor));
   try {
     return new Labeled(wt, withNames(wt.einsum(eq, ...plain), null), out);

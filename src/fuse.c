@@ -291,13 +291,11 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     }
     wt_parallel_iter(&it, inner, nparts == 1 ? P : parts, sizeof *P, nparts);
     wt_free_bytes(regs, regbytes * (size_t)nparts);
-    if (reduce == WT_REDUCE_MEAN) {   /* sum / count; 0/0 gives NaN for empty means */
+    if (reduce == WT_REDUCE_MEAN) {   /* the elements folded into each of out's */
         int64_t count = 1;
         for (int i = 0; i < nd; i++) count *= full[i];
         count /= wt_desc_size(&out->d) ? wt_desc_size(&out->d) : 1;
-        const wt_tensor *q[2] = {accum, NULL};
-        double scal[2] = {0, (double)count};
-        if ((st = wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, accum, WT_REDUCE_NONE, NULL))) goto done;   /* out still untouched */
+        if ((st = wt_reduce_mean_divide(accum, count))) goto done;   /* out still untouched */
     }
     if (rop) wt_assign(out, accum);   /* shape and dtype validated: cannot fail */
     if (out && result) *result = handle, handle = NULL;

@@ -57,5 +57,7 @@ int wt_reduce_acc_dtype(int rop, int result_dtype);
 ** (acc), and the elementwise reduction that does it (rrop; mean sums, then
 ** wt_reduce divides) */
 void wt_reduce_plan(int rop, int dt, int *acc, int *rrop);
+/* a mean: sum divided by count in place (0/0 gives NaN for empty means) */
+wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count);
 
 #endif

@@ -163,6 +163,12 @@ void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
     }
 }
 
+wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count) {
+    const wt_tensor *q[2] = {sum, NULL};
+    double scal[2] = {0, (double)count};
+    return wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, sum, WT_REDUCE_NONE, NULL);
+}
+
 /* every check wt_reduce makes before computing; red gets the reduced axes */
 static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int *axes, bool *red) {
     if (rop <= WT_REDUCE_NONE || rop >= WT_NREDUCE) return wt_fail(WT_EINVAL, "invalid reduction code %d", rop);
@@ -226,13 +232,9 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
         wt_tensor_free(r);
         return st;
     }
-    if (rop == WT_REDUCE_MEAN) {   /* sum / count; 0/0 gives NaN for empty means */
-        const wt_tensor *q[2] = {r, NULL};
-        double scal[2] = {0, (double)count};
-        if ((st = wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, r, WT_REDUCE_NONE, NULL))) {
-            wt_tensor_free(r);
-            return st;
-        }
+    if (rop == WT_REDUCE_MEAN && (st = wt_reduce_mean_divide(r, count))) {
+        wt_tensor_free(r);
+        return st;
     }
     /* drop the reduced axes unless kept: same elements, new descriptor */
     if (!keepdims) {
