@@ -456,6 +456,42 @@ WT_API wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t 
 
 /*
 ** ---------------------------------------------------------------------------
+** DLPACK: ZERO-COPY EXCHANGE WITH OTHER ARRAY LIBRARIES
+** ---------------------------------------------------------------------------
+** DLPack 1.x's DLManagedTensorVersioned, on device kDLCPU (in wasm, the
+** module's own memory).  Include <dlpack/dlpack.h> (third_party/dlpack) to
+** read the structures; this header only names them.
+**
+**     DLManagedTensorVersioned *m;
+**     wt_dlpack_export(t, &m);       // another library borrows t's bytes
+**     ...
+**     m->deleter(m);                 // it is done: wtensor's reference goes
+**
+** dtypes: bool <-> (kDLBool, 8), intN <-> (kDLInt, N), uintN <-> (kDLUInt, N),
+** float32/float64 <-> (kDLFloat, 32/64), one lane each.  Other dtypes, lanes
+** and devices cannot be imported (WT_EDTYPE / WT_EINVAL naming them).
+*/
+struct DLManagedTensorVersioned;
+
+/* t as a managed tensor sharing t's buffer, no copy: data is the buffer's
+** start and byte_offset t's offset in bytes (data NULL for an empty tensor),
+** strides t's element strides, flags DLPACK_FLAG_BITMASK_READ_ONLY for a
+** read-only t.  It holds a reference on the buffer until its deleter runs,
+** so t may be freed first.  The deleter may be called from any thread that
+** may call wtensor. */
+WT_API wt_status wt_dlpack_export(const wt_tensor *t, struct DLManagedTensorVersioned **out);
+
+/* A tensor over src's memory, no copy.  On success wtensor owns src and
+** calls src->deleter(src) (if non-NULL) once, when the last view of the
+** tensor is freed; READ_ONLY gives a read-only tensor.  On failure nothing is
+** taken: src is still the caller's, deleter not called.  Checked: major
+** version 1, kDLCPU device 0, dtype, ndim <= WT_MAX_DIMS, shape, the first
+** element aligned to its size, and that every element's address fits in
+** the address space; NULL strides mean C-contiguous (allowed before 1.2). */
+WT_API wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out);
+
+/*
+** ---------------------------------------------------------------------------
 ** PROBES (the machine's limits, for benchmarks)
 ** ---------------------------------------------------------------------------
 */

@@ -3,6 +3,7 @@
 ** succeeds.  Every failure must be WT_ENOMEM with a message, leave no tensor
 ** or byte behind, and leave the destination unchanged byte for byte. */
 #include "wt_test.h"
+#include <dlpack/dlpack.h>
 #include <stdlib.h>
 
 static wt_tensor *A, *B, *AT, *C3, *I32, *SQ, *OUT, *OUT_INT, *OUT_ROW;
@@ -113,6 +114,27 @@ static wt_status sc_adopt(wt_tensor **r) {   /* rows 1.. of OUT, adopted through
     return wt_tensor_adopt(f + cols, (size_t)(n - cols) * sizeof(float), WT_FLOAT32, 1, (int64_t[]){n - cols}, NULL, 0, 0, r);
 }
 
+/* DLPack: a failed import must leave the managed tensor the caller's (its
+** deleter not called); a failed import of our own export is deleted here */
+static void foreign_delete(DLManagedTensorVersioned *m) { released++; }
+static wt_status sc_dlpack_import(wt_tensor **r) {
+    static float mem[12];
+    static int64_t shape[2] = {3, 4};
+    static DLManagedTensorVersioned m;
+    m = (DLManagedTensorVersioned){.version = {1, 0}, .deleter = foreign_delete,
+                                   .dl_tensor = {.data = mem, .device = {kDLCPU, 0}, .ndim = 2,
+                                                 .dtype = {kDLFloat, 32, 1}, .shape = shape}};
+    return wt_dlpack_import(&m, r);
+}
+static wt_status sc_dlpack_round_trip(wt_tensor **r) {
+    DLManagedTensorVersioned *m;
+    wt_status st = wt_dlpack_export(AT, &m);
+    if (st) return st;
+    st = wt_dlpack_import(m, r);
+    if (st) m->deleter(m);
+    return st;
+}
+
 /* the bytes of every tensor a scenario may write */
 static size_t snapshot(uint8_t *dst) {
     wt_tensor *writable[] = {SQ, OUT, OUT_INT, OUT_ROW};
@@ -141,7 +163,7 @@ void test_alloc_failure_everywhere(void) {
         {"matmul", sc_matmul}, {"matmul into out", sc_matmul_out}, {"matmul int32", sc_matmul_int},
         {"einsum chain", sc_einsum_chain}, {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace}, {"einsum dot", sc_einsum_dot}, {"einsum_path 6 operands", sc_einsum_path},
-        {"wrap", sc_wrap}, {"adopt", sc_adopt}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
+        {"wrap", sc_wrap}, {"adopt", sc_adopt}, {"dlpack import", sc_dlpack_import}, {"dlpack round trip", sc_dlpack_round_trip}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
     };
     static uint8_t before[4096], after[4096];
     int total_failures = 0;
@@ -171,7 +193,7 @@ void test_alloc_failure_everywhere(void) {
                           k, (long long)(wt_memory_tensors() - t0), (long long)(wt_memory_bytes() - b0));
             if (snapshot(after) != nb || memcmp(before, after, nb))
                 wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: a destination was changed", cases[c].name, k);
-            if (released) wt_t_fail(__FILE__, __LINE__, "%s: a failed wrap released the caller's memory", cases[c].name);
+            if (released) wt_t_fail(__FILE__, __LINE__, "%s: a failed wrap or import released the caller's memory", cases[c].name);
         }
         /* every scenario allocates, so its first allocation failing must fail it */
         if (failures == 0) wt_t_fail(__FILE__, __LINE__, "%s: no allocation could be made to fail", cases[c].name);

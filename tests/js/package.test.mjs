@@ -18,6 +18,7 @@ test('npm pack -> install in an empty directory -> import { init } from "wtensor
       'bindings/index.d.ts', 'bindings/index.js', 'bindings/lazy.js', 'bindings/loader.js', 'bindings/names.js', 'bindings/npz.js', 'bindings/ops.js', 'bindings/pool.js',
       'bindings/tensor.js', 'bindings/worker.js',
       'dist/wtensor-cli.wasm', 'dist/wtensor-mt.wasm', 'dist/wtensor-reactor.wasm', 'dist/wtensor.wasm', 'docs/EMBEDDING.md', 'include/wtensor.h', 'package.json',
+      'third_party/dlpack/LICENSE', 'third_party/dlpack/README.md', 'third_party/dlpack/include/dlpack/dlpack.h',
     ]);
     const app = appWith(dir, tarball, {
       'main.js': `
