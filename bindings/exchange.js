@@ -2,8 +2,10 @@
 // module's own memory without copying (C finds the storage holding it and
 // keeps that storage alive: wt_tensor_adopt); wt.fromArrayLike copies from
 // anything else — another module's memory, an ArrayBuffer, a DataView, an
-// array-like or an iterable.
+// array-like or an iterable.  t.share() and wt.attach() hand tensors to
+// another wtensor instance on the same shared memory (the threaded build).
 import { WtError } from './errors.js';
+import { withNames } from './names.js';
 import { typeName } from './engine.js';
 import { ARRAYS, DTYPES, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
@@ -71,4 +73,45 @@ function bytesAs(buffer, offset, length, dtype) {
   if (length % Ctor.BYTES_PER_ELEMENT) throw new WtError('WT_ESHAPE', `fromArrayLike: ${length} bytes are not a whole number of ${dtype} elements`);
   const bytes = new Uint8Array(buffer, offset, length).slice();
   return new Ctor(bytes.buffer);   // bool bytes: wt.tensor makes any nonzero byte true
+}
+
+// ---- sharing with another instance on the same memory ----------------------
+
+const NOT_SHARED = 'this wtensor instance\'s memory is not shared: start it with the threaded build (init({ threads: 2 }) or more; in browsers on a cross-origin-isolated page)';
+
+// wt.share(): what init({ share }) needs to start an instance on this memory
+export function shareMemory(engine) {
+  if (engine.memoryId === undefined) throw new WtError('WT_EINVAL', `share: ${NOT_SHARED}`);
+  return Object.freeze({ wtensor: 'shared memory', module: engine.module, memory: engine.memory, memoryId: engine.memoryId });
+}
+
+// t.share(): a ticket for one wt.attach, by any instance on this memory
+export function share(engine, t) {
+  engine.handle(t, 'share: tensor');
+  const mem = shareMemory(engine);
+  engine.check(engine.ex.wt_tensor_share(t._ptr, engine.outPtr));
+  const ticket = engine.takeOut();
+  return Object.freeze({ ...mem, wtensor: 'shared tensor', ticket, names: t._names, dtype: t.dtype, shape: t.shape });
+}
+
+// a handle from share() or shareMemory(), as received (structured clones included)
+export function checkShared(h, what, kind) {
+  const ok = h !== null && typeof h === 'object' && (h.wtensor === 'shared memory' || h.wtensor === 'shared tensor') &&
+    h.module instanceof WebAssembly.Module && h.memory instanceof WebAssembly.Memory && typeof h.memoryId === 'bigint' &&
+    typeof SharedArrayBuffer === 'function' && h.memory.buffer instanceof SharedArrayBuffer;
+  if (!ok) throw new WtError('WT_EINVAL', `${what} must be what t.share() or wt.share() returned, got ${typeName(h)}`);
+  if (kind && h.wtensor !== kind) throw new WtError('WT_EINVAL', `${what} must be what t.share() returned, not wt.share()'s handle on the memory alone`);
+  return h;
+}
+
+// wt.attach(ticket): the shared tensor, as this instance's own handle (once)
+export function attach(engine, h) {
+  checkShared(h, 'attach: handle', 'shared tensor');
+  if (h.memoryId !== engine.memoryId) {
+    throw new WtError('WT_EINVAL', 'attach: this tensor was shared on another memory than this instance\'s; start an instance on its memory with init({ share: handle })');
+  }
+  if (!Number.isInteger(h.ticket) || h.ticket <= 0 || h.ticket >= 2 ** 32) throw new WtError('WT_EINVAL', `attach: the ticket must be a pointer, got ${typeName(h.ticket)}`);
+  engine.check(engine.ex.wt_tensor_attach(h.ticket, engine.outPtr));
+  const t = engine.adopt(engine.takeOut());
+  return h.names ? withNames(t, h.names) : t;
 }

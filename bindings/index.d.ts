@@ -95,6 +95,25 @@ export declare class Tensor {
   named(names: readonly string[] | null): Tensor;
   /** Einstein notation: one label per axis (repeats allowed: a trace). */
   label(...labels: string[]): Labeled;
+  /** A ticket for one wt.attach by another wtensor instance on this (shared) memory: postMessage it
+   *  to a worker. Threaded build only. It holds a reference until attached. */
+  share(): SharedTensor;
+}
+
+/** What wt.share() returns: enough for init({ share }) to start an instance on this memory. */
+export interface SharedMemoryHandle {
+  readonly wtensor: 'shared memory' | 'shared tensor';
+  readonly module: WebAssembly.Module;
+  readonly memory: WebAssembly.Memory;
+  readonly memoryId: bigint;
+}
+/** What t.share() returns: also a ticket for one tensor. */
+export interface SharedTensor extends SharedMemoryHandle {
+  readonly wtensor: 'shared tensor';
+  readonly ticket: number;
+  readonly names: readonly string[] | null;
+  readonly dtype: DType;
+  readonly shape: Shape;
 }
 
 /** A tensor with Einstein labels: products sum the labels that repeat. */
@@ -356,6 +375,10 @@ export interface Wtensor extends AllOps {
   /** Adopts a region of this module's own memory (inside some tensor's storage) without copying;
    *  the storage stays alive while the result does. shape defaults to the whole view. */
   wrap(view: ArrayBufferView, options?: { shape?: Shape; strides?: readonly number[]; offset?: number; dtype?: DType; readOnly?: boolean }): Tensor;
+  /** This instance's module and shared memory, for init({ share }) in a worker (threaded build). */
+  share(): SharedMemoryHandle;
+  /** The tensor a t.share() ticket stands for, as this instance's own handle (once per ticket). */
+  attach(handle: SharedTensor): Tensor;
   /** A copy from anything: TypedArrays (on any memory), ArrayBuffer, DataView, array-likes, iterables, nested arrays. */
   fromArrayLike(value: ArrayBufferView | ArrayBuffer | SharedArrayBuffer | ArrayLike<number | boolean> | Iterable<number | boolean> | NestedArray,
     options?: { dtype?: DType; shape?: Shape }): Tensor;
@@ -424,6 +447,8 @@ export interface InitOptions {
   /** 'auto' (the default: every logical core, up to 16, when SharedArrayBuffer and Worker are
    *  available and the page is cross-origin isolated) or a number from 1 to 64. */
   threads?: 'auto' | number | null;
+  /** A t.share() or wt.share() handle: start a further instance on that memory (one thread). */
+  share?: SharedMemoryHandle;
 }
 
 export function init(options?: InitOptions): Promise<Wtensor>;

@@ -11,9 +11,10 @@ import { BINARY, UNARY, TERNARY, REDUCTIONS, ewise, reduction, matmul, einsum, e
 import { readFile, writeFile, protoForm } from './files.js';
 import { readNpz, writeNpz } from './npz.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
+import { firstThread, enterThread, memoryId } from './thread.js';
 import { Graph, LazyTensor, VIEWS, isLazy, installMethods, loadGraph } from './lazy.js';
 import { checkNames, withNames, label, ein, Labeled } from './names.js';
-import { wrap, fromArrayLike } from './exchange.js';
+import { wrap, fromArrayLike, share, shareMemory, attach, checkShared } from './exchange.js';
 
 export { WtError, Tensor, DTYPES, LazyTensor };
 
@@ -79,6 +80,10 @@ Tensor.prototype.named = function (names) {
 Tensor.prototype.label = function (...labels) {
   this._e.handle(this, 'label: tensor');
   return label(this._e.wt, this, labels);
+};
+// a ticket for another wtensor instance on this memory (wt.attach)
+Tensor.prototype.share = function () {
+  return share(this._e, this);
 };
 Tensor.prototype.assign = function (src) {
   return src instanceof Tensor ? this._e.ops.assignTensor(this, src) : this._e.ops.assignScalar(this, src);
@@ -153,8 +158,25 @@ async function startThreaded(source, n) {
   const memory = sharedMemory(), host = {};
   const instance = await instantiate(module, { memory, ...hostImports(host) }, 'wtensor-mt.wasm');
   instance.exports._initialize();
+  firstThread(instance.exports, memory);
   const engine = new Engine(instance, module, memory);
+  engine.memoryId = memoryId(instance.exports, memory);
   await startPool(engine, module, n, host);
+  return engine;
+}
+
+// a further instance on the memory of a t.share() or wt.share() handle: a
+// thread of that memory with its own stack, running its loops itself
+async function startAttached(handle) {
+  const { module, memory } = checkShared(handle, 'init: options.share');
+  if (!WebAssembly.Module.exports(module).some((e) => e.name === 'wt_thread_attach')) {
+    throw new WtError('WT_ELOAD', 'init: options.share carries a module that is not the threaded build of wtensor');
+  }
+  const noop = () => {};
+  const instance = await instantiate(module, { memory, wt_host_dispatch: noop, wt_host_join: noop }, 'wtensor-mt.wasm');
+  enterThread(instance.exports, memory);
+  const engine = new Engine(instance, module, memory);
+  engine.memoryId = memoryId(instance.exports, memory);
   return engine;
 }
 
@@ -162,8 +184,11 @@ const THREADED_URL = new URL('../dist/wtensor-mt.wasm', import.meta.url);
 
 export async function init(options = {}) {
   if (options === null || typeof options !== 'object') throw new WtError('WT_EINVAL', `init: options must be an object, got ${typeName(options)}`);
-  let { n: threads, reason } = await planThreads(options);
-  let engine = null;
+  let engine = null, threads = 1, reason;
+  if (options.share !== undefined) {
+    engine = await startAttached(options.share);
+    reason = 'an instance attached to another\'s memory (init({ share })) runs its loops on its own thread';
+  } else ({ n: threads, reason } = await planThreads(options));
   if (threads > 1) {
     try {
       engine = await startThreaded(options.wasmThreads, threads);
@@ -362,6 +387,8 @@ export async function init(options = {}) {
   wt.einsum = (subscripts, ...operands) => einsum(engine, subscripts, operands);
   wt.ein = (strings, ...values) => ein(wt, strings, ...values);
   wt.wrap = (view, opts) => wrap(engine, view, opts);
+  wt.share = () => shareMemory(engine);
+  wt.attach = (handle) => attach(engine, handle);
   wt.fromArrayLike = (value, opts) => fromArrayLike(wt, value, opts);
   wt.Labeled = Labeled;
   engine.wt = wt;

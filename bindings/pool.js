@@ -6,11 +6,10 @@
 // spin on a browser's main thread, where blocking is not allowed.
 import { WtError } from './errors.js';
 import { isNode } from './loader.js';
+import { canBlock } from './thread.js';
 
 const SEQ = 0, DONE = 1, SPIN = 200000;
-const STACK = 256 * 1024;                 // per worker, as the module's own (-sTOTAL_STACK)
 const PAGES = { initial: 256, maximum: 32768 };   // 16 MiB growable to 2 GiB, as linked
-const canBlock = isNode || (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
 
 // { n, reason }: how many threads to run, and when that is 1, why
 export async function planThreads(options) {
@@ -77,13 +76,12 @@ function spawn() {
 // starts n-1 workers on engine's module and memory; resolves when all are ready
 export async function startPool(engine, module, n, host) {
   const ex = engine.ex;
-  const ctl = ex.wt_malloc(8), stacks = [];
-  for (let k = 1; k < n; k++) stacks.push(ex.wt_malloc(STACK));
-  if (!ctl || stacks.some((p) => !p)) throw new WtError('WT_ENOMEM', `out of memory for ${n - 1} worker stacks`);
+  const ctl = ex.wt_malloc(8);
+  if (!ctl) throw new WtError('WT_ENOMEM', 'out of memory for the pool\'s control words');
   new Int32Array(engine.memory.buffer, ctl, 2).fill(0);
   const workers = [];
   try {
-    await Promise.all(stacks.map(async (stack, i) => {
+    await Promise.all(Array.from({ length: n - 1 }, async (_, i) => {
       const w = await spawn();
       workers.push(w);
       await new Promise((resolve, reject) => {
@@ -94,7 +92,7 @@ export async function startPool(engine, module, n, host) {
           if (m?.error) reject(new Error(m.error));
           else resolve();
         });
-        w.post({ module, memory: engine.memory, k: i + 1, stackTop: stack + STACK, ctl });
+        w.post({ module, memory: engine.memory, k: i + 1, ctl });
       });
       w.unref();   // idle workers must not keep Node running
     }));

@@ -1,16 +1,18 @@
 // A pool worker (bindings/pool.js starts them; src/parallel.c is the C
-// half): it instantiates the threaded module on the shared memory, takes the
-// stack the main thread allocated for it, and runs worker k's share of every
-// parallel loop.  It waits in JS (Atomics.wait), never inside wasm, and
-// never allocates.  Runs as a Web Worker or a Node worker_threads worker.
+// half): it instantiates the threaded module on the shared memory, becomes a
+// thread of it (its own stack and thread-local state), and runs worker k's
+// share of every parallel loop.  It waits in JS (Atomics.wait), never inside
+// wasm.  Runs as a Web Worker or a Node worker_threads worker.
+import { enterThread } from './thread.js';
+
 const SEQ = 0, DONE = 1, SPIN = 200000;   // ~0.1-0.3 ms of Atomics.load
 
-async function serve({ module, memory, k, stackTop, ctl }, post) {
+async function serve({ module, memory, k, ctl }, post) {
   const noop = () => {};
   const { exports: ex } = await WebAssembly.instantiate(module, {
     env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop, wt_host_join: noop },
   });
-  ex.stackRestore(stackTop);   // this instance's stack pointer starts at the module's default: move it to our own
+  enterThread(ex, memory);
   const ctlView = new Int32Array(memory.buffer, ctl, 2);   // below the initial size: valid after growth too
   let seen = Atomics.load(ctlView, SEQ);   // before saying ready: the first dispatch may follow at once
   post({ ready: k });

@@ -28,8 +28,9 @@
 ** made, so a view that could address outside its buffer cannot exist.  A
 ** failing call leaves its outputs and destinations untouched.
 **
-** Threading: the library keeps its error state per process; call it from one
-** thread at a time.
+** Threading: natively and in the single-threaded wasm build, call the library
+** from one thread at a time.  The threaded wasm build runs several instances
+** on one memory, each with its own error state (see THREADS).
 */
 #ifndef WTENSOR_H
 #define WTENSOR_H
@@ -519,6 +520,39 @@ WT_API int       wt_threads_supported(void);   /* 1 in the threaded build */
 WT_API wt_status wt_threads_set(int n);        /* 1..64; above 1 only when supported */
 WT_API int       wt_threads_get(void);
 WT_API void      wt_threads_work(int k);       /* worker k's share of the current loop */
+
+/*
+** Several instances on one memory.  In the threaded build every instance
+** of the module on the memory — the first, its pool workers, and further
+** instances in other workers that use the same tensors — is a thread: it
+** has its own error state and thread count (thread-local storage) and shares
+** the heap, whose allocator and reference counts are safe to use from all at
+** once.  The first instance calls wt_thread_attach(0) after _initialize and
+** before anything else.  Every other instance, which must not call
+** _initialize, first needs a stack: it takes the boot area's flag (the
+** int32 at wt_thread_boot(), 0 -> 1 with an atomic compare-exchange), moves
+** its stack pointer to wt_thread_boot() + 16 + WT_THREAD_BOOT_STACK, calls
+** wt_thread_attach(stack_bytes), moves its stack pointer to the result and
+** clears the flag.  The 8 bytes at wt_thread_boot() + 8 are the host's (the
+** JS package keeps an id of the memory there).  Other builds have one
+** thread: wt_thread_boot and wt_thread_attach return NULL.
+**
+** Tensors cross between instances as tickets: wt_tensor_share makes a new
+** handle and lists it; wt_tensor_attach, in any instance on the memory,
+** takes it off the list and returns it (once: a second attach, or any
+** pointer that is not a waiting ticket, is WT_EINVAL, and the pointer is
+** never dereferenced).  The attached handle is the caller's to free.  Both
+** sides then read and write the same bytes: ordering those accesses is the
+** hosts' business, as with any shared memory.
+*/
+#define WT_THREAD_BOOT_STACK 8192
+WT_API void     *wt_thread_boot(void);
+/* this instance's thread-local block and, if stack_bytes > 0, a stack of that
+** size; returns the stack's top (the block when stack_bytes is 0), NULL when
+** out of memory.  An instance with a stack keeps 1 thread. */
+WT_API void     *wt_thread_attach(size_t stack_bytes);
+WT_API wt_status wt_tensor_share(const wt_tensor *t, wt_tensor **ticket);
+WT_API wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out);
 
 /*
 ** ---------------------------------------------------------------------------

@@ -53,12 +53,25 @@ static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) {
     return !__builtin_add_overflow(a, b, r);
 }
 
-/* ---- allocation (buffer.c) ----------------------------------------------- */
+/* ---- threads ---------------------------------------------------------------
+** In the threaded wasm build several instances run on one memory: the main
+** one, its pool workers and instances attached with wt_thread_attach.  Each
+** keeps its error state and thread settings in thread-local storage, and
+** the heap (allocator, counters, lists of buffers) is shared under one lock
+** (tensor.c).  Elsewhere there is one thread and these are plain statics. */
+#ifdef WT_THREADS
+#define WT_TLS _Thread_local
+#else
+#define WT_TLS
+#endif
+
+/* ---- allocation (tensor.c) ----------------------------------------------- */
 void *wt_alloc_bytes(size_t nbytes);      /* aligned, counted; NULL => caller reports */
 void  wt_free_bytes(void *p, size_t nbytes);
-/* every other internal allocation (handles, scratch, plans); free() releases
-** it.  Like wt_alloc_bytes it obeys the fault hook below. */
+/* every other internal allocation (handles, scratch, plans), released with
+** wt_sys_free.  Like wt_alloc_bytes it obeys the fault hook below. */
 void *wt_sys_alloc(size_t nbytes);
+void  wt_sys_free(void *p);
 /* test hooks: make the n-th next allocation fail (0 = never); make every
 ** allocation above nbytes fail (0 = no limit), as on a smaller machine */
 void  wt_debug_fail_alloc_after(int n);

@@ -23,7 +23,7 @@ typedef struct exported {
 static void exported_delete(DLManagedTensorVersioned *m) {
     exported *e = m->manager_ctx;
     wt_tensor_free(e->ref);
-    free(e);
+    wt_sys_free(e);
 }
 
 wt_status wt_dlpack_export(const wt_tensor *t, struct DLManagedTensorVersioned **out) {
@@ -33,7 +33,7 @@ wt_status wt_dlpack_export(const wt_tensor *t, struct DLManagedTensorVersioned *
     exported *e = wt_sys_alloc(sizeof *e);
     if (!e) return wt_fail(WT_ENOMEM, "out of memory exporting a tensor to DLPack");
     st = wt_tensor_clone(t, &e->ref);
-    if (st) { free(e); return st; }
+    if (st) { wt_sys_free(e); return st; }
     const wt_desc *d = &t->d;
     bool empty = wt_desc_size(d) == 0;
     for (int i = 0; i < d->ndim; i++) e->shape[i] = d->shape[i], e->strides[i] = d->strides[i];

@@ -249,7 +249,7 @@ static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, do
         if (a[c].cost < a[best].cost) best = c;
     memcpy(path, a[best].path, sizeof(int) * 2 * (size_t)a[best].npath);
     *np = a[best].npath;
-    free(a);
+    wt_sys_free(a);
     return WT_OK;
 }
 
@@ -338,7 +338,7 @@ static wt_status greedy(const ein_eq *e, set_list in, ein_set output, double lim
         path_cost += best.cost;
     }
     *npath = np;
-    free(known);
+    wt_sys_free(known);
     return WT_OK;
 }
 

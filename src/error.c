@@ -3,8 +3,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static int  err_status = WT_OK;
-static char err_msg[1024];
+/* per thread in the threaded build: instances on one memory fail independently */
+static WT_TLS int  err_status = WT_OK;
+static WT_TLS char err_msg[1024];
 
 wt_status wt_fail(wt_status st, const char *fmt, ...) {
     va_list ap;

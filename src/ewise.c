@@ -302,8 +302,8 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (out && c->result) *c->result = handle, handle = NULL;
     else if (!out) *c->result = result, result = NULL;
 done:
-    free(P.scratch);
-    free(parts);
+    wt_sys_free(P.scratch);
+    wt_sys_free(parts);
     wt_tensor_free(handle);
     for (int k = 0; k < 3; k++) wt_tensor_free(copies[k]);
     wt_tensor_free(accum);

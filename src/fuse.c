@@ -202,8 +202,9 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     if (out && (out->d.flags & WT_FLAG_READONLY))
         return wt_fail(WT_EREADONLY, "fuse: out is read-only (a broadcast view, or a view of one)");
     /* leaves: tensors become iterator operands 1.., weak scalars stay values */
-    program *P = calloc(1, sizeof *P);
+    program *P = wt_sys_alloc(sizeof *P);
     if (!P) return wt_fail(WT_ENOMEM, "fuse: out of memory for the program");
+    memset(P, 0, sizeof *P);
     P->nleaf = nleaf, P->ninstr = ninstr;
     int vdt[MAXLEAF], ntens = 0;
     const wt_tensor *tens[WT_FUSE_MAXLEAVES];
@@ -301,12 +302,12 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     if (out && result) *result = handle, handle = NULL;
     else if (!out) *result = res_t, res_t = NULL;
 done:
-    free(parts);
+    wt_sys_free(parts);
     wt_tensor_free(handle);
     for (int k = 0; k < WT_FUSE_MAXLEAVES; k++) wt_tensor_free(copies[k]);
     wt_tensor_free(accum);
     wt_tensor_free(res_t);
 done_plan:
-    free(P);
+    wt_sys_free(P);
     return st;
 }

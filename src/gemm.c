@@ -121,7 +121,7 @@ static wt_status ref_one(const wt_gemm *g) {
     group_offsets(&g->ak, 0, K, t + 2 * M + 2 * N);
     group_offsets(&g->bk, 0, K, t + 2 * M + 2 * N + K);
     fns[g->dtype](g, M, N, K, t);
-    free(t);
+    wt_sys_free(t);
     return WT_OK;
 }
 
@@ -289,8 +289,8 @@ static wt_status packed(const wt_gemm *g, packed_fn run, size_t z, int nr) {
         j.scratch = s;
         wt_parallel_for(units, parts, gemm_part, &j);
     }
-    for (int p = 0; p < made; p++) free(s[p].ap), free(s[p].bp), free(s[p].o);
-    free(s);
+    for (int p = 0; p < made; p++) wt_sys_free(s[p].ap), wt_sys_free(s[p].bp), wt_sys_free(s[p].o);
+    wt_sys_free(s);
     return ok ? WT_OK : wt_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");
 }
 

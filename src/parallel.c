@@ -8,9 +8,11 @@
 
 #define WT_MAX_THREADS 64
 
-static int threads = 1;       /* main thread + the host's workers */
-static int nested;            /* inside a parallel loop: run nested loops serially */
-static int64_t split_loops;   /* loops run in more than one part (for the tests) */
+/* per thread: a worker's own loops, and an attached instance's, are serial */
+static WT_TLS int threads = 1;   /* main thread + the host's workers */
+static WT_TLS int nested;        /* inside a parallel loop: run nested loops serially */
+static WT_TLS bool attached;     /* an instance that wt_thread_attach gave a stack */
+static int64_t split_loops;      /* loops run in more than one part (for the tests) */
 static struct {
     wt_task fn;
     void *ctx;
@@ -34,11 +36,45 @@ int wt_threads_supported(void) {
 wt_status wt_threads_set(int n) {
     if (n < 1 || n > WT_MAX_THREADS) return wt_fail(WT_EINVAL, "threads must be from 1 to %d, got %d", WT_MAX_THREADS, n);
     if (n > 1 && !wt_threads_supported()) return wt_fail(WT_EINVAL, "this build of wtensor is single-threaded; %d threads need wtensor-mt.wasm", n);
+    if (n > 1 && attached) return wt_fail(WT_EINVAL, "an attached instance runs its loops on its own thread; %d threads are the pool owner's", n);
     threads = n;
     return WT_OK;
 }
 
 int wt_threads_get(void) { return threads; }
+
+#ifdef WT_THREADS
+void __wasm_init_tls(void *block);   /* the linker's: copies the thread-local image, sets __tls_base */
+
+/* the boot area: a static stack for the one call, wt_thread_attach, that an
+** instance makes before it has a stack of its own */
+static struct {
+    int32_t flag;
+    int32_t unused;
+    uint64_t host;
+    _Alignas(16) char stack[WT_THREAD_BOOT_STACK];
+} boot;
+
+void *wt_thread_boot(void) { return &boot; }
+
+/* Touches no thread-local state until __wasm_init_tls has run, and so
+** reports failure by NULL alone. */
+void *wt_thread_attach(size_t stack_bytes) {
+    size_t align = __builtin_wasm_tls_align(), size = __builtin_wasm_tls_size();
+    if (align < 16) align = 16;
+    size_t below = (stack_bytes + 15) / 16 * 16;
+    if (stack_bytes > SIZE_MAX / 4 || size > SIZE_MAX / 4) return NULL;
+    char *mem = wt_malloc(below + size + align);   /* the stack, then the thread-local block */
+    if (!mem) return NULL;
+    char *tls = (char *)(((uintptr_t)mem + below + align - 1) / align * align);
+    __wasm_init_tls(tls);
+    attached = stack_bytes > 0;
+    return stack_bytes ? mem + below : tls;
+}
+#else
+void *wt_thread_boot(void) { return NULL; }
+void *wt_thread_attach(size_t stack_bytes) { return NULL; }
+#endif
 
 /* any build: n parts per loop, run one after another on the calling thread
 ** where there is no pool, so the C tests exercise every split */

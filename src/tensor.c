@@ -10,6 +10,22 @@ static int64_t mem_tensors, mem_bytes, mem_peak;
 static int fail_after;       /* test hooks: 0 = never fail */
 static size_t alloc_limit;   /* 0 = none */
 
+/* The heap lock: the threaded build's instances share Emscripten's
+** single-threaded allocator, the counters and the owned-buffer list.  Held
+** only for a few instructions, so waiting spins; never held while calling
+** out (release callbacks may free tensors). */
+#ifdef WT_THREADS
+static int heap_lock;
+static void lock(void) {
+    while (__atomic_exchange_n(&heap_lock, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&heap_lock, __ATOMIC_RELAXED)) {}
+}
+static void unlock(void) { __atomic_store_n(&heap_lock, 0, __ATOMIC_RELEASE); }
+#else
+static void lock(void) {}
+static void unlock(void) {}
+#endif
+
 void wt_debug_fail_alloc_after(int n) { fail_after = n; }
 void wt_debug_alloc_limit(size_t nbytes) { alloc_limit = nbytes; }
 
@@ -18,56 +34,75 @@ static bool injected_failure(size_t nbytes) {
     return fail_after > 0 && --fail_after == 0;
 }
 
-int64_t wt_memory_tensors(void) { return mem_tensors; }
-int64_t wt_memory_bytes(void) { return mem_bytes; }
-int64_t wt_memory_peak(void) { return mem_peak; }
-void wt_memory_reset_peak(void) { mem_peak = mem_bytes; }
+int64_t wt_memory_tensors(void) { return __atomic_load_n(&mem_tensors, __ATOMIC_RELAXED); }
+int64_t wt_memory_bytes(void) { return __atomic_load_n(&mem_bytes, __ATOMIC_RELAXED); }
+int64_t wt_memory_peak(void) { return __atomic_load_n(&mem_peak, __ATOMIC_RELAXED); }
+void wt_memory_reset_peak(void) {
+    lock();
+    mem_peak = mem_bytes;
+    unlock();
+}
 
-static void *raw_alloc(size_t nbytes) {
+/* under the lock: aligned storage, counted in mem_bytes when `counted` */
+static void *raw_alloc(size_t nbytes, bool counted) {
     if (injected_failure(nbytes)) return NULL;
     if (nbytes > SIZE_MAX - WT_ALIGN) return NULL;
     /* aligned_alloc wants a multiple of the alignment */
     size_t rounded = (nbytes + WT_ALIGN - 1) / WT_ALIGN * WT_ALIGN;
-    return aligned_alloc(WT_ALIGN, rounded ? rounded : WT_ALIGN);
+    lock();
+    void *p = aligned_alloc(WT_ALIGN, rounded ? rounded : WT_ALIGN);
+    if (p && counted) {
+        mem_bytes += (int64_t)nbytes;
+        if (mem_bytes > mem_peak) mem_peak = mem_bytes;
+    }
+    unlock();
+    return p;
 }
 
 void *wt_sys_alloc(size_t nbytes) {
     if (injected_failure(nbytes)) return NULL;
-    return malloc(nbytes);
-}
-
-void *wt_alloc_bytes(size_t nbytes) {
-    void *p = raw_alloc(nbytes);
-    if (p) {
-        mem_bytes += (int64_t)nbytes;
-        if (mem_bytes > mem_peak) mem_peak = mem_bytes;
-    }
+    lock();
+    void *p = malloc(nbytes);
+    unlock();
     return p;
 }
 
-void wt_free_bytes(void *p, size_t nbytes) {
+void wt_sys_free(void *p) {
     if (!p) return;
-    mem_bytes -= (int64_t)nbytes;
+    lock();
     free(p);
+    unlock();
 }
 
-void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes); }
-void wt_free(void *p) { free(p); }
+void *wt_alloc_bytes(size_t nbytes) { return raw_alloc(nbytes, true); }
+
+void wt_free_bytes(void *p, size_t nbytes) {
+    if (!p) return;
+    lock();
+    mem_bytes -= (int64_t)nbytes;
+    free(p);
+    unlock();
+}
+
+void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes, false); }
+void wt_free(void *p) { wt_sys_free(p); }
 
 /* every live engine-allocated buffer, so wt_tensor_adopt can find the one
-** holding an address (only the main thread allocates, even with threads) */
+** holding an address (under the heap lock) */
 static wt_buffer *owned_buffers;
 
 static void buffer_release(wt_buffer *b) {
-    if (--b->refs > 0) return;
+    if (__atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
     if (b->owned) {
+        lock();
         if (b->prev) b->prev->next = b->next;
         else owned_buffers = b->next;
         if (b->next) b->next->prev = b->prev;
+        unlock();
         wt_free_bytes(b->data, b->nbytes);
     }
     else if (b->release) b->release(b->ctx);
-    free(b);
+    wt_sys_free(b);
 }
 
 wt_status wt_check_out(wt_tensor **out) {
@@ -79,13 +114,17 @@ wt_status wt_check_tensor(const wt_tensor *t, const char *what) {
     return WT_OK;
 }
 
-static wt_tensor *handle_new(wt_buffer *b, const wt_desc *d) {
-    wt_tensor *t = wt_sys_alloc(sizeof *t);
-    if (!t) return NULL;
+/* t becomes a handle on b: one more reference (b must be live) */
+static void handle_init(wt_tensor *t, wt_buffer *b, const wt_desc *d) {
     t->buf = b;
     t->d = *d;
-    b->refs++;
-    mem_tensors++;
+    __atomic_add_fetch(&b->refs, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&mem_tensors, 1, __ATOMIC_RELAXED);
+}
+
+static wt_tensor *handle_new(wt_buffer *b, const wt_desc *d) {
+    wt_tensor *t = wt_sys_alloc(sizeof *t);
+    if (t) handle_init(t, b, d);
     return t;
 }
 
@@ -103,15 +142,17 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
     if (!t) {
         char s[WT_SHAPE_STR];
         wt_free_bytes(data, (size_t)nbytes);
-        free(b);
+        wt_sys_free(b);
         return wt_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s",
                        (long long)nbytes, wt_dtype_name(d->dtype),
                        wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
     if (zero) memset(data, 0, (size_t)nbytes);
+    lock();
     b->next = owned_buffers;
     if (owned_buffers) owned_buffers->prev = b;
     owned_buffers = b;
+    unlock();
     *out = t;
     return WT_OK;
 }
@@ -179,7 +220,7 @@ wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const i
     if (b) *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 0, .owned = false,
                             .release = release, .ctx = ctx};
     wt_tensor *t = b ? handle_new(b, &d) : NULL;
-    if (!t) { free(b); return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer"); }
+    if (!t) { wt_sys_free(b); return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer"); }
     *out = t;
     return WT_OK;
 }
@@ -191,20 +232,66 @@ wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, 
     /* the descriptor stays inside the region given, and the region inside one storage */
     if (!st) st = region_desc("wt_tensor_adopt", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
     if (st) return st;
-    /* addresses compared as integers: the candidates are different objects */
+    wt_tensor *t = wt_sys_alloc(sizeof *t);   /* first: the search holds the heap lock */
+    if (!t) return wt_fail(WT_ENOMEM, "out of memory adopting a region");
+    /* addresses compared as integers: the candidates are different objects.
+    ** A buffer whose last reference is going (refs 0) is not found. */
     uintptr_t a = (uintptr_t)data;
+    size_t rel = 0, size = wt_dtype_size(dtype);
+    lock();
     wt_buffer *b = owned_buffers;
-    while (b && !(a >= (uintptr_t)b->data && a - (uintptr_t)b->data <= b->nbytes && nbytes <= b->nbytes - (a - (uintptr_t)b->data)))
+    while (b && !(__atomic_load_n(&b->refs, __ATOMIC_RELAXED) > 0 && a >= (uintptr_t)b->data &&
+                  a - (uintptr_t)b->data <= b->nbytes && nbytes <= b->nbytes - (a - (uintptr_t)b->data)))
         b = b->next;
+    if (b && (rel = (size_t)(a - (uintptr_t)b->data)) % size == 0) {
+        d.offset += (int64_t)(rel / size);
+        handle_init(t, b, &d);
+    }
+    unlock();
+    if (!b || rel % size) wt_sys_free(t);
     if (!b) return wt_fail(WT_EBOUNDS, "wt_tensor_adopt: no tensor storage of this engine holds the %zu bytes at %p", nbytes, data);
-    size_t rel = (size_t)(a - (uintptr_t)b->data), size = wt_dtype_size(dtype);
     if (rel % size)
         return wt_fail(WT_EINVAL, "wt_tensor_adopt: %p is %zu bytes into its storage, not on a %s element boundary", data, rel,
                        wt_dtype_name(dtype));
-    d.offset += (int64_t)(rel / size);
-    wt_tensor *t = handle_new(b, &d);
-    if (!t) return wt_fail(WT_ENOMEM, "out of memory adopting a region");
     *out = t;
+    return WT_OK;
+}
+
+/* tensors shared with another instance and not yet attached (heap lock) */
+typedef struct shared_rec {
+    wt_tensor *t;
+    struct shared_rec *next;
+} shared_rec;
+static shared_rec *shared_list;
+
+wt_status wt_tensor_share(const wt_tensor *t, wt_tensor **ticket) {
+    wt_status st = wt_check_tensor(t, "tensor");
+    if (!st && !ticket) st = wt_fail(WT_EINVAL, "ticket pointer is NULL");
+    if (st) return st;
+    shared_rec *r = wt_sys_alloc(sizeof *r);
+    if (!r) return wt_fail(WT_ENOMEM, "out of memory sharing a tensor");
+    st = wt_tensor_clone(t, &r->t);
+    if (st) { wt_sys_free(r); return st; }
+    lock();
+    r->next = shared_list;
+    shared_list = r;
+    unlock();
+    *ticket = r->t;
+    return WT_OK;
+}
+
+wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out) {
+    wt_status st = wt_check_out(out);
+    if (st) return st;
+    /* the ticket is compared, never dereferenced, until it is found */
+    lock();
+    shared_rec **p = &shared_list, *r;
+    while ((r = *p) && r->t != ticket) p = &r->next;
+    if (r) *p = r->next;
+    unlock();
+    if (!r) return wt_fail(WT_EINVAL, "wt_tensor_attach: %p is not a shared tensor waiting to be attached (never shared, or attached already)", (void *)ticket);
+    wt_sys_free(r);
+    *out = ticket;
     return WT_OK;
 }
 
@@ -218,8 +305,8 @@ wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out) {
 void wt_tensor_free(wt_tensor *t) {
     if (!t) return;
     buffer_release(t->buf);
-    mem_tensors--;
-    free(t);
+    __atomic_sub_fetch(&mem_tensors, 1, __ATOMIC_RELAXED);
+    wt_sys_free(t);
 }
 
 int wt_tensor_dtype(const wt_tensor *t) { return t ? t->d.dtype : 0; }

@@ -235,3 +235,37 @@ void test_adopt(void) {
     wt_tensor_free(t);
     CHECK_ERR(wt_tensor_adopt(gone, 4, WT_FLOAT32, 0, NULL, NULL, 0, 0, &u), WT_EBOUNDS, "no tensor storage");
 }
+
+void test_share_attach(void) {
+    int64_t t0 = wt_memory_tensors(), b0 = wt_memory_bytes();
+    wt_tensor *a = t_arange(WT_INT16, 2, (int64_t[]){2, 3}), *ticket = NULL, *b = NULL, *c = NULL;
+    CHECK_OK(wt_tensor_share(a, &ticket));
+    CHECK(ticket != a && wt_tensor_same_buffer(ticket, a));
+    CHECK_EQ(wt_memory_tensors(), t0 + 2);   /* the ticket is a handle, waiting */
+    wt_tensor_free(a);                       /* the ticket keeps the buffer */
+    CHECK_OK(wt_tensor_attach(ticket, &b));
+    CHECK(b == ticket);
+    CHECK(t_equals(b, (double[]){0, 1, 2, 3, 4, 5}));
+    /* once only; and a pointer that is no waiting ticket is refused without being followed */
+    CHECK_ERR(wt_tensor_attach(ticket, &c), WT_EINVAL, "is not a shared tensor waiting to be attached");
+    CHECK_ERR(wt_tensor_attach((wt_tensor *)&c, &c), WT_EINVAL, "never shared, or attached already");
+    CHECK_ERR(wt_tensor_attach(NULL, &c), WT_EINVAL, "not a shared tensor");
+    CHECK(c == NULL);
+    CHECK_ERR(wt_tensor_attach(b, NULL), WT_EINVAL, "output pointer");
+    CHECK_ERR(wt_tensor_share(NULL, &c), WT_EINVAL, "tensor is NULL");
+    CHECK_ERR(wt_tensor_share(b, NULL), WT_EINVAL, "ticket pointer is NULL");
+    /* tickets are found among several, in any order */
+    wt_tensor *t1, *t2, *x1, *x2;
+    CHECK_OK(wt_tensor_share(b, &t1));
+    CHECK_OK(wt_tensor_share(b, &t2));
+    CHECK_OK(wt_tensor_attach(t1, &x1));
+    CHECK_OK(wt_tensor_attach(t2, &x2));
+    CHECK(x1 == t1 && x2 == t2);
+    wt_tensor_free(x1);
+    wt_tensor_free(x2);
+    wt_tensor_free(b);
+    CHECK_EQ(wt_memory_tensors(), t0);
+    CHECK_EQ(wt_memory_bytes(), b0);
+    /* one thread outside the threaded wasm build */
+    CHECK(wt_thread_boot() == NULL && wt_thread_attach(4096) == NULL);
+}

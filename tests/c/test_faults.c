@@ -135,6 +135,12 @@ static wt_status sc_dlpack_round_trip(wt_tensor **r) {
     return st;
 }
 
+static wt_status sc_share(wt_tensor **r) {
+    wt_tensor *ticket;
+    wt_status st = wt_tensor_share(AT, &ticket);
+    return st ? st : wt_tensor_attach(ticket, r);
+}
+
 /* the bytes of every tensor a scenario may write */
 static size_t snapshot(uint8_t *dst) {
     wt_tensor *writable[] = {SQ, OUT, OUT_INT, OUT_ROW};
@@ -163,7 +169,7 @@ void test_alloc_failure_everywhere(void) {
         {"matmul", sc_matmul}, {"matmul into out", sc_matmul_out}, {"matmul int32", sc_matmul_int},
         {"einsum chain", sc_einsum_chain}, {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace}, {"einsum dot", sc_einsum_dot}, {"einsum_path 6 operands", sc_einsum_path},
-        {"wrap", sc_wrap}, {"adopt", sc_adopt}, {"dlpack import", sc_dlpack_import}, {"dlpack round trip", sc_dlpack_round_trip}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
+        {"wrap", sc_wrap}, {"adopt", sc_adopt}, {"dlpack import", sc_dlpack_import}, {"dlpack round trip", sc_dlpack_round_trip}, {"share", sc_share}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
     };
     static uint8_t before[4096], after[4096];
     int total_failures = 0;

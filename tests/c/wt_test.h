@@ -59,7 +59,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
 #define WT_TEST_LIST(X)                                                                              \
     X(test_status_names) X(test_dtype_info) X(test_promote_fixture) X(test_promote_errors)          \
     X(test_weak_scalar_fixture) X(test_shape_checks) X(test_desc_contiguity) X(test_desc_bounds)    \
-    X(test_wrap) X(test_adopt) X(test_dlpack_export) X(test_dlpack_import) X(test_dlpack_import_errors) X(test_dlpack_round_trip) X(test_create_fill) X(test_get_set) X(test_zero_d_and_empty) X(test_slice_fixture) \
+    X(test_wrap) X(test_adopt) X(test_dlpack_export) X(test_dlpack_import) X(test_dlpack_import_errors) X(test_dlpack_round_trip) X(test_share_attach) X(test_create_fill) X(test_get_set) X(test_zero_d_and_empty) X(test_slice_fixture) \
     X(test_slice_errors) X(test_slice_shares_storage) X(test_permute) X(test_swapaxes)             \
     X(test_reshape_fixture) X(test_reshape_errors) X(test_broadcast_to) X(test_broadcast_shapes)   \
     X(test_expand_squeeze) X(test_diagonal_fixture) X(test_diagonal_errors) X(test_flatten_contig) \

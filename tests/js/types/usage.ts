@@ -1,5 +1,5 @@
 // Type-checked (not run) by types.test.mjs: the public API as a user writes it.
-import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath, type Graph, type LazyTensor, type Compiled, type MemoryPlan } from 'wtensor';
+import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath, type Graph, type LazyTensor, type Compiled, type MemoryPlan, type SharedTensor, type SharedMemoryHandle } from 'wtensor';
 
 async function main(): Promise<number> {
   const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm'), wasmThreads: new URL('https://example.test/wtensor-mt.wasm'), threads: 'auto' });
@@ -52,7 +52,11 @@ async function main(): Promise<number> {
   const src = wt.zeros([8], 'float32');
   const adopted: Tensor = wt.wrap(src.data.subarray(2, 6), { shape: [2, 2], readOnly: true });
   const copied: Tensor = wt.fromArrayLike(new Float64Array(4).buffer, { dtype: 'float64', shape: [2, 2] });
-  void axisNames; void prod; void bound; void adopted; void copied;
+  const ticket: SharedTensor = src.share();
+  const mem: SharedMemoryHandle = wt.share();
+  const other: Wtensor = await init({ share: mem });
+  const attached: Tensor = other.attach(ticket);
+  void axisNames; void prod; void bound; void adopted; void copied; void attached;
   void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind; void results.loss; void plan2.slabBytes; void again; void single;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }

@@ -1,0 +1,45 @@
+// Instances of the threaded build as threads of one shared memory (the
+// THREADS section of include/wtensor.h): the first instance's thread-local
+// state, and a stack and thread-local state for every other (pool workers,
+// attached engines).  Kept apart from pool.js, which starts workers, so that
+// the worker script does not pull that in.
+import { WtError } from './errors.js';
+
+const STACK = 256 * 1024;   // per thread, as the module's own (-sTOTAL_STACK)
+const BOOT_STACK = 8192;    // WT_THREAD_BOOT_STACK
+
+// Atomics.wait is allowed in Node and in workers, not on a browser's main thread
+export const canBlock = (typeof process === 'object' && !!process.versions?.node) ||
+  (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
+
+// The first instance on a memory: its thread-local state, and a random id
+// of the memory (at wt_thread_boot() + 8) that tells instances on it apart
+// from instances on another memory.
+export function firstThread(ex, memory) {
+  if (!ex.wt_thread_attach(0)) throw new WtError('WT_ENOMEM', 'out of memory for the thread-local state');
+  // browsers fill only unshared arrays: draw here, then store
+  new BigUint64Array(memory.buffer, ex.wt_thread_boot() + 8, 1)[0] = crypto.getRandomValues(new BigUint64Array(1))[0];
+}
+
+// Every other instance (a pool worker, an attached engine) must not call
+// _initialize; it borrows the boot stack, under its flag, for the one call
+// that gives it a stack and thread-local state of its own (wtensor.h, THREADS).
+export function enterThread(ex, memory) {
+  const boot = ex.wt_thread_boot();
+  const flag = new Int32Array(memory.buffer, boot, 1);
+  while (Atomics.compareExchange(flag, 0, 0, 1) !== 0) if (canBlock) Atomics.wait(flag, 0, 1, 1);
+  let top;
+  try {
+    ex.stackRestore(boot + 16 + BOOT_STACK);
+    top = ex.wt_thread_attach(STACK);
+    if (top) ex.stackRestore(top);
+  } finally {
+    Atomics.store(flag, 0, 0);
+    Atomics.notify(flag, 0, 1);
+  }
+  if (!top) throw new WtError('WT_ENOMEM', 'out of memory for a thread\'s stack');
+}
+
+// the id firstThread gave this memory
+export const memoryId = (ex, memory) => new BigUint64Array(memory.buffer, ex.wt_thread_boot() + 8, 1)[0];
+

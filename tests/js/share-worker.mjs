@@ -1,0 +1,56 @@
+// The worker side of share.test.mjs: a second wtensor instance on the main
+// instance's memory, started from the handle it is sent, running one
+// scenario and posting what it saw.
+import { parentPort } from 'node:worker_threads';
+import { init } from '../../bindings/index.js';
+
+const scenarios = {
+  // attach, read, write, and attach again (refused)
+  async write(wt, h) {
+    const x = wt.attach(h);
+    const seen = { dtype: x.dtype, shape: x.shape, names: x.names, values: x.toArray() };
+    wt.tidy(() => {
+      x.slice('1').assign(wt.sum(x, { axis: 'r' }));   // by name: the names came along
+    });
+    try {
+      wt.attach(h);
+    } catch (e) {
+      seen.again = `${e.code}: ${e.message}`;
+    }
+    x.dispose();
+    return seen;
+  },
+  // a failure here leaves the main instance's error message alone
+  async fail(wt) {
+    const z = wt.zeros([2, 3]);
+    try {
+      z.reshape([4]);
+    } catch (e) {
+      return e.message;
+    } finally {
+      z.dispose();
+    }
+  },
+  // allocate, compute, and take and drop views of a shared tensor, while the
+  // main instance does the same
+  async churn(wt, h, { rounds }) {
+    const s = wt.attach(h);
+    let sum = 0;
+    parentPort.postMessage({ started: true });   // the main instance starts its loop now
+    for (let i = 0; i < rounds; i++) {
+      sum += wt.tidy(() => wt.sum(wt.arange(200 + (i % 37), null, 1, 'float32').mul(2)).item() + s.slice(`${i % 8}:`).size);
+    }
+    s.dispose();
+    return sum;
+  },
+};
+
+parentPort.on('message', async ({ scenario, handle, args }) => {
+  try {
+    const wt = await init({ share: handle });
+    const result = await scenarios[scenario](wt, handle, args);
+    parentPort.postMessage({ result, reason: wt.info().threadsReason, memory: wt.memory() });
+  } catch (e) {
+    parentPort.postMessage({ error: `${e.code ?? e.constructor.name}: ${e.message}` });
+  }
+});
