@@ -21,7 +21,11 @@ export class Engine {
     this.module = module;
     this.buffer = null;
     this.scopes = [];
-    this.registry = new FinalizationRegistry((ptr) => this.ex.wt_tensor_free(ptr));
+    this.live = new Set();   // the handles of this instance's Tensors, for detach()
+    this.detached = false;
+    this.registry = new FinalizationRegistry((ptr) => {
+      if (this.live.delete(ptr)) this.ex.wt_tensor_free(ptr);
+    });
     this.scratch = this.ex.wt_malloc(SCRATCH);
     if (!this.scratch) throw new WtError('WT_ENOMEM', 'out of memory allocating the scratch area');
     this.dtypeCodes = new Map();
@@ -111,13 +115,19 @@ export class Engine {
   // a new Tensor for a fresh C handle, tracked by the innermost tidy scope
   adopt(ptr) {
     const t = new Tensor(this, ptr);
-    this.registry.register(t, ptr, t);
+    this.track(t);
     if (this.scopes.length) this.scopes[this.scopes.length - 1].add(t);
     return t;
   }
 
+  track(t) {
+    this.registry.register(t, t._ptr, t);
+    this.live.add(t._ptr);
+  }
+
   release(t) {
     this.registry.unregister(t);
+    this.live.delete(t._ptr);
     this.ex.wt_tensor_free(t._ptr);
     t._ptr = 0;
     t._view = null;
@@ -141,7 +151,7 @@ export class Engine {
     const dt = typeof v === 'boolean' ? 0 : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 5 : 8;
     this.check(this.ex.wt_tensor_full(dt, 0, 0, Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
-    this.registry.register(t, t._ptr, t);
+    this.track(t);
     return t;
   }
 

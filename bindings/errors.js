@@ -1,6 +1,7 @@
 // WtError: every failure wtensor reports to JS.  `code` is the C status name
 // (WT_ESHAPE, WT_ENOMEM, ...) or, for failures before C is reached,
-// WT_ELOAD (the wasm could not be loaded) and WT_EDISPOSED.
+// WT_ELOAD (the wasm could not be loaded), WT_EDISPOSED (a disposed tensor, a
+// detached instance) and WT_ETHREADS (the worker pool stopped answering).
 export class WtError extends Error {
   constructor(code, message) {
     super(message);

@@ -6,6 +6,7 @@
 // another wtensor instance on the same shared memory (the threaded build).
 import { WtError } from './errors.js';
 import { withNames } from './names.js';
+import { leaveThread } from './thread.js';
 import { typeName } from './engine.js';
 import { ARRAYS, DTYPES, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
@@ -114,4 +115,17 @@ export function attach(engine, h) {
   engine.check(engine.ex.wt_tensor_attach(h.ticket, engine.outPtr));
   const t = engine.adopt(engine.takeOut());
   return h.names ? withNames(t, h.names) : t;
+}
+
+// wt.detach(): the end of an instance started with init({ share }): its
+// tensors' handles, its scratch, stack and thread state are freed; any
+// later call is a WtError.  Other instances' tensors are not touched.
+export function detach(engine) {
+  if (!engine.attachedThread) throw new WtError('WT_EINVAL', 'detach: only an instance started with init({ share }) can be detached');
+  if (engine.detached) return;
+  for (const ptr of engine.live) engine.ex.wt_tensor_free(ptr);
+  engine.live.clear();
+  engine.ex.wt_free(engine.scratch);
+  leaveThread(engine.ex, engine.memory);
+  engine.detached = true;
 }

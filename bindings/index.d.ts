@@ -17,10 +17,10 @@ export interface DTypeArrays {
 }
 export type AnyTypedArray = DTypeArrays[DType];
 
-/** Status names of the C API, plus WT_ELOAD and WT_EDISPOSED from the JS layer. */
+/** Status names of the C API, plus WT_ELOAD, WT_EDISPOSED and WT_ETHREADS from the JS layer. */
 export type WtErrorCode =
   | 'WT_EINVAL' | 'WT_ESHAPE' | 'WT_EDTYPE' | 'WT_ENOMEM' | 'WT_EREADONLY'
-  | 'WT_EINDEX' | 'WT_ESYNTAX' | 'WT_EBOUNDS' | 'WT_ELOAD' | 'WT_EDISPOSED';
+  | 'WT_EINDEX' | 'WT_ESYNTAX' | 'WT_EBOUNDS' | 'WT_ELOAD' | 'WT_EDISPOSED' | 'WT_ETHREADS';
 
 export class WtError extends Error {
   readonly name: 'WtError';
@@ -379,6 +379,9 @@ export interface Wtensor extends AllOps {
   share(): SharedMemoryHandle;
   /** The tensor a t.share() ticket stands for, as this instance's own handle (once per ticket). */
   attach(handle: SharedTensor): Tensor;
+  /** Ends an instance started with init({ share }): frees its tensors, stack and thread state.
+   *  Its tensors read as disposed and every later call is a WtError. */
+  detach(): void;
   /** A copy from anything: TypedArrays (on any memory), ArrayBuffer, DataView, array-likes, iterables, nested arrays. */
   fromArrayLike(value: ArrayBufferView | ArrayBuffer | SharedArrayBuffer | ArrayLike<number | boolean> | Iterable<number | boolean> | NestedArray,
     options?: { dtype?: DType; shape?: Shape }): Tensor;

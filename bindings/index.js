@@ -14,7 +14,7 @@ import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
 import { firstThread, enterThread, memoryId } from './thread.js';
 import { Graph, LazyTensor, VIEWS, isLazy, installMethods, loadGraph } from './lazy.js';
 import { checkNames, withNames, label, ein, Labeled } from './names.js';
-import { wrap, fromArrayLike, share, shareMemory, attach, checkShared } from './exchange.js';
+import { wrap, fromArrayLike, share, shareMemory, attach, detach, checkShared } from './exchange.js';
 
 export { WtError, Tensor, DTYPES, LazyTensor };
 
@@ -175,8 +175,15 @@ async function startAttached(handle) {
   const noop = () => {};
   const instance = await instantiate(module, { memory, wt_host_dispatch: noop, wt_host_join: noop }, 'wtensor-mt.wasm');
   enterThread(instance.exports, memory);
-  const engine = new Engine(instance, module, memory);
+  // after wt.detach() this instance has no stack: every call becomes a WtError
+  let engine;
+  const exports = Object.fromEntries(Object.entries(instance.exports).map(([k, f]) => [k, typeof f !== 'function' ? f : (...args) => {
+    if (engine?.detached) throw new WtError('WT_EDISPOSED', 'this wtensor instance was detached (wt.detach())');
+    return f(...args);
+  }]));
+  engine = new Engine({ exports }, module, memory);
   engine.memoryId = memoryId(instance.exports, memory);
+  engine.attachedThread = true;
   return engine;
 }
 
@@ -389,6 +396,7 @@ export async function init(options = {}) {
   wt.wrap = (view, opts) => wrap(engine, view, opts);
   wt.share = () => shareMemory(engine);
   wt.attach = (handle) => attach(engine, handle);
+  wt.detach = () => detach(engine);
   wt.fromArrayLike = (value, opts) => fromArrayLike(wt, value, opts);
   wt.Labeled = Labeled;
   engine.wt = wt;

@@ -22,7 +22,7 @@ export class Tensor {
   }
 
   _alive() {
-    if (!this._ptr) throw new WtError('WT_EDISPOSED', 'this tensor has been disposed');
+    if (!this._ptr || this._e.detached) throw new WtError('WT_EDISPOSED', this._ptr ? 'this tensor\'s wtensor instance was detached (wt.detach())' : 'this tensor has been disposed');
     return this._ptr;
   }
 
@@ -34,7 +34,7 @@ export class Tensor {
   get size() { this._alive(); return this._shape.reduce((a, b) => a * b, 1); }
   get isContiguous() { this._alive(); return (this._flags & 2) !== 0; }
   get readOnly() { this._alive(); return (this._flags & 1) !== 0; }
-  get isDisposed() { return !this._ptr; }
+  get isDisposed() { return !this._ptr || this._e.detached; }
   // the axes' names, or null (t.named([...]))
   get names() { this._alive(); return this._names; }
 
@@ -81,12 +81,12 @@ export class Tensor {
   }
 
   dispose() {
-    if (!this._ptr) return;
+    if (!this._ptr || this._e.detached) return;
     this._e.release(this);
   }
 
   toString() {
-    if (!this._ptr) return 'Tensor(disposed)';
+    if (this.isDisposed) return 'Tensor(disposed)';
     const names = this._names ? `, names=(${this._names.join(',')})` : '';
     return `Tensor(${JSON.stringify(this.toArray())}, dtype=${this.dtype}, shape=(${this._shape.join(',')})${names})`;
   }

@@ -25,19 +25,31 @@ export function firstThread(ex, memory) {
 // _initialize; it borrows the boot stack, under its flag, for the one call
 // that gives it a stack and thread-local state of its own (wtensor.h, THREADS).
 export function enterThread(ex, memory) {
+  const top = onBootStack(ex, memory, () => {
+    const t = ex.wt_thread_attach(STACK);
+    if (t) ex.stackRestore(t);
+    return t;
+  });
+  if (!top) throw new WtError('WT_ENOMEM', 'out of memory for a thread\'s stack');
+}
+
+// the end of such an instance: its stack and thread-local state are freed,
+// and it must make no further call
+export function leaveThread(ex, memory) {
+  onBootStack(ex, memory, () => ex.wt_thread_detach());
+}
+
+function onBootStack(ex, memory, fn) {
   const boot = ex.wt_thread_boot();
   const flag = new Int32Array(memory.buffer, boot, 1);
   while (Atomics.compareExchange(flag, 0, 0, 1) !== 0) if (canBlock) Atomics.wait(flag, 0, 1, 1);
-  let top;
   try {
     ex.stackRestore(boot + 16 + BOOT_STACK);
-    top = ex.wt_thread_attach(STACK);
-    if (top) ex.stackRestore(top);
+    return fn();
   } finally {
     Atomics.store(flag, 0, 0);
     Atomics.notify(flag, 0, 1);
   }
-  if (!top) throw new WtError('WT_ENOMEM', 'out of memory for a thread\'s stack');
 }
 
 // the id firstThread gave this memory

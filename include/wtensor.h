@@ -533,7 +533,8 @@ WT_API void      wt_threads_work(int k);       /* worker k's share of the curren
 ** int32 at wt_thread_boot(), 0 -> 1 with an atomic compare-exchange), moves
 ** its stack pointer to wt_thread_boot() + 16 + WT_THREAD_BOOT_STACK, calls
 ** wt_thread_attach(stack_bytes), moves its stack pointer to the result and
-** clears the flag.  The 8 bytes at wt_thread_boot() + 8 are the host's (the
+** clears the flag (wt_thread_detach, at the end, the same way).  The 8
+** bytes at wt_thread_boot() + 8 are the host's (the
 ** JS package keeps an id of the memory there).  Other builds have one
 ** thread: wt_thread_boot and wt_thread_attach return NULL.
 **
@@ -551,6 +552,9 @@ WT_API void     *wt_thread_boot(void);
 ** size; returns the stack's top (the block when stack_bytes is 0), NULL when
 ** out of memory.  An instance with a stack keeps 1 thread. */
 WT_API void     *wt_thread_attach(size_t stack_bytes);
+/* ends this instance's thread: frees what wt_thread_attach allocated.  Call
+** it on the boot stack, under the flag; the instance makes no call after. */
+WT_API void      wt_thread_detach(void);
 WT_API wt_status wt_tensor_share(const wt_tensor *t, wt_tensor **ticket);
 WT_API wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out);
 

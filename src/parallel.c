@@ -45,6 +45,7 @@ int wt_threads_get(void) { return threads; }
 
 #ifdef WT_THREADS
 void __wasm_init_tls(void *block);   /* the linker's: copies the thread-local image, sets __tls_base */
+static WT_TLS void *thread_block;     /* what wt_thread_attach allocated, for wt_thread_detach */
 
 /* the boot area: a static stack for the one call, wt_thread_attach, that an
 ** instance makes before it has a stack of its own */
@@ -69,11 +70,17 @@ void *wt_thread_attach(size_t stack_bytes) {
     char *tls = (char *)(((uintptr_t)mem + below + align - 1) / align * align);
     __wasm_init_tls(tls);
     attached = stack_bytes > 0;
+    thread_block = mem;
     return stack_bytes ? mem + below : tls;
+}
+
+void wt_thread_detach(void) {
+    wt_free(thread_block);   /* the thread-local block with it: nothing after this touches it */
 }
 #else
 void *wt_thread_boot(void) { return NULL; }
 void *wt_thread_attach(size_t stack_bytes) { return NULL; }
+void wt_thread_detach(void) {}
 #endif
 
 /* any build: n parts per loop, run one after another on the calling thread

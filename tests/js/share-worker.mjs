@@ -31,6 +31,32 @@ const scenarios = {
       z.dispose();
     }
   },
+  // instances started and detached again and again, each leaving tensors
+  // behind for detach to free; then a detached instance's use
+  async detach(wt, h, { rounds }) {
+    for (let i = 0; i < rounds; i++) {
+      const w = await init({ share: h });
+      w.ones([1000]);
+      w.detach();
+    }
+    const w = await init({ share: h });
+    const x = w.attach(h), y = x.add(1);
+    w.detach();
+    w.detach();   // once is enough; again is nothing
+    const failure = (fn) => {
+      try {
+        fn();
+      } catch (e) {
+        return `${e.constructor.name} ${e.code}: ${e.message}`;
+      }
+    };
+    return {
+      disposed: x.isDisposed && y.isDisposed,
+      use: failure(() => y.sum()),
+      call: failure(() => w.zeros([2])),
+      attachAgain: failure(() => wt.attach(h)),   // the detached instance had taken the ticket
+    };
+  },
   // allocate, compute, and take and drop views of a shared tensor, while the
   // main instance does the same
   async churn(wt, h, { rounds }) {
@@ -48,8 +74,10 @@ const scenarios = {
 parentPort.on('message', async ({ scenario, handle, args }) => {
   try {
     const wt = await init({ share: handle });
+    const reason = wt.info().threadsReason;
     const result = await scenarios[scenario](wt, handle, args);
-    parentPort.postMessage({ result, reason: wt.info().threadsReason, memory: wt.memory() });
+    wt.detach();   // this instance's stack and thread state go back to the heap
+    parentPort.postMessage({ result, reason });
   } catch (e) {
     parentPort.postMessage({ error: `${e.code ?? e.constructor.name}: ${e.message}` });
   }

@@ -105,6 +105,21 @@ test('both instances allocate, compute and take views of one buffer at once', as
   assert.equal(wt.memory().bytesInUse, m0.bytesInUse);
 });
 
+test('a detached instance gives back its stack, thread state and tensors; using it is a WtError', async () => {
+  const m0 = wt.memory(), bytes0 = wt.info().memoryBytes;
+  const x = wt.ones([4]);
+  const { result } = await ask('detach', x.share(), { rounds: 100 });
+  assert.equal(result.disposed, true);
+  assert.match(result.use, /^WtError WT_EDISPOSED: .*detached \(wt\.detach\(\)\)$/);
+  assert.equal(result.call, 'WtError WT_EDISPOSED: this wtensor instance was detached (wt.detach())');
+  assert.match(result.attachAgain, /^WtError WT_EINVAL: .*not a shared tensor waiting to be attached/);
+  // 101 instances' 256 KiB stacks and their tensors: all returned, so memory did not grow
+  assert.equal(wt.info().memoryBytes, bytes0);
+  assert.equal(wt.memory().tensors, m0.tensors + 1);   // x
+  x.dispose();
+  throwsWt(() => wt.detach(), 'WT_EINVAL', /only an instance started with init\(\{ share \}\) can be detached/);
+});
+
 test('what cannot be shared or attached is a WtError that says why', async () => {
   const single = await init({ threads: 1 });
   const t = single.ones([2]);

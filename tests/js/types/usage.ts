@@ -56,6 +56,7 @@ async function main(): Promise<number> {
   const mem: SharedMemoryHandle = wt.share();
   const other: Wtensor = await init({ share: mem });
   const attached: Tensor = other.attach(ticket);
+  other.detach();
   void axisNames; void prod; void bound; void adopted; void copied; void attached;
   void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind; void results.loss; void plan2.slabBytes; void again; void single;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
