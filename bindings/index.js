@@ -193,6 +193,9 @@ export async function init(options = {}) {
   if (options === null || typeof options !== 'object') throw new WtError('WT_EINVAL', `init: options must be an object, got ${typeName(options)}`);
   let engine = null, threads = 1, reason;
   if (options.share !== undefined) {
+    if (options.threads !== undefined && options.threads !== 1) {
+      throw new WtError('WT_EINVAL', `init: an instance started with options.share runs its loops on its own thread; threads: ${String(options.threads)} cannot go with it`);
+    }
     engine = await startAttached(options.share);
     reason = 'an instance attached to another\'s memory (init({ share })) runs its loops on its own thread';
   } else ({ n: threads, reason } = await planThreads(options));

@@ -43,7 +43,7 @@ void wt_memory_reset_peak(void) {
     unlock();
 }
 
-/* under the lock: aligned storage, counted in mem_bytes when `counted` */
+/* aligned storage, taken under the lock; counted in mem_bytes when `counted` */
 static void *raw_alloc(size_t nbytes, bool counted) {
     if (injected_failure(nbytes)) return NULL;
     if (nbytes > SIZE_MAX - WT_ALIGN) return NULL;

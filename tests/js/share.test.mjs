@@ -137,6 +137,7 @@ test('what cannot be shared or attached is a WtError that says why', async () =>
   // a forged ticket is looked up, never followed
   throwsWt(() => wt.attach({ ...h, ticket: h.ticket + 8 }), 'WT_EINVAL', /is not a shared tensor waiting to be attached/);
   throwsWt(() => wt.attach({ ...h, ticket: -1 }), 'WT_EINVAL', /the ticket must be a pointer/);
+  await assert.rejects(init({ share: wt.share(), threads: 2 }), (e) => e instanceof WtError && /threads: 2 cannot go with it/.test(e.message));
   for (const bad of [{}, { wtensor: 'shared memory' }, 5]) {
     await assert.rejects(init({ share: bad }), (e) => e instanceof WtError && /init: options\.share must be what t\.share\(\) or wt\.share\(\) returned/.test(e.message));
   }
