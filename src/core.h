@@ -104,8 +104,9 @@ wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size);        
 void      wt_strides_c(int ndim, const int64_t *shape, int64_t *strides);
 int64_t   wt_desc_size(const wt_desc *d);
 bool      wt_desc_is_c_contiguous(const wt_desc *d);
-/* lowest and highest element index reachable (size > 0) */
-void      wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi);
+/* lowest and highest element index reachable (size > 0); false when they
+** overflow int64 (never for a validated descriptor) */
+bool      wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi);
 /* checks every reachable element lies in nbytes of storage */
 wt_status wt_desc_validate(const wt_desc *d, size_t nbytes);
 /* src broadcast to (ndim, shape) (stride 0 where it stretches), or

@@ -72,14 +72,14 @@ bool wt_desc_is_c_contiguous(const wt_desc *d) {
     return true;
 }
 
-void wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi) {
-    int64_t a = d->offset, b = d->offset;
+bool wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi) {
+    *lo = *hi = d->offset;
     for (int i = 0; i < d->ndim; i++) {
-        int64_t span = (d->shape[i] - 1) * d->strides[i];   /* validated */
-        if (span < 0) a += span; else b += span;
+        int64_t span;
+        if (!wt_mul_ok(d->shape[i] - 1, d->strides[i], &span)) return false;
+        if (!wt_add_ok(span < 0 ? *lo : *hi, span, span < 0 ? lo : hi)) return false;
     }
-    *lo = a;
-    *hi = b;
+    return true;
 }
 
 wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
@@ -93,13 +93,8 @@ wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
         if (d->offset < 0 || d->offset > cap) goto bad;
         return WT_OK;
     }
-    int64_t lo = d->offset, hi = d->offset;
-    for (int i = 0; i < d->ndim; i++) {
-        int64_t span;
-        if (!wt_mul_ok(d->shape[i] - 1, d->strides[i], &span)) goto bad;
-        if (!wt_add_ok(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi)) goto bad;
-    }
-    if (lo < 0 || hi >= cap) goto bad;
+    int64_t lo, hi;
+    if (!wt_desc_extent(d, &lo, &hi) || lo < 0 || hi >= cap) goto bad;
     return WT_OK;
 bad: {
         char s[WT_SHAPE_STR], t[WT_SHAPE_STR];

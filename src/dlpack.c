@@ -62,18 +62,6 @@ static void release_managed(void *ctx) {
     if (m->deleter) m->deleter(m);
 }
 
-/* the lowest and highest element index a shape and strides reach from
-** element 0 (size > 0), or false when that overflows int64 */
-static bool extent(const wt_desc *d, int64_t *lo, int64_t *hi) {
-    *lo = *hi = 0;
-    for (int i = 0; i < d->ndim; i++) {
-        int64_t span;
-        if (!wt_mul_ok(d->shape[i] - 1, d->strides[i], &span)) return false;
-        if (!wt_add_ok(span < 0 ? *lo : *hi, span, span < 0 ? lo : hi)) return false;
-    }
-    return true;
-}
-
 wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out) {
     wt_status st = wt_check_out(out);
     if (!st && !src) st = wt_fail(WT_EINVAL, "wt_dlpack_import: the managed tensor is NULL");
@@ -114,10 +102,11 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
         if (first % isz)
             return wt_fail(WT_EINVAL, "wt_dlpack_import: the first element, at %p + %llu bytes, is not aligned to its %llu bytes",
                            dl->data, (unsigned long long)dl->byte_offset, (unsigned long long)isz);
-        /* the bytes reached are [first + lo*isz, first + (hi+1)*isz), inside the address space */
+        /* from the first element (d.offset is 0), the bytes reached are
+        ** [first + lo*isz, first + (hi+1)*isz), inside the address space */
         int64_t lo, hi;
         uint64_t below, above;
-        if (!extent(&d, &lo, &hi) || __builtin_mul_overflow(0 - (uint64_t)lo, isz, &below) ||
+        if (!wt_desc_extent(&d, &lo, &hi) || __builtin_mul_overflow(0 - (uint64_t)lo, isz, &below) ||
             __builtin_mul_overflow((uint64_t)hi + 1, isz, &above) || below > first || above > UINTPTR_MAX - first ||
             below + above > SIZE_MAX) {
             char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
