@@ -14,17 +14,21 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 export class Engine {
-  // memory: the threaded build imports its (shared) memory instead of exporting it
-  constructor(instance, module, memory = instance.exports.memory) {
+  // memory: the threaded build imports its (shared) memory instead of exporting it;
+  // attached: an instance started with init({ share }), which wt.detach() can end
+  constructor(instance, module, memory = instance.exports.memory, attached = false) {
     this.ex = instance.exports;
     this.memory = memory;
     this.module = module;
     this.buffer = null;
     this.scopes = [];
-    this.live = new Set();   // the handles of this instance's Tensors, for detach()
+    // an attached instance's live handles, for detach() to free (and the
+    // finalizer then to skip); other instances need no such list
+    this.attached = attached;
+    this.live = attached ? new Set() : null;
     this.detached = false;
     this.registry = new FinalizationRegistry((ptr) => {
-      if (this.live.delete(ptr)) this.ex.wt_tensor_free(ptr);
+      if (!this.live || this.live.delete(ptr)) this.ex.wt_tensor_free(ptr);
     });
     this.scratch = this.ex.wt_malloc(SCRATCH);
     if (!this.scratch) throw new WtError('WT_ENOMEM', 'out of memory allocating the scratch area');
@@ -122,12 +126,12 @@ export class Engine {
 
   track(t) {
     this.registry.register(t, t._ptr, t);
-    this.live.add(t._ptr);
+    this.live?.add(t._ptr);
   }
 
   release(t) {
     this.registry.unregister(t);
-    this.live.delete(t._ptr);
+    this.live?.delete(t._ptr);
     this.ex.wt_tensor_free(t._ptr);
     t._ptr = 0;
     t._view = null;

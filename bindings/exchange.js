@@ -121,7 +121,7 @@ export function attach(engine, h) {
 // tensors' handles, its scratch, stack and thread state are freed; any
 // later call is a WtError.  Other instances' tensors are not touched.
 export function detach(engine) {
-  if (!engine.attachedThread) throw new WtError('WT_EINVAL', 'detach: only an instance started with init({ share }) can be detached');
+  if (!engine.attached) throw new WtError('WT_EINVAL', 'detach: only an instance started with init({ share }) can be detached');
   if (engine.detached) return;
   for (const ptr of engine.live) engine.ex.wt_tensor_free(ptr);
   engine.live.clear();

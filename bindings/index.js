@@ -181,9 +181,8 @@ async function startAttached(handle) {
     if (engine?.detached) throw new WtError('WT_EDISPOSED', 'this wtensor instance was detached (wt.detach())');
     return f(...args);
   }]));
-  engine = new Engine({ exports }, module, memory);
+  engine = new Engine({ exports }, module, memory, true);
   engine.memoryId = memoryId(instance.exports, memory);
-  engine.attachedThread = true;
   return engine;
 }
 
