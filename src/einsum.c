@@ -12,6 +12,7 @@
 #include "einsum.h"
 #include "gemm.h"
 #include "ops.h"
+#include "pass.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -190,11 +191,7 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
     if (out) {
         bool ok = out->d.ndim == e.nout;
         for (int j = 0; ok && j < e.nout; j++) ok = out->d.shape[j] == oshape[j];
-        if (!ok) {
-            char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
-            return wt_fail(WT_ESHAPE, "einsum: out has shape %s but the result has shape %s",
-                           wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, e.nout, oshape));
-        }
+        if (!ok) return wt_pass_out_mismatch("einsum", out, e.nout, oshape);
     }
     ein_op list[EIN_MAXOPS];
     int cnt = 0;

@@ -7,7 +7,7 @@
 ** it can.  Registers are reused as soon as their value is dead, so a chain of
 ** any length needs a few blocks of scratch, never a buffer of the pass's size. */
 #include "ops.h"
-#include "parallel.h"
+#include "pass.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,12 +37,12 @@ typedef struct {
     wt_accum accum;             /* reduce mode */
     int64_t asz;                /* accumulator element size */
     int accreg;                 /* register for values converted to the accumulator dtype */
-    char *regs;                 /* this part's registers, BLOCK * 8 bytes each */
 } program;
 
-static inline char *reg(const program *P, int r) { return P->regs + (size_t)r * BLOCK * 8; }
+/* register r of a part's scratch: BLOCK elements of up to 8 bytes */
+static inline char *reg(char *regs, int r) { return regs + (size_t)r * BLOCK * 8; }
 
-static void run_block(const program *P, char **ptr, const int64_t *st, int64_t m) {
+static void run_block(const program *P, char *regs, char **ptr, const int64_t *st, int64_t m) {
     char *kp[4];
     int64_t ks[4];
     for (int i = 0; i < P->ninstr; i++) {
@@ -57,42 +57,42 @@ static void run_block(const program *P, char **ptr, const int64_t *st, int64_t m
             char *src;
             int64_t ss;
             if (v < P->nleaf) src = ptr[P->iop[v]], ss = st[P->iop[v]];
-            else src = reg(P, P->vreg[v]), ss = (int64_t)wt_dtype_size(P->ins[v - P->nleaf].res);
+            else src = reg(regs, P->vreg[v]), ss = (int64_t)wt_dtype_size(P->ins[v - P->nleaf].res);
             if (I->cast[k]) {   /* a broadcast leaf converts once and stays broadcast */
                 int64_t csz = (int64_t)wt_dtype_size(I->comp[k]);
-                I->cast[k](src, ss, reg(P, I->tmp[k]), csz, ss == 0 ? 1 : m);
-                src = reg(P, I->tmp[k]);
+                I->cast[k](src, ss, reg(regs, I->tmp[k]), csz, ss == 0 ? 1 : m);
+                src = reg(regs, I->tmp[k]);
                 ss = ss == 0 ? 0 : csz;
             }
             kp[k + 1] = src;
             ks[k + 1] = ss;
         }
-        kp[0] = I->reg < 0 ? ptr[0] : reg(P, I->reg);
+        kp[0] = I->reg < 0 ? ptr[0] : reg(regs, I->reg);
         ks[0] = I->reg < 0 ? st[0] : (int64_t)wt_dtype_size(I->res);
         I->kern(kp, ks, m);
     }
     const instr *last = &P->ins[P->ninstr - 1];
     if (last->reg < 0) return;
-    char *vals = reg(P, last->reg);
+    char *vals = reg(regs, last->reg);
     int64_t vs = (int64_t)wt_dtype_size(last->res);
     if (!P->rop) {
         P->res_cast(vals, vs, ptr[0], st[0], m);
         return;
     }
     if (P->res_cast) {
-        P->res_cast(vals, vs, reg(P, P->accreg), P->asz, m);
-        vals = reg(P, P->accreg), vs = P->asz;
+        P->res_cast(vals, vs, reg(regs, P->accreg), P->asz, m);
+        vals = reg(regs, P->accreg), vs = P->asz;
     }
     P->accum(ptr[0], st[0], vals, vs, m);
 }
 
-static void inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
+static void inner(const void *ctx, char *regs, char **ptr, const int64_t *st, int64_t n) {
     const program *P = ctx;
     char *q[WT_ITER_MAXOPS];
     for (int64_t done = 0; done < n; done += BLOCK) {
         int64_t m = n - done < BLOCK ? n - done : BLOCK;
         for (int k = 0; k < P->nop; k++) q[k] = ptr[k] + done * st[k];
-        run_block(P, q, st, m);
+        run_block(P, regs, q, st, m);
     }
 }
 
@@ -187,9 +187,8 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
     return WT_OK;
 }
 
-wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scalars, int ninstr, const int32_t *code,
-                  wt_tensor *out, int reduce, wt_tensor **result) {
-    wt_status st = WT_OK;
+static wt_status check_args(int nleaf, const wt_tensor *const *leaves, int ninstr, const int32_t *code,
+                            wt_tensor *out, int reduce, wt_tensor **result) {
     if (nleaf < 0 || nleaf > MAXLEAF) return wt_fail(WT_EINVAL, "fuse: %d leaves given (0 to %d)", nleaf, MAXLEAF);
     if (ninstr < 1 || ninstr > WT_FUSE_MAXCODE)
         return wt_fail(WT_EINVAL, "fuse: %d instructions given (1 to %d)", ninstr, WT_FUSE_MAXCODE);
@@ -198,116 +197,81 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
         return wt_fail(WT_EINVAL, "fuse: reduce must be none, sum, prod, max, min, mean, any or all (got %d)", reduce);
     if (reduce && !out) return wt_fail(WT_EINVAL, "fuse: a reduction needs an out tensor to reduce into");
     if (!out && !result) return wt_fail(WT_EINVAL, "fuse: result pointer is NULL");
-    if (out && (st = wt_check_tensor(out, "fuse: out"))) return st;
-    if (out && (out->d.flags & WT_FLAG_READONLY))
+    wt_status st = out ? wt_check_tensor(out, "fuse: out") : WT_OK;
+    if (!st && out && (out->d.flags & WT_FLAG_READONLY))
         return wt_fail(WT_EREADONLY, "fuse: out is read-only (a broadcast view, or a view of one)");
-    /* leaves: tensors become iterator operands 1.., weak scalars stay values */
+    return st;
+}
+
+/* leaves: tensors become the pass's inputs (iterator operands 1..), weak
+** scalars stay values; vdt gets every leaf's dtype (-1: a scalar) */
+static wt_status collect_leaves(program *P, const wt_tensor *const *leaves, const double *scalars, wt_pass *p,
+                                int *vdt) {
+    wt_status st;
+    for (int v = 0; v < P->nleaf; v++) {
+        if (!leaves[v]) {
+            if (!scalars) return wt_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
+            vdt[v] = -1;
+            continue;
+        }
+        if ((st = wt_check_tensor(leaves[v], "fuse: leaf"))) return st;
+        if (p->n == WT_FUSE_MAXLEAVES) return wt_fail(WT_EINVAL, "fuse: more than %d tensor leaves", WT_FUSE_MAXLEAVES);
+        vdt[v] = leaves[v]->d.dtype;
+        p->in[p->n++] = leaves[v];
+        P->iop[v] = p->n;
+    }
+    P->nop = p->n + 1;
+    return WT_OK;
+}
+
+/* how the last value reaches the target: written directly, converted, or
+** folded into the accumulator */
+static void plan_delivery(program *P, const wt_pass *p) {
+    instr *last = &P->ins[P->ninstr - 1];
+    int res = last->res;
+    if (p->rop) {
+        P->res_cast = res != p->acc ? wt_cast_get(res, p->acc) : NULL;
+        P->accum = wt_accum_get(p->rop, p->acc);
+        P->asz = (int64_t)wt_dtype_size(p->acc);
+    } else if (p->target->d.dtype != res) {
+        P->res_cast = wt_cast_get(res, p->target->d.dtype);
+    } else {   /* the last instruction writes the target itself */
+        last->reg = -1;
+    }
+}
+
+wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scalars, int ninstr, const int32_t *code,
+                  wt_tensor *out, int reduce, wt_tensor **result) {
+    wt_status st = check_args(nleaf, leaves, ninstr, code, out, reduce, result);
+    if (st) return st;
     program *P = wt_sys_alloc(sizeof *P);
     if (!P) return wt_fail(WT_ENOMEM, "fuse: out of memory for the program");
     memset(P, 0, sizeof *P);
     P->nleaf = nleaf, P->ninstr = ninstr;
-    int vdt[MAXLEAF], ntens = 0;
-    const wt_tensor *tens[WT_FUSE_MAXLEAVES];
-    for (int v = 0; v < nleaf; v++) {
-        if (!leaves[v]) {
-            if (!scalars) {
-                st = wt_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
-                goto done_plan;
-            }
-            vdt[v] = -1;
-            continue;
-        }
-        if ((st = wt_check_tensor(leaves[v], "fuse: leaf"))) goto done_plan;
-        if (ntens == WT_FUSE_MAXLEAVES) {
-            st = wt_fail(WT_EINVAL, "fuse: more than %d tensor leaves", WT_FUSE_MAXLEAVES);
-            goto done_plan;
-        }
-        vdt[v] = leaves[v]->d.dtype;
-        tens[ntens++] = leaves[v];
-        P->iop[v] = ntens;
-    }
-    P->nop = ntens + 1;
-    int nreg = 0;
-    if ((st = plan_program(P, vdt, scalars, code, &nreg))) goto done_plan;
-    /* the result's dtype, and the reduction's accumulator as wt_reduce has it */
-    int res = P->ins[ninstr - 1].res, rop = WT_REDUCE_NONE, acc = res;
-    if (reduce) wt_reduce_plan(reduce, res, &acc, &rop);
-    P->rop = rop;
-    int nd;
-    int64_t full[WT_MAX_DIMS];
-    if ((st = wt_ewise_shape("fuse", ntens, tens, out, rop, reduce != WT_REDUCE_MAX && reduce != WT_REDUCE_MIN, &nd, full)))
-        goto done_plan;
-    /* allocate everything before writing anything */
-    wt_tensor *copies[WT_FUSE_MAXLEAVES] = {0}, *res_t = NULL, *accum = NULL, *handle = NULL;
-    program *parts = NULL;
-    wt_desc d;
-    if (out && result) st = wt_tensor_clone(out, &handle);
-    if (!st && !out) {
-        if (!(st = wt_desc_init(&d, res, nd, full))) st = wt_tensor_alloc(&d, false, &res_t);
-    } else if (!st && rop) {
-        if (!(st = wt_desc_init(&d, acc, out->d.ndim, out->d.shape))) st = wt_tensor_alloc(&d, false, &accum);
-    }
-    for (int k = 0; k < ntens && !st; k++)
-        if (out && !rop && wt_ewise_must_copy(out, tens[k]) && !(st = wt_copy(tens[k], &copies[k]))) tens[k] = copies[k];
-    wt_tensor *target = rop ? accum : out ? out : res_t;
-    instr *last = &P->ins[ninstr - 1];
-    if (rop) {
-        P->res_cast = res != acc ? wt_cast_get(res, acc) : NULL;
-        P->accum = wt_accum_get(rop, acc);
-        P->asz = (int64_t)wt_dtype_size(acc);
-    } else if (target && target->d.dtype != res) {
-        P->res_cast = wt_cast_get(res, target->d.dtype);
-    } else if (target) {   /* the last instruction writes the target itself */
-        last->reg = -1;
-    }
-    if (st) goto done;
-    const wt_tensor *ops[WT_ITER_MAXOPS];
-    wt_tensor views[WT_ITER_MAXOPS];
-    views[0].buf = target->buf;
-    wt_desc_broadcast(&target->d, nd, full, "fuse", &views[0].d);
-    ops[0] = &views[0];
-    for (int k = 0; k < ntens; k++) {
-        views[k + 1].buf = tens[k]->buf;
-        wt_desc_broadcast(&tens[k]->d, nd, full, "fuse", &views[k + 1].d);
-        ops[k + 1] = &views[k + 1];
-    }
-    wt_iter it;
-    wt_iter_init(&it, ntens + 1, ops, rop ? 1 : 0);
-    /* reductions keep one order (their sums would change with the split) */
-    int nparts = rop || wt_iter_tiles(&it) ? 1 : wt_parallel_parts(wt_iter_size(&it), WT_EWISE_MIN_PART);
-    size_t regbytes = (size_t)nreg * BLOCK * 8;
-    /* counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
-    char *regs = wt_alloc_bytes(regbytes * (size_t)nparts);
-    if (!regs || (nparts > 1 && !(parts = wt_sys_alloc(sizeof *parts * (size_t)nparts)))) {
-        if (regs) wt_free_bytes(regs, regbytes * (size_t)nparts);
-        st = wt_fail(WT_ENOMEM, "fuse: out of memory for %d register blocks", nreg * nparts);
+    wt_pass p = {.name = "fuse", .out = out, .result = result};
+    int vdt[MAXLEAF], nreg = 0;
+    if ((st = collect_leaves(P, leaves, scalars, &p, vdt)) || (st = plan_program(P, vdt, scalars, code, &nreg)))
         goto done;
-    }
-    P->regs = regs;
-    /* run: nothing below can fail */
-    if (rop) wt_assign_scalar(accum, wt_reduce_identity(rop, acc));
-    for (int p = 0; p < nparts && nparts > 1; p++) {   /* each part: the program, its own registers */
-        parts[p] = *P;
-        parts[p].regs = regs + (size_t)p * regbytes;
-    }
-    wt_parallel_iter(&it, inner, nparts == 1 ? P : parts, sizeof *P, nparts);
-    wt_free_bytes(regs, regbytes * (size_t)nparts);
-    if (reduce == WT_REDUCE_MEAN) {   /* the elements folded into each of out's */
-        int64_t count = 1;
-        for (int i = 0; i < nd; i++) count *= full[i];
+    /* the result's dtype, and the reduction's accumulator as wt_reduce has it */
+    p.res = p.acc = P->ins[ninstr - 1].res;
+    if (reduce) wt_reduce_plan(reduce, p.res, &p.acc, &p.rop);
+    P->rop = p.rop;
+    bool empty_ok = reduce != WT_REDUCE_MAX && reduce != WT_REDUCE_MIN;
+    if ((st = wt_pass_shape("fuse", p.n, p.in, out, p.rop, empty_ok, &p.nd, p.full)) || (st = wt_pass_prepare(&p)))
+        goto done;
+    plan_delivery(P, &p);
+    /* registers are counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
+    if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * 8, true))) goto done;
+    wt_pass_run(&p, inner, P);
+    int64_t count = -1;   /* a mean: the elements folded into each of out's */
+    if (reduce == WT_REDUCE_MEAN) {
+        count = 1;
+        for (int i = 0; i < p.nd; i++) count *= p.full[i];
         count /= wt_desc_size(&out->d) ? wt_desc_size(&out->d) : 1;
-        if ((st = wt_reduce_mean_divide(accum, count))) goto done;   /* out still untouched */
     }
-    if (rop) wt_assign(out, accum);   /* shape and dtype validated: cannot fail */
-    if (out && result) *result = handle, handle = NULL;
-    else if (!out) *result = res_t, res_t = NULL;
+    st = wt_pass_finish(&p, count);
 done:
-    wt_sys_free(parts);
-    wt_tensor_free(handle);
-    for (int k = 0; k < WT_FUSE_MAXLEAVES; k++) wt_tensor_free(copies[k]);
-    wt_tensor_free(accum);
-    wt_tensor_free(res_t);
-done_plan:
+    wt_pass_free(&p);
     wt_sys_free(P);
     return st;
 }

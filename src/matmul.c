@@ -2,6 +2,7 @@
 ** removed), batch axes broadcast, the product on the packed GEMM through the
 ** operands' own strides. */
 #include "gemm.h"
+#include "pass.h"
 #include <string.h>
 
 /* d as a matrix stack: a 1-D left operand becomes (1, K), a 1-D right one (K, 1) */
@@ -80,13 +81,10 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     int64_t M = r.M, K = r.K, N = r.N, *rshape = r.rshape, *bshape = r.bshape, full[WT_MAX_DIMS];
     memcpy(full, bshape, sizeof(int64_t) * (size_t)bnd);
     full[bnd] = M, full[bnd + 1] = N;
-    char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
     if (out) {
         bool ok = out->d.ndim == rnd;
         for (int i = 0; ok && i < rnd; i++) ok = out->d.shape[i] == rshape[i];
-        if (!ok)
-            return wt_fail(WT_ESHAPE, "matmul: out has shape %s but the result has shape %s",
-                           wt_fmt_shape(s1, sizeof s1, out->d.ndim, out->d.shape), wt_fmt_shape(s2, sizeof s2, rnd, rshape));
+        if (!ok) return wt_pass_out_mismatch("matmul", out, rnd, rshape);
     }
     /* operands in the compute dtype (copies only when they differ) */
     wt_tensor *ca = NULL, *cb = NULL, *c = NULL;

@@ -6,7 +6,7 @@
 #include "core.h"
 
 /* op classes: how an op's dtypes are decided (ops.c) */
-enum { C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAME, C_WHERE };
+enum { C_NONE, C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAME, C_WHERE };
 
 int wt_op_class(int op);
 const char *wt_reduce_name(int rop);
@@ -41,17 +41,9 @@ typedef struct wt_ewise_call {
     bool empty_ok;   /* an empty max/min reduction was already accepted */
 } wt_ewise_call;
 wt_status wt_ewise_run(const wt_ewise_call *c);
+
+/* reductions (reduce.c) */
 double wt_reduce_identity(int rop, int dtype);
-/* the iteration shape of a pass over in[0..n) (NULL entries are scalars):
-** their broadcast, widened to out's shape when out is written, or checked
-** to reduce into out (rop != WT_REDUCE_NONE); messages start with name */
-wt_status wt_ewise_shape(const char *name, int n, const wt_tensor *const *in, const wt_tensor *out, int rop,
-                         bool empty_ok, int *nd, int64_t *full);
-/* t overlaps out in another layout: a pass writing out must read a copy of t */
-bool wt_ewise_must_copy(const wt_tensor *out, const wt_tensor *t);
-/* a plain pass (no reduction, no tiles) of at least this many elements per
-** part is split across threads; each part has its own plan and scratch */
-#define WT_EWISE_MIN_PART (1 << 16)
 int wt_reduce_acc_dtype(int rop, int result_dtype);
 /* a reduction of values of dtype dt: the dtype it accumulates in and returns
 ** (acc), and the elementwise reduction that does it (rrop; mean sums, then

@@ -2,6 +2,8 @@
 ** run through the elementwise driver as copy-with-reduce into an
 ** accumulator shaped like the kept axes; argmax/argmin scan rows. */
 #include "ops.h"
+#include "pass.h"
+#include <math.h>
 #include <string.h>
 
 /* which axes are reduced; naxes < 0 means all */
@@ -31,24 +33,6 @@ static int result_shape(const wt_tensor *x, const bool *red, bool keep, int64_t 
         if (!red[i]) shape[k++] = x->d.shape[i];
         else if (keep) shape[k++] = 1;
     return k;
-}
-
-static wt_status deliver(wt_tensor *r, wt_tensor *out, wt_tensor **result, const char *name) {
-    wt_status st = WT_OK;
-    if (out) {
-        bool ok = out->d.ndim == r->d.ndim;
-        for (int i = 0; ok && i < r->d.ndim; i++) ok = out->d.shape[i] == r->d.shape[i];
-        if (!ok) {
-            char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
-            st = wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
-                         wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, r->d.ndim, r->d.shape));
-        }
-        if (!st) st = wt_assign_deliver(out, r, result);
-        wt_tensor_free(r);
-        return st;
-    }
-    *result = r;
-    return WT_OK;
 }
 
 /* ---- argmax / argmin ------------------------------------------------------- */
@@ -146,10 +130,30 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     r->d.ndim = rnd;   /* same elements, keepdims shape */
     memcpy(r->d.shape, shape, sizeof(int64_t) * (size_t)rnd);
     wt_strides_c(rnd, shape, r->d.strides);
-    return deliver(r, out, result, name);
+    return wt_pass_deliver(name, r, out, result);
 }
 
 /* ---- the rest ------------------------------------------------------------- */
+
+/* identity of a reduction in dtype dt */
+double wt_reduce_identity(int rop, int dt) {
+    static const double lo[WT_NDTYPES] = {0, -128, 0, -32768, 0, -2147483648.0, 0, -INFINITY, -INFINITY};
+    static const double hi[WT_NDTYPES] = {1, 127, 255, 32767, 65535, 2147483647.0, 4294967295.0, INFINITY, INFINITY};
+    switch (rop) {
+    case WT_REDUCE_SUM: return 0;
+    case WT_REDUCE_PROD: return 1;
+    case WT_REDUCE_MAX: return lo[dt];
+    default: return hi[dt];   /* MIN */
+    }
+}
+
+/* The accumulator dtype of a reduction of values of dtype r: integer sums
+** and products wrap in 32 bits (uint32 stays unsigned), bool counts. */
+int wt_reduce_acc_dtype(int rop, int r) {
+    if ((rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD) && !wt_dtype_is_float(r))
+        return r == WT_UINT32 ? WT_UINT32 : WT_INT32;
+    return r;
+}
 
 void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
     *rrop = rop;
@@ -241,5 +245,5 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
         r->d.ndim = result_shape(x, red, false, r->d.shape);
         wt_strides_c(r->d.ndim, r->d.shape, r->d.strides);
     }
-    return deliver(r, out, result, name);
+    return wt_pass_deliver(name, r, out, result);
 }

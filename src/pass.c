@@ -1,0 +1,158 @@
+/* pass.c — the pass driver (pass.h): the steps every elementwise pass takes
+** around its kernels, written once for wt_ewise and wt_fuse. */
+#include "pass.h"
+#include "ops.h"
+#include "parallel.h"
+#include <string.h>
+
+/* the same elements in the same places: an in-place pass may read one and write the other */
+static bool same_layout(const wt_tensor *a, const wt_tensor *b) {
+    if (a->buf->data != b->buf->data || a->d.dtype != b->d.dtype || a->d.offset != b->d.offset) return false;
+    if (a->d.ndim != b->d.ndim) return false;
+    for (int i = 0; i < a->d.ndim; i++)
+        if (a->d.shape[i] != b->d.shape[i] || (a->d.shape[i] > 1 && a->d.strides[i] != b->d.strides[i])) return false;
+    return true;
+}
+
+bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t) {
+    return wt_may_overlap(out, t) && !same_layout(out, t);
+}
+
+wt_status wt_pass_out_mismatch(const char *name, const wt_tensor *out, int nd, const int64_t *shape) {
+    char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
+    return wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
+                   wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, nd, shape));
+}
+
+wt_status wt_pass_deliver(const char *name, wt_tensor *r, wt_tensor *out, wt_tensor **result) {
+    if (!out) {
+        *result = r;
+        return WT_OK;
+    }
+    bool ok = out->d.ndim == r->d.ndim;
+    for (int i = 0; ok && i < r->d.ndim; i++) ok = out->d.shape[i] == r->d.shape[i];
+    wt_status st = ok ? wt_assign_deliver(out, r, result) : wt_pass_out_mismatch(name, out, r->d.ndim, r->d.shape);
+    wt_tensor_free(r);
+    return st;
+}
+
+/* the inputs broadcast to out's shape (out may be larger): full becomes out's shape */
+static wt_status widen_to_out(const char *name, const wt_tensor *out, int *nd, int64_t *full) {
+    int ond;
+    int64_t oshape[WT_MAX_DIMS];
+    const int64_t *pair[2] = {full, out->d.shape};
+    bool ok = wt_broadcast_shapes(2, (int[]){*nd, out->d.ndim}, pair, &ond, oshape) == WT_OK && ond == out->d.ndim;
+    for (int i = 0; ok && i < ond; i++) ok = oshape[i] == out->d.shape[i];
+    if (!ok) return wt_pass_out_mismatch(name, out, *nd, full);
+    *nd = ond;
+    memcpy(full, oshape, sizeof(int64_t) * (size_t)ond);
+    return WT_OK;
+}
+
+/* a reduction of (nd, full) into out: out broadcasts to it, and an empty
+** max/min has no identity unless it was already accepted */
+static wt_status check_reduce_into(const char *name, const wt_tensor *out, int rop, bool empty_ok, int nd,
+                                   const int64_t *full) {
+    wt_desc target;
+    char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
+    if (wt_desc_broadcast(&out->d, nd, full, name, &target))
+        return wt_fail(WT_ESHAPE, "%s: cannot reduce a result of shape %s into out of shape %s", name,
+                       wt_fmt_shape(a, sizeof a, nd, full), wt_fmt_shape(b, sizeof b, out->d.ndim, out->d.shape));
+    int64_t total = 1;
+    for (int i = 0; i < nd; i++) total *= full[i];
+    if (total == 0 && wt_desc_size(&out->d) > 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && !empty_ok)
+        return wt_fail(WT_EINVAL, "%s: zero-size reduction with %s, which has no identity", name, wt_reduce_name(rop));
+    return WT_OK;
+}
+
+wt_status wt_pass_shape(const char *name, int n, const wt_tensor *const *in, const wt_tensor *out, int rop,
+                        bool empty_ok, int *ndp, int64_t *full) {
+    wt_status st;
+    int nd = 0, ndims[WT_ITER_MAXOPS], cnt = 0;
+    const int64_t *shapes[WT_ITER_MAXOPS];
+    for (int k = 0; k < n; k++)
+        if (in[k]) ndims[cnt] = in[k]->d.ndim, shapes[cnt++] = in[k]->d.shape;
+    if ((st = wt_broadcast_shapes(cnt, ndims, shapes, &nd, full))) return st;
+    if (out && !rop && (st = widen_to_out(name, out, &nd, full))) return st;
+    if (rop && (st = check_reduce_into(name, out, rop, empty_ok, nd, full))) return st;
+    *ndp = nd;
+    return WT_OK;
+}
+
+/* the result, the accumulator, a handle on out and the overlap copies */
+static wt_status allocate(wt_pass *p) {
+    wt_status st = WT_OK;
+    wt_desc d;
+    if (p->out && p->result) st = wt_tensor_clone(p->out, &p->handle);
+    if (!st && !p->out) {
+        if (!(st = wt_desc_init(&d, p->res, p->nd, p->full))) st = wt_tensor_alloc(&d, false, &p->made);
+    } else if (!st && p->rop) {
+        if (!(st = wt_desc_init(&d, p->acc, p->out->d.ndim, p->out->d.shape))) st = wt_tensor_alloc(&d, false, &p->accum);
+    }
+    for (int k = 0; k < p->n && !st; k++)
+        if (p->out && !p->rop && wt_pass_must_copy(p->out, p->in[k]) && !(st = wt_copy(p->in[k], &p->copies[k])))
+            p->in[k] = p->copies[k];
+    return st;
+}
+
+wt_status wt_pass_prepare(wt_pass *p) {
+    wt_status st = allocate(p);
+    if (st) return st;
+    p->target = p->rop ? p->accum : p->out ? p->out : p->made;
+    /* every operand viewed at the iteration shape; the accumulator with
+    ** stride 0 along the axes it reduces */
+    const wt_tensor *ops[WT_ITER_MAXOPS];
+    wt_tensor views[WT_ITER_MAXOPS];
+    for (int k = 0; k <= p->n; k++) {
+        const wt_tensor *t = k ? p->in[k - 1] : p->target;
+        views[k].buf = t->buf;
+        wt_desc_broadcast(&t->d, p->nd, p->full, p->name, &views[k].d);   /* shapes checked: cannot fail */
+        ops[k] = &views[k];
+    }
+    wt_iter_init(&p->it, p->n + 1, ops, p->rop ? 1 : 0);
+    /* reductions keep one order (their sums would change with the split) */
+    p->nparts = p->rop || wt_iter_tiles(&p->it) ? 1 : wt_parallel_parts(wt_iter_size(&p->it), WT_PASS_MIN_PART);
+    return WT_OK;
+}
+
+wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted) {
+    size_t total = bytes_per_part * (size_t)p->nparts;
+    if (!total) return WT_OK;
+    p->counted = counted;
+    p->scratch = counted ? wt_alloc_bytes(total) : wt_sys_alloc(total);
+    if (!p->scratch) return wt_fail(WT_ENOMEM, "%s: out of memory for %zu bytes of scratch", p->name, total);
+    p->scratch_bytes = total;
+    for (int k = 0; k < p->nparts; k++) p->parts[k].scratch = p->scratch + (size_t)k * bytes_per_part;
+    return WT_OK;
+}
+
+static void part_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
+    const wt_pass_part *part = ctx;
+    part->fn(part->plan, part->scratch, ptr, st, n);
+}
+
+void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
+    if (p->rop) wt_assign_scalar(p->accum, wt_reduce_identity(p->rop, p->acc));
+    for (int k = 0; k < p->nparts; k++) p->parts[k].fn = fn, p->parts[k].plan = plan;
+    wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
+}
+
+wt_status wt_pass_finish(wt_pass *p, int64_t mean_count) {
+    wt_status st;
+    if (mean_count >= 0 && (st = wt_reduce_mean_divide(p->accum, mean_count))) return st;   /* out still untouched */
+    if (p->rop) wt_assign(p->out, p->accum);   /* shape and dtype validated: cannot fail */
+    if (p->out && p->result) *p->result = p->handle, p->handle = NULL;
+    else if (!p->out) *p->result = p->made, p->made = NULL;
+    return WT_OK;
+}
+
+void wt_pass_free(wt_pass *p) {
+    if (p->counted) wt_free_bytes(p->scratch, p->scratch_bytes);
+    else wt_sys_free(p->scratch);
+    p->scratch = NULL;
+    wt_tensor_free(p->handle);
+    for (int k = 0; k < p->n; k++) wt_tensor_free(p->copies[k]);
+    wt_tensor_free(p->accum);
+    wt_tensor_free(p->made);
+    p->handle = p->accum = p->made = NULL;
+}

@@ -1,0 +1,86 @@
+/* pass.h — the pass driver: one pass of the strided iterator over
+** [target, inputs...], shared by elementwise ops (ewise.c), fused programs
+** (fuse.c) and the reductions built on them (reduce.c).
+**
+** A caller validates its arguments and decides dtypes, then:
+**   wt_pass_prepare   allocates the result (or the accumulator a reduction
+**                     folds into), copies inputs that out overlaps in another
+**                     layout, views everything at the iteration shape and
+**                     cuts the pass into thread parts;
+**   (the caller plans its kernels against p->target and p->in)
+**   wt_pass_scratch   gives every part its own scratch;
+**   wt_pass_run       runs the inner function over every part (cannot fail);
+**   wt_pass_finish    divides a mean, writes the accumulator into out and
+**                     hands over the result;
+**   wt_pass_free      frees whatever was not handed over (always call it).
+** Everything that can fail happens before anything is written, which is how a
+** failed call leaves out untouched. */
+#ifndef WT_PASS_H
+#define WT_PASS_H
+
+#include "core.h"
+
+#define WT_PASS_MAXIN (WT_ITER_MAXOPS - 1)
+#define WT_PASS_MAXPARTS 64   /* wt_threads_set's limit */
+
+/* the inner loop of a pass: plan is the caller's (read-only while running),
+** scratch this part's own */
+typedef void (*wt_pass_fn)(const void *plan, char *scratch, char **ptr, const int64_t *st, int64_t n);
+
+typedef struct wt_pass_part {
+    wt_pass_fn fn;
+    const void *plan;
+    char *scratch;
+} wt_pass_part;
+
+typedef struct wt_pass {
+    /* the caller's */
+    const char *name;
+    int n;                              /* tensor inputs */
+    const wt_tensor *in[WT_PASS_MAXIN]; /* replaced by copies where out overlaps them */
+    wt_tensor *out;                     /* NULL: a new result */
+    wt_tensor **result;                 /* the new result, or with out a new handle on it (may be NULL) */
+    int rop;                            /* WT_REDUCE_NONE, SUM, PROD, MAX or MIN */
+    int res, acc;                       /* result dtype; accumulator dtype when reducing */
+    int nd;                             /* the iteration shape, from wt_pass_shape */
+    int64_t full[WT_MAX_DIMS];
+    /* the driver's */
+    wt_tensor *target;                  /* what the pass writes: accumulator, out or result */
+    int nparts;
+    wt_iter it;
+    wt_tensor *copies[WT_PASS_MAXIN], *made, *accum, *handle;
+    char *scratch;
+    size_t scratch_bytes;
+    bool counted;
+    wt_pass_part parts[WT_PASS_MAXPARTS];
+} wt_pass;
+
+/* The iteration shape of a pass over in[0..n) (NULL entries are scalars):
+** their broadcast, widened to out's shape when out is written, or checked to
+** reduce into out (rop != WT_REDUCE_NONE); messages start with name.
+** empty_ok: a max/min reduction of nothing was already accepted. */
+wt_status wt_pass_shape(const char *name, int n, const wt_tensor *const *in, const wt_tensor *out, int rop,
+                        bool empty_ok, int *nd, int64_t *full);
+/* t overlaps out in another layout: a pass writing out must read a copy of t */
+bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t);
+
+wt_status wt_pass_prepare(wt_pass *p);
+/* bytes of scratch for every part; counted like tensor storage (wt_memory_peak) or not */
+wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted);
+void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan);
+/* mean_count >= 0 divides the accumulator by it first (a fused mean; 0/0 is NaN); -1: no mean */
+wt_status wt_pass_finish(wt_pass *p, int64_t mean_count);
+void wt_pass_free(wt_pass *p);
+
+/* The one place that says out has the wrong shape. */
+wt_status wt_pass_out_mismatch(const char *name, const wt_tensor *out, int nd, const int64_t *shape);
+/* out[...] = r when out has r's shape (else the mismatch above), then
+** *result gets a new handle on out (if result is not NULL); without out,
+** *result = r.  r is consumed either way. */
+wt_status wt_pass_deliver(const char *name, wt_tensor *r, wt_tensor *out, wt_tensor **result);
+
+/* a plain pass (no reduction, no tiles) of at least this many elements per
+** part is split across threads; each part has its own scratch */
+#define WT_PASS_MIN_PART (1 << 16)
+
+#endif
