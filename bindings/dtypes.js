@@ -1,7 +1,13 @@
-// The dtypes, in the order of the C enum wt_dtype, and their TypedArrays.
-export const DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'float64'];
-export const ARRAYS = [Uint8Array, Int8Array, Uint8Array, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array];
-export const MAX_DIMS = 16;
+// The dtypes (codes and names from C, through abi.js) and their TypedArrays.
+import { DTYPES, MAX_DIMS } from './abi.js';
+
+export { DTYPES, MAX_DIMS };
+const BY_NAME = {
+  bool: Uint8Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array,
+  int32: Int32Array, uint32: Uint32Array, float32: Float32Array, float64: Float64Array,
+};
+export const ARRAYS = DTYPES.map((d) => BY_NAME[d]);
+export const CODE = Object.fromEntries(DTYPES.map((d, i) => [d, i]));
 
 // the dtype a TypedArray's elements are: a Uint8Array holds uint8 (bool shares
 // its class, never its meaning); null for arrays with no dtype (BigInt64Array)

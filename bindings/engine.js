@@ -3,7 +3,8 @@
 // JS only checks what must be true before bytes reach wasm memory (types,
 // integer-ness, lengths that fit the scratch area).
 import { WtError } from './errors.js';
-import { MAX_DIMS } from './dtypes.js';
+import { MAX_DIMS, CODE } from './dtypes.js';
+import { INFO, OPS, REDUCTIONS } from './abi.js';
 import { Tensor } from './tensor.js';
 
 // scratch layout: an out-pointer, two shape slots, an axes slot, operand
@@ -30,9 +31,15 @@ export class Engine {
     this.registry = new FinalizationRegistry((ptr) => {
       if (!this.live || this.live.delete(ptr)) this.ex.wt_tensor_free(ptr);
     });
-    this.scratch = this.ex.wt_malloc(SCRATCH);
+    this.scratch = this.ex.wt_malloc(SCRATCH + INFO.SIZE);
     if (!this.scratch) throw new WtError('WT_ENOMEM', 'out of memory allocating the scratch area');
-    this.dtypeCodes = new Map();
+    this.infoPtr = this.scratch + SCRATCH;   // a wt_info, filled by every new Tensor
+    // codes of C names, as abi.js lists them; C still parses a name it lacks, for its message
+    this.dtypeCodes = new Map([
+      ...Object.entries(CODE),
+      ...OPS.map((o, k) => [`op:${o.name}`, k]),
+      ...REDUCTIONS.map((r, k) => [`reduce:${r}`, k]).filter(([n]) => n !== 'reduce:none'),
+    ]);
   }
 
   // typed views over memory, rebuilt when growth replaced memory.buffer
@@ -152,7 +159,7 @@ export class Engine {
 
   // a 0-d tensor for a number (int32 if integral, else float64) or boolean, outside tidy scopes
   scalarTensor(v) {
-    const dt = typeof v === 'boolean' ? 0 : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 5 : 8;
+    const dt = CODE[typeof v === 'boolean' ? 'bool' : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int32' : 'float64'];
     this.check(this.ex.wt_tensor_full(dt, 0, 0, Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
     this.track(t);

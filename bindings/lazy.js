@@ -16,13 +16,14 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { ARRAYS, DTYPES } from './dtypes.js';
+import { FUSE_MAXLEAVES, FUSE_MAXCODE, OPS } from './abi.js';
 import { BINARY, UNARY, TERNARY, REDUCTIONS, withTemp } from './ops.js';
 import { isNamedEquation, translateEquation } from './names.js';
 
 export const VIEWS = ['slice', 'transpose', 'swapaxes', 'reshape', 'broadcastTo', 'expandDims', 'squeeze', 'diagonal', 'flatten'];
 const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
 const LEAVES = ['constant', 'placeholder', 'variable', 'persistent'];
-const MAX_LEAVES = 16, MAX_CODE = 64;   // WT_FUSE_MAXLEAVES, WT_FUSE_MAXCODE
+const MAX_LEAVES = FUSE_MAXLEAVES, MAX_CODE = FUSE_MAXCODE;
 const OP_TABLES = { ...BINARY, ...UNARY, ...TERNARY };
 
 const fmtShape = (s) => `(${s.join(',')}${s.length === 1 ? ',' : ''})`;
@@ -584,7 +585,7 @@ class Compiled {
     const emit = (n) => {
       if (value.has(n)) return value.get(n);
       const ins = n.inputs.map((v) => (v instanceof LazyTensor && members.has(v) ? emit(v) : { leaf: leaf(v) }));
-      const op = n.kind === 'cast' ? NOPS(e) + e.dtypeCode(n.attrs.dtype) : e.code('op', OP_TABLES[n.op] ?? n.op, n.op);
+      const op = n.kind === 'cast' ? OPS.length + e.dtypeCode(n.attrs.dtype) : e.code('op', OP_TABLES[n.op] ?? n.op, n.op);
       code.push(op, ...[0, 1, 2].map((k) => (ins[k] === undefined ? 0 : ins[k].leaf !== undefined ? { leaf: ins[k].leaf } : ins[k])));
       const id = { instr: code.length / 4 - 1 };
       value.set(n, id);
@@ -596,7 +597,7 @@ class Compiled {
       const src = r.inputs[0];
       if (r.kind === 'reduce') reduce = e.code('reduce', r.op, r.op);
       if (src instanceof LazyTensor && members.has(src)) emit(src);
-      else if (r.kind === 'reduce') code.push(NOPS(e) + e.dtypeCode(src.dtype), { leaf: leaf(src) }, 0, 0);   // a copy pass
+      else if (r.kind === 'reduce') code.push(OPS.length + e.dtypeCode(src.dtype), { leaf: leaf(src) }, 0, 0);   // a copy pass
     } else {
       emit(r);
     }
@@ -807,13 +808,6 @@ function readsLeaf(m, v, groupByRoot) {
     if (n.kind === 'view') stack.push(n.inputs[0]);
   }
   return false;
-}
-
-// WT_NOPS, asked of C once: the first op code without a name
-let nops = 0;
-function NOPS(e) {
-  while (!nops) for (let k = 0; ; k++) if (!e.ex.wt_op_name(k)) { nops = k; break; }
-  return nops;
 }
 
 // a graph saved by Compiled.save(), rebuilt (every node checked again) and compiled

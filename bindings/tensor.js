@@ -3,20 +3,32 @@
 // re-derived whenever wasm memory has grown.
 import { WtError } from './errors.js';
 import { ARRAYS, DTYPES } from './dtypes.js';
+import { INFO, FLAG_READONLY, FLAG_CONTIGUOUS } from './abi.js';
+
+// an int64 field of wasm memory as a number (descriptor values are safe integers)
+const i64 = (dv, p) => dv.getUint32(p, true) + dv.getInt32(p + 4, true) * 4294967296;
+
+function ints(dv, p, n) {
+  const a = new Array(n);
+  for (let i = 0; i < n; i++) a[i] = i64(dv, p + 8 * i);
+  return Object.freeze(a);
+}
 
 export class Tensor {
   constructor(engine, ptr) {
-    const ex = engine.ex, dv = engine.dv;
     this._e = engine;
     this._ptr = ptr;
-    this._code = ex.wt_tensor_dtype(ptr);
-    const ndim = ex.wt_tensor_ndim(ptr), sp = ex.wt_tensor_shape(ptr), st = ex.wt_tensor_strides(ptr);
-    this._shape = Object.freeze(Array.from({ length: ndim }, (_, i) => Number(dv.getBigInt64(sp + 8 * i, true))));
-    this._strides = Object.freeze(Array.from({ length: ndim }, (_, i) => Number(dv.getBigInt64(st + 8 * i, true))));
-    this._offset = Number(ex.wt_tensor_offset(ptr));
-    this._flags = ex.wt_tensor_flags(ptr);
-    this._base = ex.wt_tensor_data(ptr) >>> 0;
-    this._nbytes = ex.wt_tensor_nbytes(ptr) >>> 0;
+    // the whole descriptor in one wasm call (wt_tensor_info cannot fail on a live handle)
+    const p = engine.infoPtr;
+    engine.ex.wt_tensor_info(ptr, p);
+    const dv = engine.dv, ndim = dv.getInt32(p + INFO.ndim, true);
+    this._code = dv.getInt32(p + INFO.dtype, true);
+    this._shape = ints(dv, p + INFO.shape, ndim);
+    this._strides = ints(dv, p + INFO.strides, ndim);
+    this._offset = i64(dv, p + INFO.offset);
+    this._flags = dv.getUint32(p + INFO.flags, true);
+    this._base = dv.getUint32(p + INFO.data, true);
+    this._nbytes = dv.getUint32(p + INFO.nbytes, true);
     this._view = null;
     this._names = null;   // axis names (names.js), on this handle only
   }
@@ -32,8 +44,8 @@ export class Tensor {
   get offset() { this._alive(); return this._offset; }
   get ndim() { this._alive(); return this._shape.length; }
   get size() { this._alive(); return this._shape.reduce((a, b) => a * b, 1); }
-  get isContiguous() { this._alive(); return (this._flags & 2) !== 0; }
-  get readOnly() { this._alive(); return (this._flags & 1) !== 0; }
+  get isContiguous() { this._alive(); return (this._flags & FLAG_CONTIGUOUS) !== 0; }
+  get readOnly() { this._alive(); return (this._flags & FLAG_READONLY) !== 0; }
   get isDisposed() { return !this._ptr || this._e.detached; }
   // the axes' names, or null (t.named([...]))
   get names() { this._alive(); return this._names; }
@@ -52,7 +64,7 @@ export class Tensor {
   get T() { return this.transpose(); }
 
   toArray() {
-    const data = this.data, shape = this._shape, strides = this._strides, bool = this._code === 0;
+    const data = this.data, shape = this._shape, strides = this._strides, bool = DTYPES[this._code] === 'bool';
     const at = (off) => (bool ? data[off] !== 0 : data[off]);
     const walk = (axis, off) => {
       if (axis === shape.length) return at(off);
@@ -66,7 +78,7 @@ export class Tensor {
   item() {
     if (this.size !== 1) throw new WtError('WT_ESHAPE', `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`);
     const v = this.data[this._offset];
-    return this._code === 0 ? v !== 0 : v;
+    return DTYPES[this._code] === 'bool' ? v !== 0 : v;
   }
 
   // a contiguous copy of the values, outside wasm memory

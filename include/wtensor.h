@@ -177,6 +177,23 @@ WT_API void          *wt_tensor_data(const wt_tensor *t);      /* start of the b
 WT_API size_t         wt_tensor_nbytes(const wt_tensor *t);    /* bytes in the buffer */
 WT_API int            wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor *b);
 
+/* Everything above in one call, for hosts that cross a boundary per call
+** (JavaScript reads a tensor's description with one wasm call).  Fixed-width
+** fields only, so the layout is the same in every build; bindings/abi.js
+** carries its offsets, generated from this declaration. */
+typedef struct wt_info {
+    int64_t  offset;                  /* elements from the buffer start */
+    uint64_t data;                    /* address of the buffer start */
+    uint64_t nbytes;                  /* bytes in the buffer */
+    int32_t  dtype;
+    int32_t  ndim;
+    uint32_t flags;                   /* WT_FLAG_* */
+    uint32_t reserved;
+    int64_t  shape[WT_MAX_DIMS];      /* ndim entries */
+    int64_t  strides[WT_MAX_DIMS];    /* ndim entries, elements */
+} wt_info;
+WT_API wt_status wt_tensor_info(const wt_tensor *t, wt_info *out);
+
 /* Read or write one element as a double, index of ndim entries (negative
 ** entries count from the end).  Writing converts as wt_assign_scalar. */
 WT_API wt_status wt_tensor_get(const wt_tensor *t, const int64_t *index, double *value);
@@ -289,26 +306,44 @@ WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *con
 ** Integer division and modulo by zero give 0; an integer raised to a negative
 ** integer power gives 1/x**n truncated (0 unless x is 1 or -1).
 */
+/* The ops as one list, X(ENUM, "name", arity): the enum below, the C op
+** table (src/ops.c) and the JavaScript op codes (bindings/abi.js, generated
+** by scripts/gen-abi.mjs) all come from it, so they cannot disagree. */
+#define WT_OP_LIST(X)                                                                               \
+    /* binary */                                                                                    \
+    X(ADD, "add", 2) X(SUB, "subtract", 2) X(MUL, "multiply", 2) X(DIV, "divide", 2)                \
+    X(FLOOR_DIV, "floor_divide", 2) X(MOD, "mod", 2) X(POW, "power", 2) X(MAXIMUM, "maximum", 2)    \
+    X(MINIMUM, "minimum", 2) X(EQUAL, "equal", 2) X(NOT_EQUAL, "not_equal", 2) X(LESS, "less", 2)   \
+    X(LESS_EQUAL, "less_equal", 2) X(GREATER, "greater", 2) X(GREATER_EQUAL, "greater_equal", 2)   \
+    X(LOGICAL_AND, "logical_and", 2) X(LOGICAL_OR, "logical_or", 2) X(LOGICAL_XOR, "logical_xor", 2) \
+    /* unary */                                                                                     \
+    X(NEG, "negative", 1) X(ABS, "absolute", 1) X(SIGN, "sign", 1) X(EXP, "exp", 1) X(LOG, "log", 1) \
+    X(LOG1P, "log1p", 1) X(EXPM1, "expm1", 1) X(SQRT, "sqrt", 1) X(SQUARE, "square", 1)             \
+    X(RECIPROCAL, "reciprocal", 1) X(SIN, "sin", 1) X(COS, "cos", 1) X(TAN, "tan", 1)               \
+    X(TANH, "tanh", 1) X(SIGMOID, "sigmoid", 1) X(RELU, "relu", 1) X(FLOOR, "floor", 1)             \
+    X(CEIL, "ceil", 1) X(ROUND, "round", 1) X(LOGICAL_NOT, "logical_not", 1) X(ISNAN, "isnan", 1)   \
+    X(ISFINITE, "isfinite", 1) X(COPY, "copy", 1)                                                   \
+    /* ternary */                                                                                   \
+    X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
+
 typedef enum wt_op {
-    /* binary */
-    WT_OP_ADD, WT_OP_SUB, WT_OP_MUL, WT_OP_DIV, WT_OP_FLOOR_DIV, WT_OP_MOD, WT_OP_POW,
-    WT_OP_MAXIMUM, WT_OP_MINIMUM, WT_OP_EQUAL, WT_OP_NOT_EQUAL, WT_OP_LESS, WT_OP_LESS_EQUAL,
-    WT_OP_GREATER, WT_OP_GREATER_EQUAL, WT_OP_LOGICAL_AND, WT_OP_LOGICAL_OR, WT_OP_LOGICAL_XOR,
-    /* unary */
-    WT_OP_NEG, WT_OP_ABS, WT_OP_SIGN, WT_OP_EXP, WT_OP_LOG, WT_OP_LOG1P, WT_OP_EXPM1, WT_OP_SQRT,
-    WT_OP_SQUARE, WT_OP_RECIPROCAL, WT_OP_SIN, WT_OP_COS, WT_OP_TAN, WT_OP_TANH, WT_OP_SIGMOID,
-    WT_OP_RELU, WT_OP_FLOOR, WT_OP_CEIL, WT_OP_ROUND, WT_OP_LOGICAL_NOT, WT_OP_ISNAN, WT_OP_ISFINITE,
-    WT_OP_COPY,
-    /* ternary */
-    WT_OP_WHERE, WT_OP_CLIP, WT_OP_FMA
+#define WT_OP_ENUM_(e, name, arity) WT_OP_##e,
+    WT_OP_LIST(WT_OP_ENUM_)
+#undef WT_OP_ENUM_
+    WT_NOPS
 } wt_op;
-#define WT_NOPS (WT_OP_FMA + 1)
+
+/* The reductions, X(ENUM, "name"); NONE is "no reduction" (wt_ewise's reduce). */
+#define WT_REDUCE_LIST(X)                                                                           \
+    X(NONE, "none") X(SUM, "sum") X(PROD, "prod") X(MAX, "max") X(MIN, "min") X(MEAN, "mean")       \
+    X(ANY, "any") X(ALL, "all") X(ARGMAX, "argmax") X(ARGMIN, "argmin")
 
 typedef enum wt_reduce_op {
-    WT_REDUCE_NONE = 0, WT_REDUCE_SUM, WT_REDUCE_PROD, WT_REDUCE_MAX, WT_REDUCE_MIN,
-    WT_REDUCE_MEAN, WT_REDUCE_ANY, WT_REDUCE_ALL, WT_REDUCE_ARGMAX, WT_REDUCE_ARGMIN
+#define WT_REDUCE_ENUM_(e, name) WT_REDUCE_##e,
+    WT_REDUCE_LIST(WT_REDUCE_ENUM_)
+#undef WT_REDUCE_ENUM_
+    WT_NREDUCE
 } wt_reduce_op;
-#define WT_NREDUCE (WT_REDUCE_ARGMIN + 1)
 
 /* "add", "floor_divide", "logical_not", ... (NumPy's ufunc names; see wt_op_name) */
 WT_API wt_status   wt_op_from_name(const char *name, int *op);

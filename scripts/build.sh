@@ -40,6 +40,8 @@ build_one() {
   echo "build: $name ok" >&2
 }
 
+# bindings/abi.js: the numbers JS shares with C, generated from the header
+node scripts/gen-abi.mjs
 for name in "${@:-gcc clang asan wasi wasm}"; do
   for n in $name; do build_one "$n"; done
 done

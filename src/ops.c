@@ -3,37 +3,30 @@
 #include "ops.h"
 #include <string.h>
 
-#define OP(e, name, arity, cls) [e] = {name, arity, cls},
-static const struct { const char *name; int arity; int cls; } table[WT_NOPS] = {
-    OP(WT_OP_ADD, "add", 2, C_ARITH) OP(WT_OP_SUB, "subtract", 2, C_ARITH)
-    OP(WT_OP_MUL, "multiply", 2, C_ARITH) OP(WT_OP_DIV, "divide", 2, C_DIV)
-    OP(WT_OP_FLOOR_DIV, "floor_divide", 2, C_INTLIKE) OP(WT_OP_MOD, "mod", 2, C_INTLIKE)
-    OP(WT_OP_POW, "power", 2, C_INTLIKE) OP(WT_OP_MAXIMUM, "maximum", 2, C_ARITH)
-    OP(WT_OP_MINIMUM, "minimum", 2, C_ARITH) OP(WT_OP_EQUAL, "equal", 2, C_CMP)
-    OP(WT_OP_NOT_EQUAL, "not_equal", 2, C_CMP) OP(WT_OP_LESS, "less", 2, C_CMP)
-    OP(WT_OP_LESS_EQUAL, "less_equal", 2, C_CMP) OP(WT_OP_GREATER, "greater", 2, C_CMP)
-    OP(WT_OP_GREATER_EQUAL, "greater_equal", 2, C_CMP) OP(WT_OP_LOGICAL_AND, "logical_and", 2, C_LOGIC)
-    OP(WT_OP_LOGICAL_OR, "logical_or", 2, C_LOGIC) OP(WT_OP_LOGICAL_XOR, "logical_xor", 2, C_LOGIC)
-    OP(WT_OP_NEG, "negative", 1, C_SAME) OP(WT_OP_ABS, "absolute", 1, C_SAME)
-    OP(WT_OP_SIGN, "sign", 1, C_SAME) OP(WT_OP_EXP, "exp", 1, C_FLOAT) OP(WT_OP_LOG, "log", 1, C_FLOAT)
-    OP(WT_OP_LOG1P, "log1p", 1, C_FLOAT) OP(WT_OP_EXPM1, "expm1", 1, C_FLOAT)
-    OP(WT_OP_SQRT, "sqrt", 1, C_FLOAT) OP(WT_OP_SQUARE, "square", 1, C_SAME)
-    OP(WT_OP_RECIPROCAL, "reciprocal", 1, C_SAME) OP(WT_OP_SIN, "sin", 1, C_FLOAT)
-    OP(WT_OP_COS, "cos", 1, C_FLOAT) OP(WT_OP_TAN, "tan", 1, C_FLOAT) OP(WT_OP_TANH, "tanh", 1, C_FLOAT)
-    OP(WT_OP_SIGMOID, "sigmoid", 1, C_FLOAT) OP(WT_OP_RELU, "relu", 1, C_SAME)
-    OP(WT_OP_FLOOR, "floor", 1, C_SAME) OP(WT_OP_CEIL, "ceil", 1, C_SAME) OP(WT_OP_ROUND, "round", 1, C_SAME)
-    OP(WT_OP_LOGICAL_NOT, "logical_not", 1, C_LOGIC) OP(WT_OP_ISNAN, "isnan", 1, C_PRED)
-    OP(WT_OP_ISFINITE, "isfinite", 1, C_PRED) OP(WT_OP_COPY, "copy", 1, C_SAME)
-    OP(WT_OP_WHERE, "where", 3, C_WHERE) OP(WT_OP_CLIP, "clip", 3, C_ARITH) OP(WT_OP_FMA, "fma", 3, C_ARITH)
+/* each op's dtype rule; names and arity come from the header's WT_OP_LIST */
+static const int op_class[WT_NOPS] = {
+    [WT_OP_ADD] = C_ARITH, [WT_OP_SUB] = C_ARITH, [WT_OP_MUL] = C_ARITH, [WT_OP_DIV] = C_DIV,
+    [WT_OP_FLOOR_DIV] = C_INTLIKE, [WT_OP_MOD] = C_INTLIKE, [WT_OP_POW] = C_INTLIKE,
+    [WT_OP_MAXIMUM] = C_ARITH, [WT_OP_MINIMUM] = C_ARITH, [WT_OP_EQUAL] = C_CMP, [WT_OP_NOT_EQUAL] = C_CMP,
+    [WT_OP_LESS] = C_CMP, [WT_OP_LESS_EQUAL] = C_CMP, [WT_OP_GREATER] = C_CMP, [WT_OP_GREATER_EQUAL] = C_CMP,
+    [WT_OP_LOGICAL_AND] = C_LOGIC, [WT_OP_LOGICAL_OR] = C_LOGIC, [WT_OP_LOGICAL_XOR] = C_LOGIC,
+    [WT_OP_NEG] = C_SAME, [WT_OP_ABS] = C_SAME, [WT_OP_SIGN] = C_SAME, [WT_OP_EXP] = C_FLOAT,
+    [WT_OP_LOG] = C_FLOAT, [WT_OP_LOG1P] = C_FLOAT, [WT_OP_EXPM1] = C_FLOAT, [WT_OP_SQRT] = C_FLOAT,
+    [WT_OP_SQUARE] = C_SAME, [WT_OP_RECIPROCAL] = C_SAME, [WT_OP_SIN] = C_FLOAT, [WT_OP_COS] = C_FLOAT,
+    [WT_OP_TAN] = C_FLOAT, [WT_OP_TANH] = C_FLOAT, [WT_OP_SIGMOID] = C_FLOAT, [WT_OP_RELU] = C_SAME,
+    [WT_OP_FLOOR] = C_SAME, [WT_OP_CEIL] = C_SAME, [WT_OP_ROUND] = C_SAME, [WT_OP_LOGICAL_NOT] = C_LOGIC,
+    [WT_OP_ISNAN] = C_PRED, [WT_OP_ISFINITE] = C_PRED, [WT_OP_COPY] = C_SAME, [WT_OP_WHERE] = C_WHERE,
+    [WT_OP_CLIP] = C_ARITH, [WT_OP_FMA] = C_ARITH,
 };
-
-static const char *const reduce_names[WT_NREDUCE] = {"none", "sum", "prod", "max", "min", "mean",
-                                                      "any", "all", "argmax", "argmin"};
+#define OP_ROW_(e, name, arity) [WT_OP_##e] = {name, arity},
+static const struct { const char *name; int arity; } table[WT_NOPS] = {WT_OP_LIST(OP_ROW_)};
+#define REDUCE_NAME_(e, name) [WT_REDUCE_##e] = name,
+static const char *const reduce_names[WT_NREDUCE] = {WT_REDUCE_LIST(REDUCE_NAME_)};
 
 static bool op_valid(int op) { return op >= 0 && op < WT_NOPS; }
 const char *wt_op_name(int op) { return op_valid(op) ? table[op].name : NULL; }
 int wt_op_arity(int op) { return op_valid(op) ? table[op].arity : 0; }
-int wt_op_class(int op) { return table[op].cls; }
+int wt_op_class(int op) { return op_class[op]; }
 
 wt_status wt_op_from_name(const char *name, int *op) {
     if (!name || !op) return wt_fail(WT_EINVAL, "wt_op_from_name: NULL argument");
@@ -85,7 +78,7 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
         t = r;
     }
     if (t < 0) t = WT_BOOL;   /* where(cond) with scalar branches only: unreachable via arity */
-    int cls = table[op].cls, c = t, res = t;
+    int cls = op_class[op], c = t, res = t;
     const char *name = table[op].name;
     switch (cls) {
     case C_ARITH:

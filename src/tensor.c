@@ -318,6 +318,20 @@ int64_t wt_tensor_size(const wt_tensor *t) { return t ? wt_desc_size(&t->d) : 0;
 int wt_tensor_is_contiguous(const wt_tensor *t) { return t ? wt_desc_is_c_contiguous(&t->d) : 0; }
 void *wt_tensor_data(const wt_tensor *t) { return t ? t->buf->data : NULL; }
 size_t wt_tensor_nbytes(const wt_tensor *t) { return t ? t->buf->nbytes : 0; }
+
+wt_status wt_tensor_info(const wt_tensor *t, wt_info *out) {
+    if (!t || !out) return wt_fail(WT_EINVAL, "wt_tensor_info: %s is NULL", t ? "out" : "tensor");
+    memset(out, 0, sizeof *out);
+    out->offset = t->d.offset;
+    out->data = (uint64_t)(uintptr_t)t->buf->data;
+    out->nbytes = t->buf->nbytes;
+    out->dtype = t->d.dtype;
+    out->ndim = t->d.ndim;
+    out->flags = wt_tensor_flags(t);
+    memcpy(out->shape, t->d.shape, sizeof(int64_t) * (size_t)t->d.ndim);
+    memcpy(out->strides, t->d.strides, sizeof(int64_t) * (size_t)t->d.ndim);
+    return WT_OK;
+}
 int wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor *b) { return a && b && a->buf == b->buf; }
 
 unsigned wt_tensor_flags(const wt_tensor *t) {

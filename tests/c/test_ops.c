@@ -7,6 +7,17 @@
 
 static bool same_value(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
 
+/* ---- the op table: every op of the header's WT_OP_LIST has a dtype rule ----- */
+
+void test_op_table_complete(void) {
+    for (int op = 0; op < WT_NOPS; op++) {
+        CHECK(wt_op_name(op) != NULL);
+        CHECK(wt_op_arity(op) >= 1 && wt_op_arity(op) <= 3);
+        if (wt_op_class(op) == C_NONE) wt_t_fail(__FILE__, __LINE__, "op %s has no dtype class in ops.c", wt_op_name(op));
+    }
+    CHECK(wt_op_name(WT_NOPS) == NULL);
+}
+
 /* ---- kernels: the dispatched (SIMD) kernel equals the scalar loop ------------ */
 
 void test_kernels_match_reference(void) {

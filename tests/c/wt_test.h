@@ -68,7 +68,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_simd_cast_kernels) X(test_simd_fill_kernels) X(test_iter_coalesce) X(test_enomem)        \
     X(test_alloc_failure_injection) X(test_null_arguments) X(test_memory_counters)          \
     X(test_arange) X(test_linspace) X(test_eye) X(test_vmath_accuracy) X(test_vmath_layout_independent) \
-    X(test_kernels_match_reference) X(test_ewise_random_vs_reference) X(test_op_semantics) X(test_weak_scalars_in_ops) \
+    X(test_op_table_complete) X(test_kernels_match_reference) X(test_ewise_random_vs_reference) X(test_op_semantics) X(test_weak_scalars_in_ops) \
     X(test_cortex_forms) X(test_ewise_errors_leave_out) X(test_ewise_aliasing) X(test_reduce_random_vs_reference) \
     X(test_reduce_dtypes_and_shapes) X(test_reduce_empty) X(test_reduce_errors) X(test_argmax_ties_nan) X(test_sum_accuracy) X(test_tiled_transposes) \
     X(test_gemm_packed_vs_reference) X(test_matmul_semantics) X(test_matmul_errors) \

@@ -14,7 +14,7 @@ test('npm pack -> install in an empty directory -> import { init } from "wtensor
   try {
     const { tarball, files } = pack(dir);
     assert.deepEqual(files, [
-      'LICENSE', 'README.md', 'bindings/cli.js', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/exchange.js', 'bindings/files.js',
+      'LICENSE', 'README.md', 'bindings/abi.js', 'bindings/cli.js', 'bindings/dtypes.js', 'bindings/engine.js', 'bindings/errors.js', 'bindings/exchange.js', 'bindings/files.js',
       'bindings/index.d.ts', 'bindings/index.js', 'bindings/lazy.js', 'bindings/loader.js', 'bindings/names.js', 'bindings/npz.js', 'bindings/ops.js', 'bindings/pool.js',
       'bindings/tensor.js', 'bindings/thread.js', 'bindings/worker.js',
       'dist/wtensor-cli.wasm', 'dist/wtensor-mt.wasm', 'dist/wtensor-reactor.wasm', 'dist/wtensor.wasm', 'docs/EMBEDDING.md', 'include/wtensor.h', 'package.json',
