@@ -17,14 +17,15 @@ import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { ARRAYS, DTYPES } from './dtypes.js';
 import { FUSE_MAXLEAVES, FUSE_MAXCODE, OPS } from './abi.js';
-import { BINARY, UNARY, TERNARY, REDUCTIONS, withTemp } from './ops.js';
+import { withTemp } from './ops.js';
+import { UFUNC_ENTRIES } from './ufuncs.js';
 import { isNamedEquation, translateEquation } from './names.js';
 
 export const VIEWS = ['slice', 'transpose', 'swapaxes', 'reshape', 'broadcastTo', 'expandDims', 'squeeze', 'diagonal', 'flatten'];
 const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
 const LEAVES = ['constant', 'placeholder', 'variable', 'persistent'];
 const MAX_LEAVES = FUSE_MAXLEAVES, MAX_CODE = FUSE_MAXCODE;
-const OP_TABLES = { ...BINARY, ...UNARY, ...TERNARY };
+const OP_TABLES = Object.fromEntries(UFUNC_ENTRIES.map((u) => [u.name, u.c]));
 
 const fmtShape = (s) => `(${s.join(',')}${s.length === 1 ? ',' : ''})`;
 
@@ -78,23 +79,6 @@ export class LazyTensor {
 }
 
 export const isLazy = (v) => v instanceof LazyTensor;
-
-// every eager method, building a node instead
-function installMethods(tensorOps) {
-  const P = LazyTensor.prototype;
-  for (const [table, arity] of [[BINARY, 2], [UNARY, 1], [TERNARY, 3]]) {
-    for (const name of Object.keys(table)) {
-      P[name] = function (...args) { return this.graph._ewise(name, [this, ...args.slice(0, arity - 1)], args[arity - 1]); };
-    }
-  }
-  for (const name of REDUCTIONS) P[name] = function (opts) { return this.graph._reduce(name, this, opts); };
-  for (const name of VIEWS) P[name] = function (...args) { return this.graph._view(name, this, args); };
-  P.astype = function (dtype) { return this.graph._cast('astype', this, dtype); };
-  for (const name of tensorOps.filter((n) => n === 'copy' || n === 'contiguous')) {
-    P[name] = function () { return this.graph._cast(name, this, this.dtype); };
-  }
-  P.matmul = function (other) { return this.graph._matmul(this, other); };
-}
 
 export class Graph {
   constructor(wt, engine) {
@@ -883,4 +867,3 @@ export function loadGraph(wt, engine, json, blobs = {}) {
   }
 }
 
-export { installMethods };

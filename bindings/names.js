@@ -239,3 +239,19 @@ function formatValue(v) {
   if (typeof v === 'string' || typeof v === 'number') return String(v);
   throw new WtError('WT_EINVAL', `ein: a template value must be a string or a number, got ${typeName(v)}`);
 }
+
+// views whose axes are the input's, rearranged: where each name goes
+const axisOf = (x, a) => (a < 0 ? a + x.ndim : a);
+export const axisNames = {
+  transpose: (x, [axes]) =>
+    axes === undefined || axes === null ? [...x._names].reverse() : Array.from(axes, (a) => x._names[axisOf(x, a)]),
+  swapaxes: (x, [a, b]) => {
+    const n = [...x._names];
+    [n[axisOf(x, a)], n[axisOf(x, b)]] = [n[axisOf(x, b)], n[axisOf(x, a)]];
+    return n;
+  },
+  squeeze: (x, [axis]) => {
+    const gone = axis === undefined || axis === null ? x.shape.map((d, i) => (d === 1 ? i : -1)) : [axis].flat().map((a) => axisOf(x, a));
+    return x._names.filter((_, i) => !gone.includes(i));
+  },
+};

@@ -1,25 +1,10 @@
-// The operations, declared as data: JS name -> the C (NumPy ufunc) name.
-// Each becomes wt.name(...) and a Tensor method; C resolves the names,
-// checks every operand and computes.
+// Marshalling for the ops whose arguments are more than a spec list:
+// elementwise ops (with named axes and Cortex's alpha/beta/reduce), reductions,
+// matmul and einsum.  C resolves the names, checks every operand and computes.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { alignNamed, reductionAxes, isNamedEquation, translateEquation, withNames } from './names.js';
-
-export const BINARY = {
-  add: 'add', sub: 'subtract', mul: 'multiply', div: 'divide', floorDiv: 'floor_divide', mod: 'mod',
-  pow: 'power', maximum: 'maximum', minimum: 'minimum', equal: 'equal', notEqual: 'not_equal', less: 'less',
-  lessEqual: 'less_equal', greater: 'greater', greaterEqual: 'greater_equal', logicalAnd: 'logical_and',
-  logicalOr: 'logical_or', logicalXor: 'logical_xor',
-};
-export const UNARY = {
-  neg: 'negative', abs: 'absolute', sign: 'sign', exp: 'exp', log: 'log', log1p: 'log1p', expm1: 'expm1',
-  sqrt: 'sqrt', square: 'square', reciprocal: 'reciprocal', sin: 'sin', cos: 'cos', tan: 'tan', tanh: 'tanh',
-  sigmoid: 'sigmoid', relu: 'relu', floor: 'floor', ceil: 'ceil', round: 'round', logicalNot: 'logical_not',
-  isnan: 'isnan', isfinite: 'isfinite',
-};
-export const TERNARY = { where: 'where', clip: 'clip', fma: 'fma' };
-export const REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'];
 
 function options(opts, what) {
   if (opts === undefined || opts === null) return {};

@@ -1,0 +1,74 @@
+// How a registry entry (registry.js) becomes a function: the eager free
+// function, its method on Tensor and LazyTensor, and the graph node it builds
+// when an operand is lazy.  One builder per kind; entries of the other kinds
+// bring their own `impl` (and `lazy` builder).
+import { Tensor } from './tensor.js';
+import { defineOp } from './engine.js';
+import { ewise, reduction } from './ops.js';
+import { withNames } from './names.js';
+
+// eager functions of the generic kinds
+const EAGER = {
+  ufunc: (api, { name, c, arity }) => (...args) => ewise(api.e, name, c, args.slice(0, arity), args[arity]),
+  reduction: (api, { name }) => (x, opts) => reduction(api.e, name, x, opts),
+  view: (api, entry) => followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names),
+  copy: (api, entry) => followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names),
+};
+
+// views whose axes are the input's: the result carries the names along
+function followNames(op, names) {
+  if (!names) return op;
+  const follow = names === 'same' ? (x) => x._names : names;
+  return (x, ...args) => {
+    const r = op(x, ...args);
+    return x instanceof Tensor && x._names ? withNames(r, follow(x, args)) : r;
+  };
+}
+
+// the graph node each generic kind builds when an operand is lazy
+const LAZY = {
+  ufunc: ({ name, arity }) => (g, args) => g._ewise(name, args.slice(0, arity), args[arity]),
+  reduction: ({ name }) => (g, [x, opts]) => g._reduce(name, x, opts),
+  view: ({ name }) => (g, [x, ...rest]) => g._view(name, x, rest),
+  copy: ({ name }) => (g, [x, dtype]) => g._cast(name, x, name === 'astype' ? dtype : x.dtype),
+};
+
+// which arguments are operands (a lazy one makes the call build a node)
+const operandRange = (entry) => entry.operands ?? (entry.kind === 'ufunc' ? [0, entry.arity] : [0, 1]);
+
+export function eagerOf(api, entry) {
+  if (entry.impl) return entry.impl(api, entry);
+  const build = EAGER[entry.kind];
+  if (!build) throw new Error(`registry: ${entry.name} (${entry.kind}) needs an impl`);
+  return build(api, entry);
+}
+
+// the free function: eager, or a node of the graph of its first lazy operand
+export function withLazy(entry, eager, isLazy) {
+  if (!entry.lazy) return eager;
+  const build = typeof entry.lazy === 'function' ? entry.lazy : LAZY[entry.kind](entry);
+  const [from, to] = operandRange(entry);
+  return (...args) => {
+    for (let k = from; k < to && k < args.length; k++) if (isLazy(args[k])) return build(args[k].graph, args);
+    return eager(...args);
+  };
+}
+
+// Tensor.prototype[method]: `this` is the first operand; a ufunc's options
+// follow its other operands
+export function methodOf(entry, fns) {
+  const id = entry.id ?? entry.name;
+  if (entry.kind === 'ufunc') {
+    const n = entry.arity - 1;
+    return function (...args) {
+      return fns(this)[id](this, ...args.slice(0, n), args[n]);
+    };
+  }
+  return function (...args) {
+    return fns(this)[id](this, ...args);
+  };
+}
+
+export function methodName(entry) {
+  return typeof entry.method === 'string' ? entry.method : entry.name;
+}

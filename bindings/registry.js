@@ -1,0 +1,195 @@
+// The registry: one entry per public function of wtensor.  `grep "name: 'x'"`
+// here answers "what is wt.x?".  Fields:
+//   name      the JS name (wt.name, and the method name unless `method` says otherwise)
+//   aliases   further names of the same function on wt
+//   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
+//             creation, product, io, scope, exchange, graph
+//   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
+//             or a wt_* function (view, copy, creation, io)
+//   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
+//   arity     operands of a ufunc
+//   method    true: also Tensor.prototype[name]; a string: that method name; false: none
+//   lazy      the function builds a graph node when an operand is a LazyTensor
+//             (and LazyTensor gets the method); true uses the kind's builder
+//   names     how axis names follow a view: 'same', or a function (x, args) -> names
+//   impl      for kinds without a generic builder: (api) => the function
+// Adding an op: docs/ARCHITECTURE.md, "Adding an op".
+import { WtError } from './errors.js';
+import { Tensor } from './tensor.js';
+import { defineOp, typeName } from './engine.js';
+import { UFUNC_ENTRIES } from './ufuncs.js';
+import { ewise, matmul, einsum, einsumPath } from './ops.js';
+import { axisNames, checkNames, withNames, label, ein } from './names.js';
+import { readFile, writeFile, protoForm } from './files.js';
+import { readNpz, writeNpz } from './npz.js';
+import { tidy, keep, dispose, memory, info, probe } from './scope.js';
+import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './exchange.js';
+import { Graph, isLazy, loadGraph } from './lazy.js';
+
+const VIEWS = [
+  { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
+  { name: 'transpose', c: 'wt_view_permute', args: ['tensor self', 'axes axes=null'], names: axisNames.transpose },
+  { name: 'swapaxes', c: 'wt_view_swapaxes', args: ['tensor self', 'int axis1', 'int axis2'], names: axisNames.swapaxes },
+  { name: 'reshape', c: 'wt_view_reshape', args: ['tensor self', 'shape shape'] },
+  { name: 'broadcastTo', c: 'wt_view_broadcast_to', args: ['tensor self', 'shape shape'] },
+  { name: 'expandDims', c: 'wt_view_expand_dims', args: ['tensor self', 'int axis'] },
+  { name: 'squeeze', c: 'wt_view_squeeze', args: ['tensor self', 'axes axis=null'], names: axisNames.squeeze },
+  { name: 'diagonal', c: 'wt_view_diagonal', args: ['tensor self', 'i64 offset=0', 'int axis1=0', 'int axis2=1'] },
+  { name: 'flatten', c: 'wt_view_flatten', args: ['tensor self'] },
+].map((e) => ({ kind: 'view', method: true, lazy: true, ...e }));
+
+const COPIES = [
+  { name: 'contiguous', c: 'wt_view_contiguous', args: ['tensor self'] },
+  { name: 'copy', c: 'wt_copy', args: ['tensor self'] },
+  { name: 'astype', c: 'wt_astype', args: ['tensor self', 'dtype dtype'] },
+].map((e) => ({ kind: 'copy', method: true, lazy: true, names: 'same', ...e }));
+
+const REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'].map((name) => ({
+  name,
+  kind: 'reduction',
+  c: name,
+  method: true,
+  lazy: true,
+}));
+
+const CREATION = [
+  { name: 'tensor', impl: (api) => api.tensor },
+  { name: 'empty', c: 'wt_tensor_empty', args: ['dtype dtype', 'shape shape'], impl: (api) => (shape, dtype = 'float64') => api.c.empty(dtype, shape) },
+  { name: 'zeros', c: 'wt_tensor_zeros', args: ['dtype dtype', 'shape shape'], impl: (api) => (shape, dtype = 'float64') => api.c.zeros(dtype, shape) },
+  { name: 'ones', impl: (api) => (shape, dtype = 'float64') => api.c.full(dtype, shape, 1) },
+  { name: 'full', c: 'wt_tensor_full', args: ['dtype dtype', 'shape shape', 'scalar value'], impl: (api) => api.full },
+  { name: 'arange', c: 'wt_tensor_arange', args: ['f64 start', 'f64 stop', 'f64 step', 'dtype dtype'], impl: (api) => api.arange },
+  {
+    name: 'linspace',
+    c: 'wt_tensor_linspace',
+    args: ['f64 start', 'f64 stop', 'i64 num', 'bool endpoint', 'dtype dtype'],
+    impl: (api) => (start, stop, num = 50, { endpoint = true, dtype = 'float64' } = {}) => api.c.linspace(start, stop, num, endpoint, dtype),
+  },
+  { name: 'eye', c: 'wt_tensor_eye', args: ['i64 n', 'i64 m', 'i64 k', 'dtype dtype'], impl: (api) => (n, m, k = 0, dtype = 'float64') => api.c.eye(n, m ?? n, k, dtype) },
+].map((e) => ({ kind: 'creation', method: false, ...e }));
+
+const PRODUCTS = [
+  {
+    name: 'matmul',
+    method: true,
+    operands: [0, 2],
+    impl: (api) => (a, b, opts) => matmul(api.e, a, b, opts),
+    lazy: (g, [a, b, opts]) => {
+      if (opts?.out) throw new WtError('WT_EINVAL', "matmul: 'out' is an eager option; a compiled graph allocates its results");
+      return g._matmul(a, b);
+    },
+  },
+  { name: 'einsum', operands: [1, Infinity], impl: (api) => (eq, ...ops) => einsum(api.e, eq, ops), lazy: (g, [eq, ...ops]) => g._einsum(eq, ops) },
+  { name: 'einsumPath', impl: (api) => (eq, ...ops) => einsumPath(api.e, eq, ops) },
+].map((e) => ({ kind: 'product', method: false, ...e }));
+
+const IO = [
+  { name: 'fromNpy', c: 'wt_npy_read', impl: (api, e) => (bytes) => readFile(api.e, e.c, e.name, bytes) },
+  { name: 'fromTensorProto', c: 'wt_proto_read', impl: (api, e) => (bytes) => readFile(api.e, e.c, e.name, bytes) },
+  { name: 'fromNpz', impl: (api) => (bytes) => readNpz(api.e, bytes) },
+  { name: 'toNpz', impl: (api) => (tensors, opts) => writeNpz(api.e, tensors, opts) },
+  { name: 'toNpy', c: 'wt_npy_write', method: true, free: false, impl: (api, e) => (t) => writeFile(api.e, e.c, e.name, t) },
+  {
+    name: 'toTensorProto',
+    c: 'wt_proto_write',
+    method: true,
+    free: false,
+    impl: (api, e) => (t, opts) => writeFile(api.e, e.c, e.name, t, protoForm(opts)),
+  },
+].map((e) => ({ kind: 'io', method: false, ...e }));
+
+const opName = (op, what) => {
+  if (typeof op !== 'string') throw new WtError('WT_EINVAL', `${what}: the operation must be a name string, got ${typeName(op)}`);
+  return op;
+};
+// out = op(alpha*x, beta*z) with {alpha, beta, out, reduce}: Cortex's forms, by JS or NumPy name
+const cortex = (api, { name }) => (op, ...args) => {
+  const label = `${name}('${opName(op, name)}')`, n = name === 'binary' ? 2 : 1;
+  return ewise(api.e, label, UFUNC_ENTRIES.find((u) => u.name === op)?.c ?? op, args.slice(0, n), args[n]);
+};
+
+const ASSIGN = {
+  name: 'assign',
+  kind: 'assign',
+  method: true,
+  lazyMethod: false,   // LazyTensor's own assign builds an assignment node
+  operands: [0, 2],
+  impl: (api) => {
+    const tensor = defineOp(api.e, 'assign', 'wt_assign', ['tensor self', 'tensor src'], 'self');
+    const scalar = defineOp(api.e, 'assign', 'wt_assign_scalar', ['tensor self', 'scalar value'], 'self');
+    return (dst, src) => (src instanceof Tensor ? tensor(dst, src) : scalar(dst, src));
+  },
+  lazy: (g, [dst, src]) => {
+    if (!isLazy(dst)) throw new WtError('WT_EINVAL', 'assign: a lazy value can only be assigned to a lazy variable or persistent tensor (compile and run it first)');
+    return dst.assign(src);
+  },
+};
+
+const SCOPES = [
+  { name: 'tidy', impl: (api) => (fn) => tidy(api.e, fn) },
+  { name: 'keep', impl: (api) => (t) => keep(api.e, t) },
+  { name: 'dispose', impl: () => dispose },
+  { name: 'memory', impl: (api) => () => memory(api.e) },
+  { name: 'resetPeak', impl: (api) => () => api.e.ex.wt_memory_reset_peak() },
+  { name: 'info', impl: (api) => () => info(api.e) },
+  { name: 'probe', impl: (api) => probe(api.e, (shape, dtype) => api.c.zeros(dtype, shape)) },
+].map((e) => ({ kind: 'scope', method: false, ...e }));
+
+const EXCHANGE = [
+  { name: 'wrap', impl: (api) => (view, opts) => wrap(api.e, view, opts) },
+  { name: 'share', impl: (api) => () => shareMemory(api.e) },
+  { name: 'attach', impl: (api) => (handle) => attach(api.e, handle) },
+  { name: 'detach', impl: (api) => () => detach(api.e) },
+  { name: 'fromArrayLike', impl: (api) => (value, opts) => fromArrayLike(api.wt, value, opts) },
+  { name: 'ein', impl: (api) => (strings, ...values) => ein(api.wt, strings, ...values) },
+  { name: 'share', id: 'shareTensor', method: true, free: false, impl: (api) => (t) => share(api.e, t) },
+  {
+    name: 'named',
+    method: true,
+    free: false,
+    impl: (api) => {
+      const clone = defineOp(api.e, 'named', 'wt_tensor_clone', ['tensor self']);
+      return (t, names) => {
+        api.e.handle(t, 'named: tensor');
+        const checked = names === null ? null : checkNames(names, t.ndim, 'named');   // before the clone: no leak on a bad name
+        return withNames(clone(t), checked);
+      };
+    },
+  },
+  {
+    name: 'label',
+    method: true,
+    free: false,
+    impl: (api) => (t, ...labels) => {
+      api.e.handle(t, 'label: tensor');
+      return label(api.wt, t, labels);
+    },
+  },
+].map((e) => ({ kind: 'exchange', method: false, ...e }));
+
+const GRAPHS = [
+  { name: 'constant', impl: (api) => (value, opts) => api.graph.constant(value, opts) },
+  { name: 'placeholder', impl: (api) => (shape, dtype, name) => api.graph.placeholder(shape, dtype, name) },
+  { name: 'variable', impl: (api) => (init, opts) => api.graph.variable(init, opts) },
+  { name: 'persistentTensor', impl: (api) => (shape, dtype, opts) => api.graph.persistentTensor(shape, dtype, opts) },
+  { name: 'lazy', impl: (api) => (value, opts) => api.graph.lazy(value, opts) },
+  { name: 'graph', impl: (api) => () => new Graph(api.wt, api.e) },
+  { name: 'loadGraph', impl: (api) => (json, blobs) => loadGraph(api.wt, api.e, json, blobs) },
+].map((e) => ({ kind: 'graph', method: false, ...e }));
+
+const ENGINE = [
+  ASSIGN,
+  { name: 'binary', kind: 'cortex', method: false, impl: cortex, operands: [1, 3], lazy: (g, [op, x, z, opts]) => g._ewise(op, [x, z], opts) },
+  { name: 'unary', kind: 'cortex', method: false, impl: cortex, operands: [1, 2], lazy: (g, [op, x, opts]) => g._ewise(op, [x], opts) },
+  ...SCOPES,
+  ...EXCHANGE,
+  ...GRAPHS,
+];
+
+export const REGISTRY = Object.freeze([...UFUNC_ENTRIES, ...REDUCTIONS, ...VIEWS, ...COPIES, ...CREATION, ...PRODUCTS, ...IO, ...ENGINE]);
+
+// every name a LazyTensor computes with
+export const byKind = (kind) => REGISTRY.filter((e) => e.kind === kind);
+export const UFUNCS = Object.fromEntries(byKind('ufunc').map((e) => [e.name, e]));
+export const VIEW_NAMES = VIEWS.map((e) => e.name);
+export const REDUCTION_NAMES = REDUCTIONS.map((e) => e.name);

@@ -1,0 +1,27 @@
+// The elementwise ops (NumPy's ufuncs): JS name -> C (NumPy) name.  Arity and
+// the op code come from the C op list through abi.js; each entry becomes
+// wt.name(...operands, options), a Tensor method whose first operand is `this`,
+// and a lazy node when an operand is a LazyTensor.
+import { OPS } from './abi.js';
+
+const NAMES = {
+  // binary
+  add: 'add', sub: 'subtract', mul: 'multiply', div: 'divide', floorDiv: 'floor_divide', mod: 'mod',
+  pow: 'power', maximum: 'maximum', minimum: 'minimum', equal: 'equal', notEqual: 'not_equal', less: 'less',
+  lessEqual: 'less_equal', greater: 'greater', greaterEqual: 'greater_equal', logicalAnd: 'logical_and',
+  logicalOr: 'logical_or', logicalXor: 'logical_xor',
+  // unary
+  neg: 'negative', abs: 'absolute', sign: 'sign', exp: 'exp', log: 'log', log1p: 'log1p', expm1: 'expm1',
+  sqrt: 'sqrt', square: 'square', reciprocal: 'reciprocal', sin: 'sin', cos: 'cos', tan: 'tan', tanh: 'tanh',
+  sigmoid: 'sigmoid', relu: 'relu', floor: 'floor', ceil: 'ceil', round: 'round', logicalNot: 'logical_not',
+  isnan: 'isnan', isfinite: 'isfinite',
+  // ternary
+  where: 'where', clip: 'clip', fma: 'fma',
+};
+
+const CODE = new Map(OPS.map((o, k) => [o.name, k]));
+
+export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {
+  if (!CODE.has(c)) throw new Error(`ufuncs.js: '${c}' is not in the C op list (include/wtensor.h WT_OP_LIST)`);
+  return { name, kind: 'ufunc', c, code: CODE.get(c), arity: OPS[CODE.get(c)].arity, method: true, lazy: true };
+});

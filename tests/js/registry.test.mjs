@@ -1,0 +1,79 @@
+// The registry (bindings/registry.js) against the declarations
+// (bindings/index.d.ts), both ways: every registered function and method is
+// declared, and every declared function and method is registered (or is one
+// of its class's own members).  Read with the TypeScript compiler's checker,
+// so mapped and intersected op tables count as declared.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { REGISTRY } from '../../bindings/registry.js';
+import { methodName } from '../../bindings/kinds.js';
+
+const require = createRequire(import.meta.url);
+const ts = require('typescript');
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dts = `${root}bindings/index.d.ts`;
+
+const program = ts.createProgram([dts], { strict: true, noEmit: true });
+const checker = program.getTypeChecker();
+const source = program.getSourceFile(dts);
+
+// the declared members of an interface or class: { methods, values }
+function declared(name) {
+  const decl = source.statements.find((s) => (ts.isInterfaceDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.text === name);
+  assert.ok(decl, `index.d.ts declares ${name}`);
+  const type = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(decl.name));
+  const methods = new Set(), values = new Set();
+  for (const p of checker.getPropertiesOfType(type)) {
+    const t = checker.getTypeOfSymbolAtLocation(p, decl);
+    (t.getCallSignatures().length ? methods : values).add(p.name);
+  }
+  return { methods, values };
+}
+
+// the methods a JS class defines itself (not the registry's)
+function ownMethods(file, cls) {
+  const sf = ts.createSourceFile(file, readFileSync(`${root}${file}`, 'utf8'), ts.ScriptTarget.Latest);
+  const decl = sf.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === cls);
+  return new Set(decl.members.filter((m) => m.name && !m.name.text.startsWith('_') && !ts.isConstructorDeclaration(m)).map((m) => m.name.text));
+}
+
+const sorted = (s) => [...s].sort();
+const free = new Set(REGISTRY.filter((e) => e.free !== false).flatMap((e) => [e.name, ...(e.aliases ?? [])]));
+const tensorMethods = new Set(REGISTRY.filter((e) => e.method).map(methodName));
+const lazyMethods = new Set(REGISTRY.filter((e) => e.method && e.lazy && e.lazyMethod !== false).map(methodName));
+// wt's members that are values, not registered functions
+const WT_VALUES = ['WtError', 'Tensor', 'LazyTensor', 'Labeled', 'dtypes', 'defaultGraph', 'probe'];
+
+test('every registered free function is declared on Wtensor, and every declared one registered', () => {
+  const wt = declared('Wtensor');
+  const functions = new Set([...wt.methods].filter((n) => !WT_VALUES.includes(n)));
+  assert.deepEqual(sorted(free), sorted([...functions, 'probe']));
+  for (const v of wt.values) assert.ok(WT_VALUES.includes(v), `Wtensor.${v} is declared but neither registered nor a known value`);
+});
+
+test('Tensor: the declared methods are the class\'s own and the registry\'s', () => {
+  const d = declared('Tensor'), own = ownMethods('bindings/tensor.js', 'Tensor');
+  for (const m of tensorMethods) assert.ok(d.methods.has(m), `registry method Tensor.${m} is not declared in index.d.ts`);
+  for (const m of d.methods) assert.ok(tensorMethods.has(m) || own.has(m), `Tensor.${m} is declared but neither registered nor defined in tensor.js`);
+});
+
+test('LazyTensor: the declared methods are the class\'s own and the registry\'s lazy ones', () => {
+  const d = declared('LazyTensor'), own = ownMethods('bindings/lazy.js', 'LazyTensor');
+  for (const m of lazyMethods) assert.ok(d.methods.has(m), `registry method LazyTensor.${m} is not declared in index.d.ts`);
+  for (const m of d.methods) assert.ok(lazyMethods.has(m) || own.has(m), `LazyTensor.${m} is declared but neither registered nor defined in lazy.js`);
+});
+
+test('registry entries are well formed: unique ids, known kinds, a C function where one is named', async () => {
+  const kinds = new Set(['ufunc', 'reduction', 'view', 'copy', 'creation', 'product', 'io', 'assign', 'cortex', 'scope', 'exchange', 'graph']);
+  const ids = REGISTRY.map((e) => e.id ?? e.name);
+  assert.equal(new Set(ids).size, ids.length, 'duplicate registry ids');
+  const { wt } = await import('./helpers.mjs');
+  const ex = wt.zeros([1])._e.ex;
+  for (const e of REGISTRY) {
+    assert.ok(kinds.has(e.kind), `${e.name}: unknown kind ${e.kind}`);
+    if (typeof e.c === 'string' && e.c.startsWith('wt_')) assert.equal(typeof ex[e.c], 'function', `${e.name}: ${e.c} is not exported`);
+  }
+});
