@@ -8,7 +8,7 @@ import { DTYPES } from './dtypes.js';
 import { REGISTRY } from './registry.js';
 import { eagerOf, withLazy, methodOf, methodName } from './kinds.js';
 import { creation } from './creation.js';
-import { Graph, LazyTensor, isLazy } from './lazy.js';
+import { Graph, LazyTensor, isLazy } from './lazy/index.js';
 import { Labeled } from './names.js';
 
 // a method finds its instance's functions through the tensor (or node)

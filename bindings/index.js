@@ -7,7 +7,7 @@
 import { WtError } from './errors.js';
 import { DTYPES } from './dtypes.js';
 import { Tensor } from './tensor.js';
-import { LazyTensor } from './lazy.js';
+import { LazyTensor } from './lazy/index.js';
 import { startEngine } from './start.js';
 import { buildApi } from './api.js';
 

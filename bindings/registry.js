@@ -24,7 +24,7 @@ import { readFile, writeFile, protoForm } from './files.js';
 import { readNpz, writeNpz } from './npz.js';
 import { tidy, keep, dispose, memory, info, probe } from './scope.js';
 import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './exchange.js';
-import { Graph, isLazy, loadGraph } from './lazy.js';
+import { Graph, isLazy, loadGraph } from './lazy/index.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },

@@ -61,9 +61,9 @@ test('Tensor: the declared methods are the class\'s own and the registry\'s', ()
 });
 
 test('LazyTensor: the declared methods are the class\'s own and the registry\'s lazy ones', () => {
-  const d = declared('LazyTensor'), own = ownMethods('bindings/lazy.js', 'LazyTensor');
+  const d = declared('LazyTensor'), own = ownMethods('bindings/lazy/node.js', 'LazyTensor');
   for (const m of lazyMethods) assert.ok(d.methods.has(m), `registry method LazyTensor.${m} is not declared in index.d.ts`);
-  for (const m of d.methods) assert.ok(lazyMethods.has(m) || own.has(m), `LazyTensor.${m} is declared but neither registered nor defined in lazy.js`);
+  for (const m of d.methods) assert.ok(lazyMethods.has(m) || own.has(m), `LazyTensor.${m} is declared but neither registered nor defined in lazy/node.js`);
 });
 
 test('registry entries are well formed: unique ids, known kinds, a C function where one is named', async () => {

@@ -1,0 +1,99 @@
+// A node's dtype and shape, asked of C: the same checks the eager call makes,
+// run on descriptors (wt_op_result_dtype, wt_broadcast_shapes) or on
+// zero-stride stand-ins (wt_reduce_shape, wt_matmul_shape, the views
+// themselves), so building a node allocates nothing of its size.
+import { DTYPES } from '../dtypes.js';
+import { withTemp } from '../ops.js';
+import { LazyTensor } from './node.js';
+
+function readShape(e, ndim, ptr) {
+  return Array.from({ length: ndim }, (_, i) => Number(e.dv.getBigInt64(ptr + 8 * i, true)));
+}
+
+// a zero-stride stand-in for each node (read-only views of one element), disposed after fn
+export function withMeta(wt, nodes, fn) {
+  const metas = [];
+  try {
+    for (const n of nodes) {
+      const z = wt.zeros([], n.dtype);
+      try {
+        metas.push(z.broadcastTo(n.shape));
+      } finally {
+        z.dispose();
+      }
+    }
+    return fn(...metas);
+  } finally {
+    metas.forEach((m) => m.dispose());
+  }
+}
+
+// elementwise: C's result dtype for the operands (weak scalars as values) and their broadcast shape
+export function inferEwise(e, cname, name, inputs) {
+  const ex = e.ex, op = e.code('op', cname, name);
+  // dtypes (3 int32), scalars (3 f64), ndims (3 int32), shape pointers (3), the result's shape
+  return withTemp(e, 208, (p) => {
+    const dv = e.dv, dts = p, sc = p + 16, nds = p + 40, shp = p + 56, outShape = p + 72;
+    const tens = inputs.filter((v) => v instanceof LazyTensor);
+    inputs.forEach((v, k) => {
+      dv.setInt32(dts + 4 * k, v instanceof LazyTensor ? e.dtypeCode(v.dtype) : -1, true);
+      dv.setFloat64(sc + 8 * k, v instanceof LazyTensor ? 0 : v, true);
+    });
+    e.check(ex.wt_op_result_dtype(op, inputs.length, dts, sc, e.outPtr));
+    const dtype = DTYPES[e.takeOut()];
+    // the shapes go after the fixed slots
+    return withTemp(e, 8 * 16 * tens.length + 8, (sp) => {
+      tens.forEach((t, k) => {
+        dv.setInt32(nds + 4 * k, t.ndim, true);
+        dv.setUint32(shp + 4 * k, sp + 128 * k, true);
+        t.shape.forEach((d, i) => dv.setBigInt64(sp + 128 * k + 8 * i, BigInt(d), true));
+      });
+      e.check(ex.wt_broadcast_shapes(tens.length, nds, shp, e.outPtr, outShape));
+      return [dtype, readShape(e, e.takeOut(), outShape)];
+    });
+  });
+}
+
+// a C shape query writing (dtype, ndim, shape) at p, p + 4, p + 8
+function shapeQuery(e, call) {
+  return withTemp(e, 8 + 8 * 16, (p) => {
+    e.check(call(p));
+    return [DTYPES[e.dv.getInt32(p, true)], readShape(e, e.dv.getInt32(p + 4, true), p + 8)];
+  });
+}
+
+export function inferReduce(e, wt, name, x, axis, keep) {
+  return withMeta(wt, [x], (m) => {
+    const code = e.code('reduce', name, name);
+    const [naxes, axes] = axis === null ? [-1, 0] : e.ints(axis, `${name}: axis`, e.axesSlot, false);
+    return shapeQuery(e, (p) => e.ex.wt_reduce_shape(code, e.handle(m, name), naxes, axes, keep ? 1 : 0, p, p + 4, p + 8));
+  });
+}
+
+export function inferMatmul(e, wt, a, b) {
+  return withMeta(wt, [a, b], (ma, mb) =>
+    shapeQuery(e, (p) => e.ex.wt_matmul_shape(e.handle(ma, 'matmul: a'), e.handle(mb, 'matmul: b'), p, p + 4, p + 8)),
+  );
+}
+
+// a view's shape: the eager view itself, on a stand-in
+export function inferView(e, wt, name, x, args) {
+  return withMeta(wt, [x], (m) => {
+    const v = e.ops[name](m, ...args);
+    try {
+      return v.shape;
+    } finally {
+      v.dispose();
+    }
+  });
+}
+
+export function inferEinsum(e, wt, subscripts, inputs) {
+  const plan = wt.einsumPath(subscripts, ...inputs.map((n) => [...n.shape]));
+  let dt = e.dtypeCode(inputs[0].dtype);
+  for (const n of inputs.slice(1)) {
+    e.check(e.ex.wt_dtype_promote(dt, e.dtypeCode(n.dtype), e.outPtr));
+    dt = e.dv.getInt32(e.outPtr, true);
+  }
+  return [DTYPES[dt], plan.shape];
+}
