@@ -9,8 +9,10 @@ import { typeName } from './engine.js';
 import { asBytes, readFile, writeFile } from './files.js';
 
 // prefix: 'fromNpz:' for the archive, "fromNpz: member 'x.npy'" for a member
-const fail = (prefix, msg) => { throw new WtError('WT_ESYNTAX', `${prefix} ${msg}`); };
-const MAX_MEMBER = 2 ** 32 - 1;   // larger members need zip64 sizes and would not fit wasm32 memory anyway
+const fail = (prefix, msg) => {
+  throw new WtError('WT_ESYNTAX', `${prefix} ${msg}`);
+};
+const MAX_MEMBER = 2 ** 32 - 1; // larger members need zip64 sizes and would not fit wasm32 memory anyway
 
 let crcTable;
 function crc32(bytes) {
@@ -29,7 +31,10 @@ function crc32(bytes) {
 
 function streams() {
   if (typeof DecompressionStream !== 'function' || typeof CompressionStream !== 'function') {
-    throw new WtError('WT_EINVAL', 'npz: this platform has no CompressionStream/DecompressionStream (Node >= 18 and current browsers do)');
+    throw new WtError(
+      'WT_EINVAL',
+      'npz: this platform has no CompressionStream/DecompressionStream (Node >= 18 and current browsers do)',
+    );
   }
 }
 
@@ -59,6 +64,25 @@ async function pipe(bytes, stream, limit, what) {
   return out;
 }
 
+// the zip64 extra field (0x0001) of entry e, at x with xlen bytes: the 64-bit
+// values of the fields set to 0xffffffff, in order
+function zip64Extra(dv, e, x0, xlen, what) {
+  for (let x = x0; x + 4 <= x0 + xlen;) {
+    const id = dv.getUint16(x, true),
+      len = dv.getUint16(x + 2, true);
+    if (id === 1) {
+      let p = x + 4;
+      for (const f of ['size', 'csize', 'offset']) {
+        if (e[f] !== 0xffffffff) continue;
+        if (p + 8 > x + 4 + len) fail(`${what}: member '${e.name}'`, 'has a zip64 extra field that is too short');
+        e[f] = Number(dv.getBigUint64(p, true));
+        p += 8;
+      }
+    }
+    x += 4 + len;
+  }
+}
+
 // the central directory: [{ name, method, crc, csize, size, offset }]
 function directory(u8, what) {
   const dv = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
@@ -70,20 +94,28 @@ function directory(u8, what) {
     }
   }
   if (eocd < 0) fail(`${what}:`, `not a zip archive: no end-of-central-directory record in its ${u8.length} bytes`);
-  if (dv.getUint16(eocd + 4, true) !== 0 || dv.getUint16(eocd + 6, true) !== 0) fail(`${what}:`, 'multi-disk archives are not supported');
-  let count = dv.getUint16(eocd + 10, true), at = dv.getUint32(eocd + 16, true);
+  if (dv.getUint16(eocd + 4, true) !== 0 || dv.getUint16(eocd + 6, true) !== 0)
+    fail(`${what}:`, 'multi-disk archives are not supported');
+  let count = dv.getUint16(eocd + 10, true),
+    at = dv.getUint32(eocd + 16, true);
   // zip64: the locator just before the record points at the zip64 record
   if ((count === 0xffff || at === 0xffffffff) && eocd >= 20 && dv.getUint32(eocd - 20, true) === 0x07064b50) {
     const z = Number(dv.getBigUint64(eocd - 12, true));
-    if (z + 56 > eocd || dv.getUint32(z, true) !== 0x06064b50) fail(`${what}:`, 'its zip64 end-of-central-directory record is missing or out of range');
+    if (z + 56 > eocd || dv.getUint32(z, true) !== 0x06064b50)
+      fail(`${what}:`, 'its zip64 end-of-central-directory record is missing or out of range');
     count = Number(dv.getBigUint64(z + 32, true));
     at = Number(dv.getBigUint64(z + 48, true));
   }
   const entries = [];
   for (let k = 0; k < count; k++) {
-    if (at + 46 > u8.length || dv.getUint32(at, true) !== 0x02014b50) fail(`${what}:`, `central directory entry ${k + 1} of ${count} is missing or out of range (offset ${at})`);
-    const flags = dv.getUint16(at + 8, true), nlen = dv.getUint16(at + 28, true), xlen = dv.getUint16(at + 30, true), clen = dv.getUint16(at + 32, true);
-    if (at + 46 + nlen + xlen + clen > u8.length) fail(`${what}:`, `central directory entry ${k + 1} runs past the end of the archive`);
+    if (at + 46 > u8.length || dv.getUint32(at, true) !== 0x02014b50)
+      fail(`${what}:`, `central directory entry ${k + 1} of ${count} is missing or out of range (offset ${at})`);
+    const flags = dv.getUint16(at + 8, true),
+      nlen = dv.getUint16(at + 28, true),
+      xlen = dv.getUint16(at + 30, true),
+      clen = dv.getUint16(at + 32, true);
+    if (at + 46 + nlen + xlen + clen > u8.length)
+      fail(`${what}:`, `central directory entry ${k + 1} runs past the end of the archive`);
     const e = {
       name: new TextDecoder().decode(u8.subarray(at + 46, at + 46 + nlen)),
       method: dv.getUint16(at + 10, true),
@@ -93,20 +125,7 @@ function directory(u8, what) {
       offset: dv.getUint32(at + 42, true),
     };
     if (flags & 1) fail(`${what}: member '${e.name}'`, 'is encrypted');
-    // zip64 extra field (0x0001): the 64-bit values of the fields set to 0xffffffff, in order
-    for (let x = at + 46 + nlen; x + 4 <= at + 46 + nlen + xlen;) {
-      const id = dv.getUint16(x, true), len = dv.getUint16(x + 2, true);
-      if (id === 1) {
-        let p = x + 4;
-        for (const f of ['size', 'csize', 'offset']) {
-          if (e[f] !== 0xffffffff) continue;
-          if (p + 8 > x + 4 + len) fail(`${what}: member '${e.name}'`, 'has a zip64 extra field that is too short');
-          e[f] = Number(dv.getBigUint64(p, true));
-          p += 8;
-        }
-      }
-      x += 4 + len;
-    }
+    zip64Extra(dv, e, at + 46 + nlen, xlen, what);
     entries.push(e);
     at += 46 + nlen + xlen + clen;
   }
@@ -124,7 +143,8 @@ export async function readNpz(engine, bytes) {
   const members = [];
   for (const e of entries) {
     const m = `${what}: member '${e.name}'`;
-    if (e.offset + 30 > u8.length || dv.getUint32(e.offset, true) !== 0x04034b50) fail(m, `has no local header at offset ${e.offset}`);
+    if (e.offset + 30 > u8.length || dv.getUint32(e.offset, true) !== 0x04034b50)
+      fail(m, `has no local header at offset ${e.offset}`);
     const start = e.offset + 30 + dv.getUint16(e.offset + 26, true) + dv.getUint16(e.offset + 28, true);
     if (start + e.csize > u8.length) fail(m, `has ${e.csize} bytes of data that run past the end of the archive`);
     if (e.size > MAX_MEMBER) fail(m, `declares ${e.size} bytes, more than wasm32 memory holds`);
@@ -159,8 +179,10 @@ export async function readNpz(engine, bytes) {
 // toNpz({ name: tensor } or [tensors] (named arr_0, ...), { compress }) -> Uint8Array
 export async function writeNpz(engine, tensors, opts = {}) {
   const what = 'toNpz';
-  if (opts === null || typeof opts !== 'object') throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
-  if (tensors === null || typeof tensors !== 'object') throw new WtError('WT_EINVAL', `${what}: expected an object or array of tensors, got ${typeName(tensors)}`);
+  if (opts === null || typeof opts !== 'object')
+    throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
+  if (tensors === null || typeof tensors !== 'object')
+    throw new WtError('WT_EINVAL', `${what}: expected an object or array of tensors, got ${typeName(tensors)}`);
   streams();
   const named = Array.isArray(tensors) ? tensors.map((t, i) => [`arr_${i}`, t]) : Object.entries(tensors);
   if (named.length > 0xffff) throw new WtError('WT_EINVAL', `${what}: at most 65535 members, got ${named.length}`);
@@ -169,20 +191,45 @@ export async function writeNpz(engine, tensors, opts = {}) {
     if (name === '') throw new WtError('WT_EINVAL', `${what}: a member name must not be empty`);
     return [new TextEncoder().encode(`${name}.npy`), writeFile(engine, 'wt_npy_write', `${what}: '${name}'`, t)];
   });
-  const parts = [], central = [];
+  const parts = [],
+    central = [];
   let offset = 0;
   for (const [name, data] of files) {
     const body = opts.compress ? await pipe(data, new CompressionStream('deflate-raw'), Infinity, what) : data;
     const crc = crc32(data);
-    if (offset + 30 + name.length + body.length > MAX_MEMBER) throw new WtError('WT_ENOMEM', `${what}: archives of 4 GiB or more are not supported`);
+    if (offset + 30 + name.length + body.length > MAX_MEMBER)
+      throw new WtError('WT_ENOMEM', `${what}: archives of 4 GiB or more are not supported`);
     // shared fields of the local header and the central entry, from 'version needed' on
-    const common = [[20, 2], [0x0800, 2], [opts.compress ? 8 : 0, 2], [0, 2], [0x21, 2], [crc, 4], [body.length, 4], [data.length, 4], [name.length, 2], [0, 2]];
+    const common = [
+      [20, 2],
+      [0x0800, 2],
+      [opts.compress ? 8 : 0, 2],
+      [0, 2],
+      [0x21, 2],
+      [crc, 4],
+      [body.length, 4],
+      [data.length, 4],
+      [name.length, 2],
+      [0, 2],
+    ];
     parts.push(le([[0x04034b50, 4], ...common]), name, body);
-    central.push(le([[0x02014b50, 4], [20, 2], ...common, [0, 2], [0, 2], [0, 2], [0o600 << 16, 4], [offset, 4]]), name);
+    central.push(
+      le([[0x02014b50, 4], [20, 2], ...common, [0, 2], [0, 2], [0, 2], [0o600 << 16, 4], [offset, 4]]),
+      name,
+    );
     offset += 30 + name.length + body.length;
   }
   const size = central.reduce((n, p) => n + p.length, 0);
-  const end = le([[0x06054b50, 4], [0, 2], [0, 2], [files.length, 2], [files.length, 2], [size, 4], [offset, 4], [0, 2]]);
+  const end = le([
+    [0x06054b50, 4],
+    [0, 2],
+    [0, 2],
+    [files.length, 2],
+    [files.length, 2],
+    [size, 4],
+    [offset, 4],
+    [0, 2],
+  ]);
   const out = new Uint8Array(offset + size + end.length);
   let at = 0;
   for (const p of [...parts, ...central, end]) out.set(p, (at += p.length) - p.length);

@@ -18,7 +18,7 @@
 #include <string.h>
 
 typedef struct {
-    wt_tensor *t;          /* owned handle: axis k carries label lab[k] */
+    wt_tensor *t; /* owned handle: axis k carries label lab[k] */
     int n;
     int8_t lab[WT_MAX_DIMS];
 } ein_op;
@@ -52,13 +52,15 @@ static wt_status sum_out(ein_op *o, ein_set keep, int dt) {
     int axes[WT_MAX_DIMS], na = 0;
     ein_op r = {.n = 0};
     for (int k = 0; k < o->n; k++) {
-        if (ein_has(&keep, o->lab[k])) r.lab[r.n++] = o->lab[k];
-        else axes[na++] = k;
+        if (ein_has(&keep, o->lab[k]))
+            r.lab[r.n++] = o->lab[k];
+        else
+            axes[na++] = k;
     }
     if (!na) return WT_OK;
     wt_tensor *s;
     wt_status st = wt_reduce(WT_REDUCE_SUM, o->t, na, axes, 0, NULL, &s);
-    if (!st && s->d.dtype != dt) {   /* int8 sums come back int32; einsum keeps int8 */
+    if (!st && s->d.dtype != dt) { /* int8 sums come back int32; einsum keeps int8 */
         wt_tensor *c;
         st = wt_astype(s, dt, &c);
         wt_tensor_free(s);
@@ -90,7 +92,7 @@ static void group_of(const ein_eq *e, const ein_op *o, int n, const int8_t *labe
 
 /* A x B -> r, keeping the labels in keep */
 static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, int dt, ein_op *r) {
-    ein_set ka = keep, kb = keep;   /* what each side must keep: the result's labels and the other side's */
+    ein_set ka = keep, kb = keep; /* what each side must keep: the result's labels and the other side's */
     for (int k = 0; k < b->n; k++) ein_add(&ka, b->lab[k]);
     for (int k = 0; k < a->n; k++) ein_add(&kb, a->lab[k]);
     wt_status st = sum_out(a, ka, dt);
@@ -100,9 +102,12 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
     int nb = 0, nl = 0, nr = 0, nc = 0;
     for (int k = 0; k < a->n; k++) {
         int l = a->lab[k];
-        if (axis_of(b, l) < 0) left[nl++] = (int8_t)l;
-        else if (ein_has(&keep, l)) batch[nb++] = (int8_t)l;
-        else con[nc++] = (int8_t)l;
+        if (axis_of(b, l) < 0)
+            left[nl++] = (int8_t)l;
+        else if (ein_has(&keep, l))
+            batch[nb++] = (int8_t)l;
+        else
+            con[nc++] = (int8_t)l;
     }
     for (int k = 0; k < b->n; k++)
         if (axis_of(a, b->lab[k]) < 0) right[nr++] = b->lab[k];
@@ -110,18 +115,20 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
     for (int k = 0; k < nb; k++) r->lab[r->n++] = batch[k];
     for (int k = 0; k < nl; k++) r->lab[r->n++] = left[k];
     for (int k = 0; k < nr; k++) r->lab[r->n++] = right[k];
-    if (r->n + nc > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "einsum: an intermediate would have more than %d dimensions", WT_MAX_DIMS);
+    if (r->n + nc > WT_MAX_DIMS)
+        return wt_fail(WT_ESHAPE, "einsum: an intermediate would have more than %d dimensions", WT_MAX_DIMS);
     int64_t M = labels_size(e, nl, left), N = labels_size(e, nr, right);
     int64_t rshape[WT_MAX_DIMS];
     for (int k = 0; k < r->n; k++) rshape[k] = e->size[r->lab[k]];
     wt_desc rd;
-    if (nc && M > 1 && N > 1) {   /* a (batched) GEMM */
+    if (nc && M > 1 && N > 1) { /* a (batched) GEMM */
         if ((st = wt_desc_init(&rd, dt, r->n, rshape)) || (st = wt_tensor_alloc(&rd, false, &r->t))) return st;
         wt_gemm g = {.dtype = dt, .a = wt_first(a->t), .b = wt_first(b->t), .c = wt_first(r->t)};
         group_of(e, a, nl, left, &g.am), group_of(e, a, nc, con, &g.ak);
         group_of(e, b, nc, con, &g.bk), group_of(e, b, nr, right, &g.bn);
         group_of(e, r, nl, left, &g.cm), group_of(e, r, nr, right, &g.cn);
-        group_of(e, a, nb, batch, &g.batch[0]), group_of(e, b, nb, batch, &g.batch[1]), group_of(e, r, nb, batch, &g.batch[2]);
+        group_of(e, a, nb, batch, &g.batch[0]), group_of(e, b, nb, batch, &g.batch[1]),
+            group_of(e, r, nb, batch, &g.batch[2]);
         return wt_gemm_run(&g);
     }
     /* elementwise: a broadcast multiply, summed into r over the contracted labels */
@@ -134,7 +141,7 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
         !(st = view_as(a, r->n + nc, full, &va)) && !(st = view_as(b, r->n + nc, full, &vb))) {
         const wt_tensor *in[2] = {va, vb};
         st = wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, r->t, nc ? WT_REDUCE_SUM : WT_REDUCE_NONE, NULL);
-        r->t->d.ndim = r->n;   /* drop the summed size-1 axes: same contiguous elements */
+        r->t->d.ndim = r->n; /* drop the summed size-1 axes: same contiguous elements */
     }
     wt_tensor_free(va);
     wt_tensor_free(vb);
@@ -150,8 +157,8 @@ static wt_status prepare(const ein_eq *e, const wt_tensor *t, int k, int dt, ein
     o->n = 0;
     for (int j = 0; j < e->nlab[k]; j++) {
         int l = e->lab[k][j], ax = axis_of(o, l);
-        int64_t stride = src->d.shape[j] == 1 && e->size[l] != 1 ? 0 : src->d.strides[j];   /* size 1 broadcasts */
-        if (ax >= 0) {   /* a repeated label: the diagonal */
+        int64_t stride = src->d.shape[j] == 1 && e->size[l] != 1 ? 0 : src->d.strides[j]; /* size 1 broadcasts */
+        if (ax >= 0) { /* a repeated label: the diagonal */
             d.strides[ax] += stride;
             continue;
         }
@@ -165,8 +172,42 @@ static wt_status prepare(const ein_eq *e, const wt_tensor *t, int k, int dt, ein
     return st;
 }
 
+/* one step of the plan: its operands taken out of list (positions are
+** descending; the rest keep their order), contracted pairwise from the last,
+** and the result appended */
+static wt_status run_step(const ein_eq *e, const ein_step *sp, ein_op *list, int *cnt, int dt) {
+    ein_op picked[EIN_MAXOPS], acc;
+    int np = 0;
+    wt_status st = WT_OK;
+    for (int j = 0; j < sp->nin; j++) picked[np++] = list[sp->pos[j]];
+    for (int j = 0; j < sp->nin; j++) {
+        memmove(&list[sp->pos[j]], &list[sp->pos[j] + 1], sizeof(ein_op) * (size_t)(*cnt - sp->pos[j] - 1));
+        (*cnt)--;
+    }
+    acc = picked[np - 1];
+    for (int j = np - 2; j >= 0 && !st; j--) {
+        ein_set keep = sp->result; /* and the labels of the operands still to come in this step */
+        for (int q = 0; q < j; q++)
+            for (int x = 0; x < picked[q].n; x++) ein_add(&keep, picked[q].lab[x]);
+        ein_op r = {0};
+        st = pairwise(e, &acc, &picked[j], keep, dt, &r);
+        op_free(&acc);
+        op_free(&picked[j]);
+        acc = r;
+    }
+    for (int j = 0; j < np - 1 && st; j++) op_free(&picked[j]);
+    if (!st && np == 1) st = sum_out(&acc, sp->result, dt);
+    if (st) {
+        op_free(&acc);
+        return st;
+    }
+    list[(*cnt)++] = acc;
+    return WT_OK;
+}
+
 wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tensor *out, wt_tensor **result) {
-    if (n < 1 || n > EIN_MAXOPS || !ops) return wt_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", n, EIN_MAXOPS);
+    if (n < 1 || n > EIN_MAXOPS || !ops)
+        return wt_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", n, EIN_MAXOPS);
     if (!out && !result) return wt_fail(WT_EINVAL, "einsum: result pointer is NULL");
     if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_fail(WT_EREADONLY, "einsum: out is read-only");
     int ndims[EIN_MAXOPS];
@@ -207,54 +248,24 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
                 for (int j = 0; j < list[q].n; j++) ein_add(&keep, list[q].lab[j]);
         st = sum_out(&list[k], keep, dt);
     }
-    for (int s = 0; s < plan.nsteps && !st; s++) {
-        const ein_step *sp = &plan.step[s];
-        ein_op picked[EIN_MAXOPS], acc;
-        int np = 0;
-        for (int j = 0; j < sp->nin; j++) picked[np++] = list[sp->pos[j]];
-        /* take the picked operands out (positions are descending), keep the order of the rest */
-        for (int j = 0; j < sp->nin; j++) {
-            memmove(&list[sp->pos[j]], &list[sp->pos[j] + 1], sizeof(ein_op) * (size_t)(cnt - sp->pos[j] - 1));
-            cnt--;
-        }
-        acc = picked[np - 1];
-        for (int j = np - 2; j >= 0 && !st; j--) {
-            ein_set keep = sp->result;   /* and the labels of the operands still to come in this step */
-            for (int q = 0; q < j; q++)
-                for (int x = 0; x < picked[q].n; x++) ein_add(&keep, picked[q].lab[x]);
-            ein_op r = {0};
-            st = pairwise(&e, &acc, &picked[j], keep, dt, &r);
-            op_free(&acc);
-            op_free(&picked[j]);
-            acc = r;
-        }
-        for (int j = 0; j < np - 1 && st; j++) op_free(&picked[j]);
-        if (!st && np == 1) st = sum_out(&acc, sp->result, dt);
-        if (st) {
-            op_free(&acc);
-            break;
-        }
-        list[cnt++] = acc;
-    }
+    for (int s = 0; s < plan.nsteps && !st; s++) st = run_step(&e, &plan.step[s], list, &cnt, dt);
     wt_tensor *res = NULL;
     if (!st) {
-        if (cnt != 1) st = wt_fail(WT_EINVAL, "einsum: internal plan left %d operands", cnt);   /* unreachable */
-        else if (!(st = sum_out(&list[0], output, dt))) st = view_as(&list[0], e.nout, e.out, &res);
+        if (cnt != 1)
+            st = wt_fail(WT_EINVAL, "einsum: internal plan left %d operands", cnt); /* unreachable */
+        else if (!(st = sum_out(&list[0], output, dt)))
+            st = view_as(&list[0], e.nout, e.out, &res);
     }
     for (int k = 0; k < cnt; k++) op_free(&list[k]);
-    if (st) return st;
-    if (out) {
-        st = wt_assign_deliver(out, res, result);
-        wt_tensor_free(res);
-        return st;
-    }
-    *result = res;
-    return WT_OK;
+    return st ? st : wt_pass_deliver("einsum", res, out, result);
 }
 
 /* ---- einsum_path --------------------------------------------------------- */
 
-typedef struct { char *buf; size_t cap, len; } sbuf;
+typedef struct {
+    char *buf;
+    size_t cap, len;
+} sbuf;
 
 static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(sbuf *b, const char *fmt, ...) {
@@ -290,7 +301,7 @@ wt_status wt_einsum_path(const char *eq, int n, const int *ndims, const int64_t 
                          size_t *len) {
     if (n > 0 && (!ndims || !shapes)) return wt_fail(WT_EINVAL, "einsum_path: ndims or shapes is NULL");
     if (!len || (cap && !json)) return wt_fail(WT_EINVAL, "einsum_path: output buffer is NULL");
-    *len = 0;   /* nonzero only with a buffer too small: callers size their retry by it */
+    *len = 0; /* nonzero only with a buffer too small: callers size their retry by it */
     ein_eq e;
     ein_plan plan;
     wt_status st = ein_parse(eq, n, ndims, shapes, &e);
@@ -331,7 +342,7 @@ wt_status wt_einsum_path(const char *eq, int n, const int *ndims, const int64_t 
         put(&b, "->");
         put_labels(&b, &e, sp->result);
         put(&b, "\",\"kind\":\"%s\",\"flops\":%.17g,\"size\":%.17g}", step_kind(sp, cur), sp->flops, sp->size);
-        for (int j = 0; j < sp->nin; j++) {   /* descending positions: later removals first */
+        for (int j = 0; j < sp->nin; j++) { /* descending positions: later removals first */
             memmove(&cur[sp->pos[j]], &cur[sp->pos[j] + 1], sizeof(ein_set) * (size_t)(cnt - sp->pos[j] - 1));
             cnt--;
         }

@@ -31,7 +31,8 @@ char ein_letter(const ein_eq *eq, int label) {
 }
 
 /* one term: labels into lab[], the ellipsis position (or -1) */
-static wt_status parse_term(const char *t, int len, const char *eq, int *nlab, int8_t *lab, int *ell, const char *what) {
+static wt_status parse_term(const char *t, int len, const char *eq, int *nlab, int8_t *lab, int *ell,
+                            const char *what) {
     *nlab = 0;
     *ell = -1;
     for (int i = 0; i < len; i++) {
@@ -44,116 +45,169 @@ static wt_status parse_term(const char *t, int len, const char *eq, int *nlab, i
             continue;
         }
         int l = label_of(t[i]);
-        if (l < 0) return wt_fail(WT_ESYNTAX, "einsum: invalid character '%c' in %s of '%.200s' (labels are a-z and A-Z)", t[i], what, eq);
-        if (*nlab == WT_MAX_DIMS) return wt_fail(WT_ESYNTAX, "einsum: %s of '%.200s' has more than %d labels", what, eq, WT_MAX_DIMS);
+        if (l < 0)
+            return wt_fail(WT_ESYNTAX, "einsum: invalid character '%c' in %s of '%.200s' (labels are a-z and A-Z)",
+                           t[i], what, eq);
+        if (*nlab == WT_MAX_DIMS)
+            return wt_fail(WT_ESYNTAX, "einsum: %s of '%.200s' has more than %d labels", what, eq, WT_MAX_DIMS);
         lab[(*nlab)++] = (int8_t)l;
+    }
+    return WT_OK;
+}
+
+/* the terms of an equation as written, before ellipses are expanded */
+typedef struct {
+    int ells[EIN_MAXOPS], rawn[EIN_MAXOPS], maxell;
+    int8_t raw[EIN_MAXOPS][WT_MAX_DIMS];
+    int count[EIN_NLABELS];
+} ein_terms;
+
+/* eq without white space into s; *arrow at "->" or NULL; checks stray '-' / '>' */
+static wt_status strip(const char *eq, char *s, int *n, const char **arrow) {
+    if (strlen(eq) > 1000) return wt_fail(WT_ESYNTAX, "einsum: the equation is longer than 1000 characters");
+    *n = 0;
+    for (const char *p = eq; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n') s[(*n)++] = *p;
+    s[*n] = 0;
+    const char *a = strstr(s, "->");
+    if (a && strstr(a + 2, "->")) return wt_fail(WT_ESYNTAX, "einsum: '->' appears more than once in '%.200s'", eq);
+    for (int i = 0; i < *n; i++)
+        if ((s[i] == '-' || s[i] == '>') && !(a && (s + i == a || s + i == a + 1)))
+            return wt_fail(WT_ESYNTAX, "einsum: stray '%c' in '%.200s' (the output is written '->')", s[i], eq);
+    *arrow = a;
+    return WT_OK;
+}
+
+/* the input terms s[0..in_len), one per operand, each matching its ndim */
+static wt_status parse_inputs(const char *s, int in_len, const char *eq, int nops, const int *ndims, ein_terms *t) {
+    int nterms = 0, start = 0;
+    for (int i = 0; i <= in_len; i++) {
+        if (i < in_len && s[i] != ',') continue;
+        if (nterms == nops)
+            return wt_fail(WT_EINVAL, "einsum: '%.200s' has more terms than the %d operand%s given", eq, nops,
+                           nops == 1 ? "" : "s");
+        char what[32];
+        snprintf(what, sizeof what, "operand %d", nterms + 1);
+        wt_status st = parse_term(s + start, i - start, eq, &t->rawn[nterms], t->raw[nterms], &t->ells[nterms], what);
+        if (st) return st;
+        int k = nterms++, nd = ndims[k];
+        if (nd < 0 || nd > WT_MAX_DIMS)
+            return wt_fail(WT_EINVAL, "einsum: operand %d has an invalid ndim %d", k + 1, nd);
+        if (t->ells[k] < 0 ? t->rawn[k] != nd : t->rawn[k] > nd)
+            return wt_fail(WT_EINVAL, "einsum: operand %d has %d dimension%s but its subscripts '%.*s' name %d%s",
+                           k + 1, nd, nd == 1 ? "" : "s", i - start, s + start, t->rawn[k],
+                           t->ells[k] < 0 ? "" : " (plus '...')");
+        if (t->ells[k] >= 0 && nd - t->rawn[k] > t->maxell) t->maxell = nd - t->rawn[k];
+        start = i + 1;
+    }
+    if (nterms != nops)
+        return wt_fail(WT_EINVAL, "einsum: '%.200s' has %d term%s but %d operands were given", eq, nterms,
+                       nterms == 1 ? "" : "s", nops);
+    return WT_OK;
+}
+
+/* each operand's axes: letters, with its ellipsis axes right-aligned as labels 52.. */
+static void expand_labels(ein_eq *e, const int *ndims, ein_terms *t) {
+    for (int k = 0; k < e->nops; k++) {
+        int e_len = t->ells[k] < 0 ? 0 : ndims[k] - t->rawn[k], m = 0;
+        for (int j = 0; j < t->rawn[k]; j++) {
+            if (j == t->ells[k])
+                for (int x = 0; x < e_len; x++) e->lab[k][m++] = (int8_t)(52 + t->maxell - e_len + x);
+            e->lab[k][m++] = t->raw[k][j];
+            t->count[t->raw[k][j]]++;
+        }
+        if (t->ells[k] == t->rawn[k])
+            for (int x = 0; x < e_len; x++) e->lab[k][m++] = (int8_t)(52 + t->maxell - e_len + x);
+        e->nlab[k] = m;
+        for (int j = 0; j < m; j++) e->used[e->lab[k][j]] = true;
+    }
+}
+
+/* sizes: repeats within an operand must agree; across operands 1 broadcasts */
+static wt_status label_sizes(ein_eq *e, const int64_t *const *shapes) {
+    for (int l = 0; l < EIN_NLABELS; l++) e->size[l] = -1;
+    for (int k = 0; k < e->nops; k++) {
+        if (e->nlab[k] && !shapes[k]) return wt_fail(WT_EINVAL, "einsum: the shape of operand %d is NULL", k + 1);
+        int64_t own[EIN_NLABELS];
+        for (int j = 0; j < e->nlab[k]; j++) own[e->lab[k][j]] = -1;
+        for (int j = 0; j < e->nlab[k]; j++) {
+            int l = e->lab[k][j];
+            int64_t d = shapes[k][j];
+            if (d < 0)
+                return wt_fail(WT_ESHAPE, "einsum: operand %d has a negative dimension %lld", k + 1, (long long)d);
+            if (own[l] >= 0 && own[l] != d)
+                return wt_fail(WT_ESHAPE, "einsum: label '%c' is repeated in operand %d with sizes %lld and %lld",
+                               ein_letter(e, l), k + 1, (long long)own[l], (long long)d);
+            own[l] = d;
+            if (e->size[l] < 0 || e->size[l] == 1)
+                e->size[l] = d;
+            else if (d != 1 && d != e->size[l])
+                return wt_fail(WT_ESHAPE,
+                               "einsum: label '%c' has size %lld in operand %d but %lld in an earlier operand",
+                               ein_letter(e, l), (long long)d, k + 1, (long long)e->size[l]);
+        }
+    }
+    return WT_OK;
+}
+
+/* an explicit output: labels of the inputs, each once; '...' in place */
+static wt_status explicit_output(ein_eq *e, const char *out, int len, const char *eq, const ein_terms *t) {
+    int oell;
+    wt_status st = parse_term(out, len, eq, &e->nout, e->out, &oell, "the output");
+    if (st) return st;
+    bool seen[EIN_NLABELS] = {false};
+    for (int j = 0; j < e->nout; j++) {
+        int l = e->out[j];
+        if (!t->count[l])
+            return wt_fail(WT_EINVAL, "einsum: output label '%c' does not appear in the inputs of '%.200s'",
+                           ein_letter(e, l), eq);
+        if (seen[l])
+            return wt_fail(WT_EINVAL, "einsum: output label '%c' appears more than once in '%.200s'", ein_letter(e, l),
+                           eq);
+        seen[l] = true;
+    }
+    if (oell >= 0) { /* '...' in the output: the broadcast ellipsis axes, in place */
+        if (e->nout + t->maxell > WT_MAX_DIMS)
+            return wt_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
+        memmove(e->out + oell + t->maxell, e->out + oell, (size_t)(e->nout - oell));
+        for (int x = 0; x < t->maxell; x++) e->out[oell + x] = (int8_t)(52 + x);
+        e->nout += t->maxell;
+    }
+    return WT_OK;
+}
+
+/* the implicit output (no '->'): the ellipsis axes, then the labels used once, in character-code order */
+static wt_status implicit_output(ein_eq *e, const ein_terms *t) {
+    for (int x = 0; x < t->maxell; x++) e->out[e->nout++] = (int8_t)(52 + x);
+    for (int c = 'A'; c <= 'z'; c++) { /* character-code order: upper case first */
+        int l = label_of((char)c);
+        if (l >= 0 && t->count[l] == 1) {
+            if (e->nout == WT_MAX_DIMS)
+                return wt_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
+            e->out[e->nout++] = (int8_t)l;
+        }
     }
     return WT_OK;
 }
 
 wt_status ein_parse(const char *eq, int nops, const int *ndims, const int64_t *const *shapes, ein_eq *e) {
     if (!eq) return wt_fail(WT_EINVAL, "einsum: equation is NULL");
-    if (nops < 1 || nops > EIN_MAXOPS) return wt_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", nops, EIN_MAXOPS);
-    if (strlen(eq) > 1000) return wt_fail(WT_ESYNTAX, "einsum: the equation is longer than 1000 characters");
+    if (nops < 1 || nops > EIN_MAXOPS)
+        return wt_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", nops, EIN_MAXOPS);
     char s[1024];
     int n = 0;
-    for (const char *p = eq; *p; p++)
-        if (*p != ' ' && *p != '\t' && *p != '\n') s[n++] = *p;
-    s[n] = 0;
+    const char *arrow = NULL;
+    wt_status st = strip(eq, s, &n, &arrow);
+    if (st) return st;
     memset(e, 0, sizeof *e);
     e->nops = nops;
-    const char *arrow = strstr(s, "->");
-    if (arrow && strstr(arrow + 2, "->")) return wt_fail(WT_ESYNTAX, "einsum: '->' appears more than once in '%.200s'", eq);
     int in_len = arrow ? (int)(arrow - s) : n;
-    for (int i = 0; i < n; i++)
-        if ((s[i] == '-' || s[i] == '>') && !(arrow && (s + i == arrow || s + i == arrow + 1)))
-            return wt_fail(WT_ESYNTAX, "einsum: stray '%c' in '%.200s' (the output is written '->')", s[i], eq);
-    /* inputs */
-    int ells[EIN_MAXOPS], nterms = 0, start = 0, maxell = 0;
-    int8_t raw[EIN_MAXOPS][WT_MAX_DIMS];
-    int rawn[EIN_MAXOPS];
-    for (int i = 0; i <= in_len; i++) {
-        if (i < in_len && s[i] != ',') continue;
-        if (nterms == nops)
-            return wt_fail(WT_EINVAL, "einsum: '%.200s' has more terms than the %d operand%s given", eq, nops, nops == 1 ? "" : "s");
-        char what[32];
-        snprintf(what, sizeof what, "operand %d", nterms + 1);
-        wt_status st = parse_term(s + start, i - start, eq, &rawn[nterms], raw[nterms], &ells[nterms], what);
-        if (st) return st;
-        int k = nterms++, nd = ndims[k];
-        if (nd < 0 || nd > WT_MAX_DIMS) return wt_fail(WT_EINVAL, "einsum: operand %d has an invalid ndim %d", k + 1, nd);
-        if (ells[k] < 0 ? rawn[k] != nd : rawn[k] > nd)
-            return wt_fail(WT_EINVAL, "einsum: operand %d has %d dimension%s but its subscripts '%.*s' name %d%s", k + 1, nd,
-                           nd == 1 ? "" : "s", i - start, s + start, rawn[k], ells[k] < 0 ? "" : " (plus '...')");
-        if (ells[k] >= 0 && nd - rawn[k] > maxell) maxell = nd - rawn[k];
-        start = i + 1;
-    }
-    if (nterms != nops)
-        return wt_fail(WT_EINVAL, "einsum: '%.200s' has %d term%s but %d operands were given", eq, nterms, nterms == 1 ? "" : "s", nops);
-    /* each operand's axes: letters, with its ellipsis axes right-aligned as labels 52.. */
-    int count[EIN_NLABELS] = {0};
-    for (int k = 0; k < nops; k++) {
-        int e_len = ells[k] < 0 ? 0 : ndims[k] - rawn[k], m = 0;
-        for (int j = 0; j < rawn[k]; j++) {
-            if (j == ells[k])
-                for (int x = 0; x < e_len; x++) e->lab[k][m++] = (int8_t)(52 + maxell - e_len + x);
-            e->lab[k][m++] = raw[k][j];
-            count[raw[k][j]]++;
-        }
-        if (ells[k] == rawn[k])
-            for (int x = 0; x < e_len; x++) e->lab[k][m++] = (int8_t)(52 + maxell - e_len + x);
-        e->nlab[k] = m;
-        for (int j = 0; j < m; j++) e->used[e->lab[k][j]] = true;
-    }
-    /* sizes: repeats within an operand must agree; across operands 1 broadcasts */
-    for (int l = 0; l < EIN_NLABELS; l++) e->size[l] = -1;
-    for (int k = 0; k < nops; k++) {
-        if (ndims[k] && !shapes[k]) return wt_fail(WT_EINVAL, "einsum: the shape of operand %d is NULL", k + 1);
-        int64_t own[EIN_NLABELS];
-        for (int j = 0; j < e->nlab[k]; j++) own[e->lab[k][j]] = -1;
-        for (int j = 0; j < e->nlab[k]; j++) {
-            int l = e->lab[k][j];
-            int64_t d = shapes[k][j];
-            if (d < 0) return wt_fail(WT_ESHAPE, "einsum: operand %d has a negative dimension %lld", k + 1, (long long)d);
-            if (own[l] >= 0 && own[l] != d)
-                return wt_fail(WT_ESHAPE, "einsum: label '%c' is repeated in operand %d with sizes %lld and %lld", ein_letter(e, l),
-                               k + 1, (long long)own[l], (long long)d);
-            own[l] = d;
-            if (e->size[l] < 0 || e->size[l] == 1) e->size[l] = d;
-            else if (d != 1 && d != e->size[l])
-                return wt_fail(WT_ESHAPE, "einsum: label '%c' has size %lld in operand %d but %lld in an earlier operand",
-                               ein_letter(e, l), (long long)d, k + 1, (long long)e->size[l]);
-        }
-    }
-    /* the output */
-    if (arrow) {
-        int oell;
-        wt_status st = parse_term(arrow + 2, n - in_len - 2, eq, &e->nout, e->out, &oell, "the output");
-        if (st) return st;
-        bool seen[EIN_NLABELS] = {false};
-        for (int j = 0; j < e->nout; j++) {
-            int l = e->out[j];
-            if (!count[l]) return wt_fail(WT_EINVAL, "einsum: output label '%c' does not appear in the inputs of '%.200s'", ein_letter(e, l), eq);
-            if (seen[l]) return wt_fail(WT_EINVAL, "einsum: output label '%c' appears more than once in '%.200s'", ein_letter(e, l), eq);
-            seen[l] = true;
-        }
-        if (oell >= 0) {   /* '...' in the output: the broadcast ellipsis axes, in place */
-            if (e->nout + maxell > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
-            memmove(e->out + oell + maxell, e->out + oell, (size_t)(e->nout - oell));
-            for (int x = 0; x < maxell; x++) e->out[oell + x] = (int8_t)(52 + x);
-            e->nout += maxell;
-        }
-    } else {
-        for (int x = 0; x < maxell; x++) e->out[e->nout++] = (int8_t)(52 + x);
-        for (int c = 'A'; c <= 'z'; c++) {   /* character-code order: upper case first */
-            int l = label_of((char)c);
-            if (l >= 0 && count[l] == 1) {
-                if (e->nout == WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
-                e->out[e->nout++] = (int8_t)l;
-            }
-        }
-    }
-    return WT_OK;
+    ein_terms t;
+    memset(&t, 0, sizeof t);
+    if ((st = parse_inputs(s, in_len, eq, nops, ndims, &t))) return st;
+    expand_labels(e, ndims, &t);
+    if ((st = label_sizes(e, shapes))) return st;
+    return arrow ? explicit_output(e, arrow + 2, n - in_len - 2, eq, &t) : implicit_output(e, &t);
 }
 
 /* ---- the plan ----------------------------------------------------------- */
@@ -177,7 +231,10 @@ static double flop_count(const ein_eq *e, ein_set contract, bool inner, int term
     return set_size(e, contract) * (f + (inner ? 1 : 0));
 }
 
-typedef struct { int n; ein_set s[EIN_MAXOPS]; } set_list;
+typedef struct {
+    int n;
+    ein_set s[EIN_MAXOPS];
+} set_list;
 
 /* NumPy's _find_contraction: the operands at pos contract; the rest keep
 ** their order and the result goes last */
@@ -188,8 +245,10 @@ static void find_contraction(const int *pos, int npos, const set_list *in, ein_s
     for (int i = 0; i < in->n; i++) {
         bool picked = false;
         for (int j = 0; j < npos; j++) picked |= pos[j] == i;
-        if (picked) c = set_or(c, in->s[i]);
-        else rest->s[rest->n++] = in->s[i], remain = set_or(remain, in->s[i]);
+        if (picked)
+            c = set_or(c, in->s[i]);
+        else
+            rest->s[rest->n++] = in->s[i], remain = set_or(remain, in->s[i]);
     }
     *result = set_and(remain, c);
     *removed = set_minus(c, *result);
@@ -199,10 +258,18 @@ static void find_contraction(const int *pos, int npos, const set_list *in, ein_s
 
 /* ---- exhaustive (NumPy's _optimal_path) -------------------------------------- */
 
-#define OPT_MAX 5     /* operands searched exhaustively: 180 orders at most */
+#define OPT_MAX 5 /* operands searched exhaustively: 180 orders at most */
 #define OPT_CANDS 256
-typedef struct { int n; ein_set s[OPT_MAX]; } small_list;
-typedef struct { double cost; int npath; int path[OPT_MAX][2]; small_list rem; } ein_cand;
+typedef struct {
+    int n;
+    ein_set s[OPT_MAX];
+} small_list;
+typedef struct {
+    double cost;
+    int npath;
+    int path[OPT_MAX][2];
+    small_list rem;
+} ein_cand;
 
 static void to_list(const small_list *a, set_list *b) {
     b->n = a->n;
@@ -237,7 +304,7 @@ static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, do
                     d->rem.n = rest.n;
                     memcpy(d->rem.s, rest.s, sizeof(ein_set) * (size_t)rest.n);
                 }
-        if (!nb) {   /* nothing fits the limit: the best so far, then the rest at once */
+        if (!nb) { /* nothing fits the limit: the best so far, then the rest at once */
             *fallback = true;
             break;
         }
@@ -255,7 +322,11 @@ static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, do
 
 /* ---- greedy (NumPy's _greedy_path) ------------------------------------------- */
 
-typedef struct { double neg_removed, cost; int x, y; set_list sets; } ein_choice;
+typedef struct {
+    double neg_removed, cost;
+    int x, y;
+    set_list sets;
+} ein_choice;
 
 static bool choice_less(const ein_choice *a, const ein_choice *b) {
     return a->neg_removed < b->neg_removed || (a->neg_removed == b->neg_removed && a->cost < b->cost);
@@ -295,7 +366,7 @@ static wt_status greedy(const ein_eq *e, set_list in, ein_set output, double lim
                 if (set_empty(set_and(in.s[x], in.s[y]))) continue;
                 if (try_pair(e, &in, output, limit, path_cost, naive, x, y, &known[nk])) nk++;
             }
-        if (!nk) {   /* only outer products left: all pairs */
+        if (!nk) { /* only outer products left: all pairs */
             for (int x = 0; x < in.n; x++)
                 for (int y = x + 1; y < in.n; y++)
                     if (try_pair(e, &in, output, limit, path_cost, naive, x, y, &known[nk])) nk++;
@@ -355,7 +426,7 @@ wt_status ein_plan_path(const ein_eq *e, ein_plan *plan) {
         if (term > limit) limit = term;
     }
     for (int j = 0; j < e->nout; j++) ein_add(&output, e->out[j]), osize *= (double)e->size[e->out[j]];
-    if (osize > limit) limit = osize;   /* NumPy's default memory limit: the largest input or output */
+    if (osize > limit) limit = osize; /* NumPy's default memory limit: the largest input or output */
     for (int k = 0; k < e->nops; k++)
         for (int l = 0; l < EIN_NLABELS; l++) total_labels += ein_has(&in.s[k], l);
     int nall = 0;
@@ -383,7 +454,7 @@ wt_status ein_plan_path(const ein_eq *e, ein_plan *plan) {
             st->pos[0] = pairs[s][1] > pairs[s][0] ? pairs[s][1] : pairs[s][0];
             st->pos[1] = pairs[s][1] > pairs[s][0] ? pairs[s][0] : pairs[s][1];
         } else if (fallback && cur.n > 0 && !(cur.n == 1 && plan->nsteps > 0)) {
-            st->nin = cur.n;   /* the rest, all at once */
+            st->nin = cur.n; /* the rest, all at once */
             for (int j = 0; j < cur.n; j++) st->pos[j] = cur.n - 1 - j;
         } else {
             break;
@@ -397,6 +468,6 @@ wt_status ein_plan_path(const ein_eq *e, ein_plan *plan) {
         cur = rest;
         plan->nsteps++;
     }
-    plan->opt_flops += 1;   /* as einsum_path reports it */
+    plan->opt_flops += 1; /* as einsum_path reports it */
     return WT_OK;
 }
