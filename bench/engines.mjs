@@ -11,7 +11,7 @@ const lazy = (f) => {
 
 const loadTf = lazy(async () => {
   const tf = await import('@tensorflow/tfjs-core');
-  tf.env().set('IS_TEST', true);   // silences the 'install tfjs-node' banner; changes nothing else here
+  tf.env().set('IS_TEST', true); // silences the 'install tfjs-node' banner; changes nothing else here
   await import('@tensorflow/tfjs-backend-cpu');
   await import('@tensorflow/tfjs-backend-wasm');
   return tf;
@@ -37,7 +37,8 @@ function freshOutput(op, read, cleanup, before = () => {}) {
 // wtensor: one thread (the peers' ratios are per thread), and the threaded build --
 async function wtensorEngine(threads = 1) {
   const wt = await init({ threads });
-  if (wt.info().threads !== threads) throw new Error(`wtensor could not run ${threads} threads: ${wt.info().threadsReason}`);
+  if (wt.info().threads !== threads)
+    throw new Error(`wtensor could not run ${threads} threads: ${wt.info().threadsReason}`);
   return {
     name: threads === 1 ? 'wtensor' : `wt-${threads}t`,
     info: () => wt.info(),
@@ -58,7 +59,11 @@ async function wtensorEngine(threads = 1) {
         sqdiff: () => wt.tidy(() => FUSION.sqdiff(wt, t[0], t[1])),
         chain: () => wt.tidy(() => FUSION.chain(wt, t[0], t[1])),
       };
-      return freshOutput(ops[w.op], (out) => out.toTypedArray(), () => wt.dispose(t));
+      return freshOutput(
+        ops[w.op],
+        (out) => out.toTypedArray(),
+        () => wt.dispose(t),
+      );
     },
   };
 }
@@ -80,10 +85,14 @@ async function wtLazyEngine() {
       const [x, y] = inputs.map(({ shape }, i) => g.placeholder(shape, 'float32', `x${i}`));
       const compiled = g.compile(FUSION[w.op](wt, x, y));
       const feeds = Object.fromEntries(inputs.map(({ shape, data }, i) => [`x${i}`, wt.tensor(data, { shape })]));
-      const run = freshOutput(() => compiled.run(feeds), (out) => out.toTypedArray(), () => {
-        wt.dispose(Object.values(feeds));
-        compiled.dispose();
-      });
+      const run = freshOutput(
+        () => compiled.run(feeds),
+        (out) => out.toTypedArray(),
+        () => {
+          wt.dispose(Object.values(feeds));
+          compiled.dispose();
+        },
+      );
       return { ...run, note: 'graph.compile(...).run(feeds): one fused pass, no intermediate buffers' };
     },
   };
@@ -104,7 +113,11 @@ async function wtMatmulEngine() {
     build(w, inputs) {
       if (!WT_MATMUL[w.id]) throw { refused: 'not a matmul-shaped workload' };
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
-      const run = freshOutput(() => WT_MATMUL[w.id](wt, t), (out) => out.toTypedArray(), () => wt.dispose(t));
+      const run = freshOutput(
+        () => WT_MATMUL[w.id](wt, t),
+        (out) => out.toTypedArray(),
+        () => wt.dispose(t),
+      );
       return { ...run, note: "wtensor's matmul on the same operands (swapaxes views, no copies)" };
     },
   };
@@ -130,12 +143,15 @@ async function tfEngine(backend) {
         sqdiff: () => tf.tidy(() => tf.sum(tf.squaredDifference(t[0], t[1]))),
         chain: () => tf.tidy(() => tf.mul(tf.relu(tf.sub(tf.mul(t[0], 2), t[1])), t[0])),
         // a fresh right operand has no packed-weights cache entry: tfjs packs it again
-        matmul: () => (w.fresh ? tf.tidy(() => tf.matMul(t[0], tf.tensor(inputs[1].data, inputs[1].shape))) : tf.matMul(t[0], t[1])),
+        matmul: () =>
+          w.fresh ? tf.tidy(() => tf.matMul(t[0], tf.tensor(inputs[1].data, inputs[1].shape))) : tf.matMul(t[0], t[1]),
       };
-      if (backend === 'cpu' && w.op === 'matmul' && w.n > 256) throw { refused: 'skipped: ~0.8 GFLOPS would take minutes at this size' };
+      if (backend === 'cpu' && w.op === 'matmul' && w.n > 256)
+        throw { refused: 'skipped: ~0.8 GFLOPS would take minutes at this size' };
       let note;
       if (w.op === 'einsum') {
-        if (backend === 'cpu' && w.flops > 1e7) throw { refused: 'skipped: tfjs-cpu einsum multiplies over the full index space (~0.02 GFLOPS measured)' };
+        if (backend === 'cpu' && w.flops > 1e7)
+          throw { refused: 'skipped: tfjs-cpu einsum multiplies over the full index space (~0.02 GFLOPS measured)' };
         let refusal = null;
         try {
           tf.tidy(() => tf.einsum(w.eq, ...t).dataSync());
@@ -154,7 +170,12 @@ async function tfEngine(backend) {
       const before = async () => {
         if (tf.getBackend() !== backend) await tf.setBackend(backend);
       };
-      const run = freshOutput(ops[w.op], (out) => out.dataSync(), () => t.forEach((x) => x.dispose()), before);
+      const run = freshOutput(
+        ops[w.op],
+        (out) => out.dataSync(),
+        () => t.forEach((x) => x.dispose()),
+        before,
+      );
       return note ? { ...run, note } : run;
     },
   };
@@ -165,13 +186,18 @@ const HAND = {
   ein_mm: (tf, [a, b]) => tf.matMul(a, b),
   ein_bmm: (tf, [a, b]) => tf.matMul(a, b),
   ein_attn: (tf, [q, k]) => tf.matMul(q, k, false, true),
-  ein_ijk: (tf, [a, b]) => tf.reshape(tf.matMul(tf.reshape(tf.transpose(a, [0, 2, 1]), [64 * 64, 64]), b), [64, 64, 64]),
+  ein_ijk: (tf, [a, b]) =>
+    tf.reshape(tf.matMul(tf.reshape(tf.transpose(a, [0, 2, 1]), [64 * 64, 64]), b), [64, 64, 64]),
   ein_dot: (tf, [a, b]) => tf.sum(tf.mul(a, b)),
   ein_t: (tf, [a]) => tf.transpose(a),
 };
 const HAND_LABEL = {
-  ein_mm: 'matMul', ein_bmm: 'batched matMul', ein_attn: 'matMul(q, k, transposeB)', ein_ijk: 'transpose+reshape+matMul+reshape',
-  ein_dot: 'sum(mul(a, b))', ein_t: 'transpose',
+  ein_mm: 'matMul',
+  ein_bmm: 'batched matMul',
+  ein_attn: 'matMul(q, k, transposeB)',
+  ein_ijk: 'transpose+reshape+matMul+reshape',
+  ein_dot: 'sum(mul(a, b))',
+  ein_t: 'transpose',
 };
 
 // onnxruntime-web: each op as a one-node ONNX graph -------------------------------
@@ -183,15 +209,36 @@ async function ortEngine(threads) {
     const ins = inputs.map((x, i) => [`x${i}`, x.shape]);
     const [s0] = inputs.map((x) => x.shape);
     switch (w.op) {
-      case 'add': return { op: 'Add', inputs: ins, output: ['y', s0] };
-      case 'exp': return { op: 'Exp', inputs: ins, output: ['y', s0] };
-      case 'sum': return { op: 'ReduceSum', inputs: ins, output: ['y', []], attrs: { keepdims: 0 } };
-      case 'sum0': return { op: 'ReduceSum', inputs: ins, output: ['y', [s0[1]]], attrs: { keepdims: 0 }, consts: [['axes', [0]]] };
-      case 'sum1': return { op: 'ReduceSum', inputs: ins, output: ['y', [s0[0]]], attrs: { keepdims: 0 }, consts: [['axes', [1]]] };
-      case 'transpose': return { op: 'Transpose', inputs: ins, output: ['y', [s0[1], s0[0]]], attrs: { perm: [1, 0] } };
-      case 'matmul': return { op: 'MatMul', inputs: ins, output: ['y', [s0[0], inputs[1].shape[1]]] };
-      case 'einsum': return { op: 'Einsum', inputs: ins, output: ['y', w.out], attrs: { equation: w.eq } };
-      default: throw { refused: `no ${w.op} graph (this harness builds one-node ONNX graphs)` };
+      case 'add':
+        return { op: 'Add', inputs: ins, output: ['y', s0] };
+      case 'exp':
+        return { op: 'Exp', inputs: ins, output: ['y', s0] };
+      case 'sum':
+        return { op: 'ReduceSum', inputs: ins, output: ['y', []], attrs: { keepdims: 0 } };
+      case 'sum0':
+        return {
+          op: 'ReduceSum',
+          inputs: ins,
+          output: ['y', [s0[1]]],
+          attrs: { keepdims: 0 },
+          consts: [['axes', [0]]],
+        };
+      case 'sum1':
+        return {
+          op: 'ReduceSum',
+          inputs: ins,
+          output: ['y', [s0[0]]],
+          attrs: { keepdims: 0 },
+          consts: [['axes', [1]]],
+        };
+      case 'transpose':
+        return { op: 'Transpose', inputs: ins, output: ['y', [s0[1], s0[0]]], attrs: { perm: [1, 0] } };
+      case 'matmul':
+        return { op: 'MatMul', inputs: ins, output: ['y', [s0[0], inputs[1].shape[1]]] };
+      case 'einsum':
+        return { op: 'Einsum', inputs: ins, output: ['y', w.out], attrs: { equation: w.eq } };
+      default:
+        throw { refused: `no ${w.op} graph (this harness builds one-node ONNX graphs)` };
     }
   };
   return {
@@ -199,7 +246,9 @@ async function ortEngine(threads) {
     note: 'each session.run copies inputs into and the output out of wasm memory (its API)',
     async build(w, inputs) {
       const session = await ort.InferenceSession.create(onnxModel(graph(w, inputs)), { executionProviders: ['wasm'] });
-      const feeds = Object.fromEntries(inputs.map(({ shape, data }, i) => [`x${i}`, new ort.Tensor('float32', data, shape)]));
+      const feeds = Object.fromEntries(
+        inputs.map(({ shape, data }, i) => [`x${i}`, new ort.Tensor('float32', data, shape)]),
+      );
       let out = null;
       return {
         async run() {
@@ -228,24 +277,50 @@ async function ndarrayEngine() {
           let b = ndarray(inputs[1].data, inputs[1].shape);
           if (w.id === 'add_row') b = ndarray(inputs[1].data, s0, [0, 1]);
           if (w.id === 'add_col') b = ndarray(inputs[1].data, s0, [1, 0]);
-          run = () => { dest = ndarray(new Float32Array(a.size), s0); ops.add(dest, a, b); };
+          run = () => {
+            dest = ndarray(new Float32Array(a.size), s0);
+            ops.add(dest, a, b);
+          };
           if (w.id !== 'add') note = 'broadcast as a stride-0 view (ndarray-ops has no broadcasting)';
           break;
         }
-        case 'exp': run = () => { dest = ndarray(new Float32Array(a.size), s0); ops.exp(dest, a); }; break;
-        case 'sum': run = () => { dest = ndarray(new Float32Array([ops.sum(a)]), [1]); }; break;
+        case 'exp':
+          run = () => {
+            dest = ndarray(new Float32Array(a.size), s0);
+            ops.exp(dest, a);
+          };
+          break;
+        case 'sum':
+          run = () => {
+            dest = ndarray(new Float32Array([ops.sum(a)]), [1]);
+          };
+          break;
         case 'sum0':
           note = 'hand-lowered: one addeq per row (ndarray-ops has no axis reductions)';
-          run = () => { dest = ndarray(new Float32Array(s0[1]), [s0[1]]); for (let i = 0; i < s0[0]; i++) ops.addeq(dest, a.pick(i, null)); };
+          run = () => {
+            dest = ndarray(new Float32Array(s0[1]), [s0[1]]);
+            for (let i = 0; i < s0[0]; i++) ops.addeq(dest, a.pick(i, null));
+          };
           break;
         case 'sum1':
           note = 'hand-lowered: one sum per row';
-          run = () => { dest = ndarray(new Float32Array(s0[0]), [s0[0]]); for (let i = 0; i < s0[0]; i++) dest.data[i] = ops.sum(a.pick(i, null)); };
+          run = () => {
+            dest = ndarray(new Float32Array(s0[0]), [s0[0]]);
+            for (let i = 0; i < s0[0]; i++) dest.data[i] = ops.sum(a.pick(i, null));
+          };
           break;
-        case 'transpose': run = () => { dest = ndarray(new Float32Array(a.size), [s0[1], s0[0]]); ops.assign(dest, a.transpose(1, 0)); }; break;
-        case 'matmul': throw { refused: 'ndarray-ops has no matrix product' };
-        case 'einsum': throw { refused: 'ndarray-ops has no einsum' };
-        default: throw { refused: `no ${w.op}` };
+        case 'transpose':
+          run = () => {
+            dest = ndarray(new Float32Array(a.size), [s0[1], s0[0]]);
+            ops.assign(dest, a.transpose(1, 0));
+          };
+          break;
+        case 'matmul':
+          throw { refused: 'ndarray-ops has no matrix product' };
+        case 'einsum':
+          throw { refused: 'ndarray-ops has no einsum' };
+        default:
+          throw { refused: `no ${w.op}` };
       }
       return { run, note, result: () => dest.data, dispose() {} };
     },

@@ -14,8 +14,14 @@ export function scaled(w, quick) {
   if (!quick) return w;
   const shrink = (shape) => shape.map((d) => (d > 64 ? (d >= 1024 * 1024 ? 4096 : 64) : d));
   const inputs = w.inputs.map(shrink);
-  const n = inputs[0].reduce((a, b) => a * b, 1), n0 = w.inputs[0].reduce((a, b) => a * b, 1);
-  return { ...w, inputs, ...(w.out ? { out: shrink(w.out) } : {}), ...(w.bytes ? { bytes: (w.bytes / n0) * n } : { flops: (w.flops / n0 ** 1.5) * n ** 1.5 }) };
+  const n = inputs[0].reduce((a, b) => a * b, 1),
+    n0 = w.inputs[0].reduce((a, b) => a * b, 1);
+  return {
+    ...w,
+    inputs,
+    ...(w.out ? { out: shrink(w.out) } : {}),
+    ...(w.bytes ? { bytes: (w.bytes / n0) * n } : { flops: (w.flops / n0 ** 1.5) * n ** 1.5 }),
+  };
 }
 
 export function maxRelErr(got, want) {
@@ -38,7 +44,17 @@ async function timeOnce(b, k) {
 // or { refused } }, ratios: { peer: median of peer/wtensor }, maxRelErr }
 export async function benchWorkload(w, engines, inputs, { reps, sampleMs }) {
   const built = {};
-  const rec = { id: w.id, label: w.label, group: w.group, bytes: w.bytes, flops: w.flops, n: w.n, engines: {}, ratios: {}, maxRelErr: {} };
+  const rec = {
+    id: w.id,
+    label: w.label,
+    group: w.group,
+    bytes: w.bytes,
+    flops: w.flops,
+    n: w.n,
+    engines: {},
+    ratios: {},
+    maxRelErr: {},
+  };
   for (const e of engines) {
     try {
       built[e.name] = await e.build(w, inputs);
@@ -50,7 +66,7 @@ export async function benchWorkload(w, engines, inputs, { reps, sampleMs }) {
   const names = Object.keys(built);
   const k = {};
   for (const n of names) {
-    await built[n].run();   // warm-up: compile, grow memory, fill caches
+    await built[n].run(); // warm-up: compile, grow memory, fill caches
     await built[n].run();
     const t = await timeOnce(built[n], 1);
     k[n] = Math.max(1, Math.min(200, Math.ceil(sampleMs / Math.max(t, 1e-3))));
@@ -82,7 +98,8 @@ export async function benchWorkload(w, engines, inputs, { reps, sampleMs }) {
 
 // the machine's limits as wtensor's wasm sees them: median of `rounds` probes
 export function measureLimits(wt, quick) {
-  const peak = [], copy = [];
+  const peak = [],
+    copy = [];
   for (let i = 0; i < (quick ? 1 : 5); i++) {
     peak.push(wt.probe.peak(quick ? 1e5 : 3e7).gflops);
     copy.push(wt.probe.copy(quick ? 1 << 20 : 64 << 20).gbps);
@@ -106,8 +123,14 @@ export function checkTargets(targets, workloads, limits) {
   const add = workloads.find((w) => w.id === 'add')?.engines.wtensor;
   if (add?.gbps && limits) {
     const ratio = add.gbps / limits.copyGBs;
-    out.push({ workload: 'add', peer: 'SIMD copy', ratio, min: 0.9, met: ratio >= 0.9,
-      why: 'contiguous binary ops reach ≥ 90% of the measured SIMD copy bandwidth' });
+    out.push({
+      workload: 'add',
+      peer: 'SIMD copy',
+      ratio,
+      min: 0.9,
+      met: ratio >= 0.9,
+      why: 'contiguous binary ops reach ≥ 90% of the measured SIMD copy bandwidth',
+    });
   }
   return out;
 }

@@ -20,21 +20,26 @@ const strField = (field, s) => bytesField(field, [...enc.encode(s)]);
 const intField = (field, n) => [...key(field, 0), ...varint(n)];
 
 function tensorType(shape) {
-  const dims = shape.flatMap((d) => bytesField(1, intField(1, d)));   // Dimension.dim_value
-  const tensor = [...intField(1, 1), ...bytesField(2, dims)];          // elem_type FLOAT, shape
-  return bytesField(1, tensor);                                        // TypeProto.tensor_type
+  const dims = shape.flatMap((d) => bytesField(1, intField(1, d))); // Dimension.dim_value
+  const tensor = [...intField(1, 1), ...bytesField(2, dims)]; // elem_type FLOAT, shape
+  return bytesField(1, tensor); // TypeProto.tensor_type
 }
 const valueInfo = (name, shape) => [...strField(1, name), ...bytesField(2, tensorType(shape))];
 
 function attribute(name, value) {
-  if (typeof value === 'string') return [...strField(1, name), ...strField(4, value), ...intField(20, 3)];   // STRING
+  if (typeof value === 'string') return [...strField(1, name), ...strField(4, value), ...intField(20, 3)]; // STRING
   if (Array.isArray(value)) return [...strField(1, name), ...value.flatMap((v) => intField(8, v)), ...intField(20, 7)];
   return [...strField(1, name), ...intField(3, value), ...intField(20, 2)];
 }
 
 function int64Initializer(name, values) {
   // TensorProto: dims(1), data_type(2) = INT64 (7), int64_data(7), name(8)
-  return [...intField(1, values.length), ...intField(2, 7), ...values.flatMap((v) => intField(7, v)), ...strField(8, name)];
+  return [
+    ...intField(1, values.length),
+    ...intField(2, 7),
+    ...values.flatMap((v) => intField(7, v)),
+    ...strField(8, name),
+  ];
 }
 
 // graph: { op, inputs: [[name, shape]], output: [name, shape], attrs?, consts?: [[name, int64 values]] }

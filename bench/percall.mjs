@@ -18,14 +18,16 @@ const cases = {
 };
 // equal results before timing
 const check = wt.add(a, b);
-for (let i = 0; i < 64; i++) if (check.data[check.offset + i] !== Math.fround(a.data[i] + b.data[i])) throw new Error('add differs');
+for (let i = 0; i < 64; i++)
+  if (check.data[check.offset + i] !== Math.fround(a.data[i] + b.data[i])) throw new Error('add differs');
 check.dispose();
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
-const N = 20000, ROUNDS = 15;
+const N = 20000,
+  ROUNDS = 15;
 const out = {};
 for (const [name, fn] of Object.entries(cases)) {
-  for (let i = 0; i < N; i++) fn();   // warm up
+  for (let i = 0; i < N; i++) fn(); // warm up
   const per = [];
   for (let r = 0; r < ROUNDS; r++) {
     const t0 = process.hrtime.bigint();

@@ -9,15 +9,22 @@ export function writeReport(results, dir) {
   const elem = results.workloads.filter((w) => w.group === 'elementwise');
   const numpy = results.numpy ?? {};
   if (elem.length) {
-    writeFileSync(`${dir}charts/elementwise.svg`, barChart({
-      title: 'Elementwise workloads: throughput (higher is better)',
-      unit: 'GB/s',
-      groups: elem.map((w) => ({
-        label: w.label,
-        bars: [...Object.entries(w.engines).filter(([, r]) => r.gbps).map(([name, r]) => ({ name, value: r.gbps })),
-          ...(numpy[w.id] ? [{ name: 'numpy', value: numpy[w.id].gbps }] : [])],
-      })),
-    }));
+    writeFileSync(
+      `${dir}charts/elementwise.svg`,
+      barChart({
+        title: 'Elementwise workloads: throughput (higher is better)',
+        unit: 'GB/s',
+        groups: elem.map((w) => ({
+          label: w.label,
+          bars: [
+            ...Object.entries(w.engines)
+              .filter(([, r]) => r.gbps)
+              .map(([name, r]) => ({ name, value: r.gbps })),
+            ...(numpy[w.id] ? [{ name: 'numpy', value: numpy[w.id].gbps }] : []),
+          ],
+        })),
+      }),
+    );
   }
   const order = ['wtensor', 'wt-lazy', 'wt-2t', 'tfjs-wasm', 'ort-1t', 'ort-2t', 'tfjs-cpu', 'ndarray', 'wt-matmul'];
   const seen = new Set(results.workloads.flatMap((w) => Object.keys(w.engines)));
@@ -26,21 +33,43 @@ export function writeReport(results, dir) {
   const ran = (list) => all.filter((e) => list.some((w) => w.engines[e] && !w.engines[e].refused));
   const mm = results.workloads.filter((w) => w.group === 'matmul');
   const ein = results.workloads.filter((w) => w.group === 'einsum');
-  const gflopsBars = (w) => Object.entries(w.engines).filter(([, r]) => r.gflops).map(([name, r]) => ({ name, value: r.gflops }));
+  const gflopsBars = (w) =>
+    Object.entries(w.engines)
+      .filter(([, r]) => r.gflops)
+      .map(([name, r]) => ({ name, value: r.gflops }));
   if (mm.length) {
-    writeFileSync(`${dir}charts/matmul.svg`, barChart({
-      title: 'float32 matmul: GFLOPS by n (higher is better)', unit: 'GFLOPS', groups: mm.map((w) => ({ label: w.label, bars: gflopsBars(w) })),
-    }));
+    writeFileSync(
+      `${dir}charts/matmul.svg`,
+      barChart({
+        title: 'float32 matmul: GFLOPS by n (higher is better)',
+        unit: 'GFLOPS',
+        groups: mm.map((w) => ({ label: w.label, bars: gflopsBars(w) })),
+      }),
+    );
   }
   // one chart per einsum pattern: their scales differ by orders of magnitude
   for (const w of ein) {
-    const bars = Object.entries(w.engines).filter(([, r]) => r.medianMs).map(([name, r]) => ({ name, value: r.medianMs }));
-    writeFileSync(`${dir}charts/${w.id}.svg`, barChart({ title: `${w.label}: time per call (lower is better)`, unit: 'ms', groups: [{ label: w.label, bars }] }));
+    const bars = Object.entries(w.engines)
+      .filter(([, r]) => r.medianMs)
+      .map(([name, r]) => ({ name, value: r.medianMs }));
+    writeFileSync(
+      `${dir}charts/${w.id}.svg`,
+      barChart({
+        title: `${w.label}: time per call (lower is better)`,
+        unit: 'ms',
+        groups: [{ label: w.label, bars }],
+      }),
+    );
   }
   let engines = ran(elem);
   // one line for each engine left out of a table: why it ran none of it
-  const absent = (list) => all.filter((e) => !engines.includes(e) && list.some((w) => w.engines[e])).map((e) =>
-    `- ${e}: ran none of these — ${[...new Set(list.map((w) => w.engines[e]?.refused).filter(Boolean))].join('; ')}`);
+  const absent = (list) =>
+    all
+      .filter((e) => !engines.includes(e) && list.some((w) => w.engines[e]))
+      .map(
+        (e) =>
+          `- ${e}: ran none of these — ${[...new Set(list.map((w) => w.engines[e]?.refused).filter(Boolean))].join('; ')}`,
+      );
   const L = [
     '# wtensor benchmark results',
     '',
@@ -56,12 +85,23 @@ export function writeReport(results, dir) {
     '',
     '![elementwise throughput](charts/elementwise.svg)',
     '',
-    `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
-    `|---|${engines.map(() => '---:').join('|')}|---:|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`,
+    `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${engines
+      .filter((e) => e !== 'wtensor')
+      .map((e) => `×${e}`)
+      .join(' | ')} |`,
+    `|---|${engines.map(() => '---:').join('|')}|---:|${engines
+      .filter((e) => e !== 'wtensor')
+      .map(() => '---:')
+      .join('|')}|`,
   ];
   for (const w of elem) {
     const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
-    L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
+    L.push(
+      `| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines
+        .filter((e) => e !== 'wtensor')
+        .map((e) => fmt(w.ratios[e]))
+        .join(' | ')} |`,
+    );
   }
   // a note every workload shares is said once, for the engine
   const notes = [];
@@ -82,15 +122,34 @@ export function writeReport(results, dir) {
   const flopTable = (title, chart, list) => {
     if (!list.length) return;
     engines = ran(list);
-    L.push('', `## ${title}`, '', ...(chart ? [`![${title}](charts/${chart}.svg)`, ''] : []),
-      `| workload | ${engines.map((e) => `${e} GFLOPS`).join(' | ')} | numpy GFLOPS (native) | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
-      `|---|${engines.map(() => '---:').join('|')}|---:|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
+    L.push(
+      '',
+      `## ${title}`,
+      '',
+      ...(chart ? [`![${title}](charts/${chart}.svg)`, ''] : []),
+      `| workload | ${engines.map((e) => `${e} GFLOPS`).join(' | ')} | numpy GFLOPS (native) | ${engines
+        .filter((e) => e !== 'wtensor')
+        .map((e) => `×${e}`)
+        .join(' | ')} |`,
+      `|---|${engines.map(() => '---:').join('|')}|---:|${engines
+        .filter((e) => e !== 'wtensor')
+        .map(() => '---:')
+        .join('|')}|`,
+    );
     for (const w of list) {
       const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.gflops, 1));
-      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.gflops, 1)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
+      L.push(
+        `| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.gflops, 1)} | ${engines
+          .filter((e) => e !== 'wtensor')
+          .map((e) => fmt(w.ratios[e]))
+          .join(' | ')} |`,
+      );
     }
-    const why = list.flatMap((w) => Object.entries(w.engines).filter(([e, r]) => engines.includes(e) && (r.refused || (r.note && !r.note.startsWith('each session'))))
-      .map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`));
+    const why = list.flatMap((w) =>
+      Object.entries(w.engines)
+        .filter(([e, r]) => engines.includes(e) && (r.refused || (r.note && !r.note.startsWith('each session'))))
+        .map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`),
+    );
     if (why.length || absent(list).length) L.push('', ...why, ...absent(list));
   };
   flopTable('matmul', 'matmul', mm);
@@ -100,29 +159,69 @@ export function writeReport(results, dir) {
   const fusion = results.workloads.filter((w) => w.group === 'fusion');
   if (fusion.length) {
     engines = ran(fusion);
-    L.push('', '## Lazy mode (fusion)', '', '`wtensor` makes each intermediate as the eager calls are written (freed by tidy); `wt-lazy` runs the same expression as a compiled graph: one pass, no intermediate buffers.', '',
-      `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${engines.filter((e) => e !== 'wtensor').map((e) => `×${e}`).join(' | ')} |`,
-      `|---|${engines.map(() => '---:').join('|')}|---:|${engines.filter((e) => e !== 'wtensor').map(() => '---:').join('|')}|`);
+    L.push(
+      '',
+      '## Lazy mode (fusion)',
+      '',
+      '`wtensor` makes each intermediate as the eager calls are written (freed by tidy); `wt-lazy` runs the same expression as a compiled graph: one pass, no intermediate buffers.',
+      '',
+      `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${engines
+        .filter((e) => e !== 'wtensor')
+        .map((e) => `×${e}`)
+        .join(' | ')} |`,
+      `|---|${engines.map(() => '---:').join('|')}|---:|${engines
+        .filter((e) => e !== 'wtensor')
+        .map(() => '---:')
+        .join('|')}|`,
+    );
     for (const w of fusion) {
       const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
-      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines.filter((e) => e !== 'wtensor').map((e) => fmt(w.ratios[e])).join(' | ')} |`);
+      L.push(
+        `| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines
+          .filter((e) => e !== 'wtensor')
+          .map((e) => fmt(w.ratios[e]))
+          .join(' | ')} |`,
+      );
     }
-    const why = fusion.flatMap((w) => Object.entries(w.engines).filter(([e, r]) => engines.includes(e) && r.refused).map(([e, r]) => `- ${w.label}, ${e}: refused — ${r.refused}`));
+    const why = fusion.flatMap((w) =>
+      Object.entries(w.engines)
+        .filter(([e, r]) => engines.includes(e) && r.refused)
+        .map(([e, r]) => `- ${w.label}, ${e}: refused — ${r.refused}`),
+    );
     if (why.length || absent(fusion).length) L.push('', ...why, ...absent(fusion));
   }
   // two threads: wtensor's scaling, and against onnxruntime-web's two threads
-  const threaded = results.workloads.filter((w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9));
+  const threaded = results.workloads.filter(
+    (w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9),
+  );
   if (threaded.length) {
-    L.push('', '## Threads', '', `\`wt-2t\` is the threaded build (wtensor-mt.wasm) with two threads; speed-up = one-thread time / two-thread time, alternated in the same run. ort-2t runs in a process of its own (its thread count is fixed per process).`, '',
-      '| workload | wtensor 1 thread ms | wtensor 2 threads ms | speed-up | ort-2t ms | ×ort-2t (2 threads each) |', '|---|---:|---:|---:|---:|---:|');
+    L.push(
+      '',
+      '## Threads',
+      '',
+      `\`wt-2t\` is the threaded build (wtensor-mt.wasm) with two threads; speed-up = one-thread time / two-thread time, alternated in the same run. ort-2t runs in a process of its own (its thread count is fixed per process).`,
+      '',
+      '| workload | wtensor 1 thread ms | wtensor 2 threads ms | speed-up | ort-2t ms | ×ort-2t (2 threads each) |',
+      '|---|---:|---:|---:|---:|---:|',
+    );
     for (const w of threaded) {
-      const t1 = w.engines.wtensor.medianMs, t2 = w.engines['wt-2t'].medianMs, o2 = w.engines['ort-2t']?.medianMs;
-      L.push(`| ${w.label} | ${fmt(t1, 3)} | ${fmt(t2, 3)} | ×${fmt(t1 / t2)} | ${fmt(o2, 3)} | ${o2 ? `×${fmt(o2 / t2)}` : '–'} |`);
+      const t1 = w.engines.wtensor.medianMs,
+        t2 = w.engines['wt-2t'].medianMs,
+        o2 = w.engines['ort-2t']?.medianMs;
+      L.push(
+        `| ${w.label} | ${fmt(t1, 3)} | ${fmt(t2, 3)} | ×${fmt(t1 / t2)} | ${fmt(o2, 3)} | ${o2 ? `×${fmt(o2 / t2)}` : '–'} |`,
+      );
     }
   }
   L.push('', '## Targets', '', '| workload | measure | ratio | target | met |', '|---|---|---:|---:|---|');
-  const measure = (t) => (t.speedup ? `${t.peer} speed-up over wtensor` : t.over ? `${t.peer} / ${t.over}` : `${t.peer} / wtensor`);
-  for (const t of results.targets) L.push(`| ${t.workload} | ${measure(t)} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
-  L.push('', `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64) with OpenBLAS on one thread${numpy.blas ? ` (${numpy.blas})` : ''}, not in wasm; its einsum uses optimize=True.`, '');
+  const measure = (t) =>
+    t.speedup ? `${t.peer} speed-up over wtensor` : t.over ? `${t.peer} / ${t.over}` : `${t.peer} / wtensor`;
+  for (const t of results.targets)
+    L.push(`| ${t.workload} | ${measure(t)} | ×${fmt(t.ratio)} | ×${t.min} | ${t.met ? 'yes' : '**no**'} |`);
+  L.push(
+    '',
+    `Raw numbers: [results/latest.json](results/latest.json). NumPy ${numpy.version ?? '(not run)'} runs natively (x86-64) with OpenBLAS on one thread${numpy.blas ? ` (${numpy.blas})` : ''}, not in wasm; its einsum uses optimize=True.`,
+    '',
+  );
   writeFileSync(`${dir}RESULTS.md`, L.join('\n'));
 }

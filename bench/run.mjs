@@ -33,23 +33,56 @@ const measure = (w) => benchWorkload(w, engines, makeInputs(w), { reps, sampleMs
 // than it knows (a recent Xeon is 'Prescott': ~30 GFLOPS instead of ~150).
 // NumPy is the native reference, so give it the kernels this CPU can run.
 function openblasCore() {
-  const probe = spawnSync('/usr/bin/python3', ['-c', 'import numpy'], { encoding: 'utf8', env: { ...process.env, OPENBLAS_VERBOSE: '2' } });
-  const detected = /Core: (\w+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1] ?? null;   // OpenBLAS says it on stderr
+  const probe = spawnSync('/usr/bin/python3', ['-c', 'import numpy'], {
+    encoding: 'utf8',
+    env: { ...process.env, OPENBLAS_VERBOSE: '2' },
+  });
+  const detected = /Core: (\w+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1] ?? null; // OpenBLAS says it on stderr
   let flags = [];
   try {
-    flags = readFileSync('/proc/cpuinfo', 'utf8').match(/^flags\s*:(.*)$/m)?.[1].trim().split(/\s+/) ?? [];
-  } catch { /* not Linux: leave OpenBLAS alone */ }
-  const best = ['avx512f', 'avx512bw', 'avx512vl'].every((f) => flags.includes(f)) ? 'SkylakeX' : ['avx2', 'fma'].every((f) => flags.includes(f)) ? 'Haswell' : null;
-  const old = ['Prescott', 'Core2', 'Penryn', 'Dunnington', 'Nehalem', 'Atom', 'Sandybridge', 'Katmai', 'Coppermine', 'Northwood'];
-  return best && old.includes(detected) ? { core: best, note: `OPENBLAS_CORETYPE=${best}: OpenBLAS detected this CPU as ${detected}` } : { core: null, note: detected && `OpenBLAS core ${detected}` };
+    flags =
+      readFileSync('/proc/cpuinfo', 'utf8')
+        .match(/^flags\s*:(.*)$/m)?.[1]
+        .trim()
+        .split(/\s+/) ?? [];
+  } catch {
+    /* not Linux: leave OpenBLAS alone */
+  }
+  const best = ['avx512f', 'avx512bw', 'avx512vl'].every((f) => flags.includes(f))
+    ? 'SkylakeX'
+    : ['avx2', 'fma'].every((f) => flags.includes(f))
+      ? 'Haswell'
+      : null;
+  const old = [
+    'Prescott',
+    'Core2',
+    'Penryn',
+    'Dunnington',
+    'Nehalem',
+    'Atom',
+    'Sandybridge',
+    'Katmai',
+    'Coppermine',
+    'Northwood',
+  ];
+  return best && old.includes(detected)
+    ? { core: best, note: `OPENBLAS_CORETYPE=${best}: OpenBLAS detected this CPU as ${detected}` }
+    : { core: null, note: detected && `OpenBLAS core ${detected}` };
 }
 
 function numpyResults(workloads) {
   const blas = openblasCore();
   try {
     // one OpenBLAS thread: every engine here runs on one core
-    const out = execFileSync('/usr/bin/python3', [`${here}numpy_bench.py`, JSON.stringify({ workloads, reps, sampleMs })],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENBLAS_NUM_THREADS: '1', ...(blas.core ? { OPENBLAS_CORETYPE: blas.core } : {}) } });
+    const out = execFileSync(
+      '/usr/bin/python3',
+      [`${here}numpy_bench.py`, JSON.stringify({ workloads, reps, sampleMs })],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, OPENBLAS_NUM_THREADS: '1', ...(blas.core ? { OPENBLAS_CORETYPE: blas.core } : {}) },
+      },
+    );
     return { ...JSON.parse(out), blas: blas.note };
   } catch (e) {
     return { error: `NumPy could not run: ${(e.stderr || e.message || '').toString().trim().split('\n').pop()}` };
@@ -58,9 +91,11 @@ function numpyResults(workloads) {
 
 const engines = [];
 for (const n of engineNames) engines.push(await ENGINES[n]());
-if (child) {   // just the timings, as JSON, for the parent
+if (child) {
+  // just the timings, as JSON, for the parent
   const out = {};
-  for (const w of WORKLOADS.filter((x) => !only?.length || only.includes(x.id)).map((w) => scaled(w, quick))) out[w.id] = (await measure(w)).engines;
+  for (const w of WORKLOADS.filter((x) => !only?.length || only.includes(x.id)).map((w) => scaled(w, quick)))
+    out[w.id] = (await measure(w)).engines;
   process.stdout.write(JSON.stringify(out));
   process.exit(0);
 }
@@ -71,7 +106,12 @@ const results = {
   date: new Date().toISOString(),
   quick,
   reps,
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+  },
   wtensor: wtEngine?.info(),
   limits: null,
   workloads: [],
@@ -81,14 +121,22 @@ const results = {
 
 if (wtEngine) {
   results.limits = measureLimits(wtEngine.wt, quick);
-  console.log(`limits (wtensor's wasm): f32x4 mul+add peak ${results.limits.peakGflops.toFixed(1)} GFLOPS, 64 MiB SIMD copy ${results.limits.copyGBs.toFixed(1)} GB/s`);
+  console.log(
+    `limits (wtensor's wasm): f32x4 mul+add peak ${results.limits.peakGflops.toFixed(1)} GFLOPS, 64 MiB SIMD copy ${results.limits.copyGBs.toFixed(1)} GB/s`,
+  );
 }
 
 for (const w of workloads) {
   const rec = await measure(w);
   results.workloads.push(rec);
-  const cols = engines.map((e) => [e.name, rec.engines[e.name]]).filter(([, r]) => r).map(([n, r]) =>
-    r.refused ? `${n}: refused` : `${n} ${r.medianMs.toFixed(3)} ms (${r.gbps ? `${r.gbps.toFixed(1)} GB/s` : `${r.gflops.toFixed(1)} GFLOPS`})${rec.ratios[n] ? ` ×${rec.ratios[n].toFixed(2)}` : ''}`);
+  const cols = engines
+    .map((e) => [e.name, rec.engines[e.name]])
+    .filter(([, r]) => r)
+    .map(([n, r]) =>
+      r.refused
+        ? `${n}: refused`
+        : `${n} ${r.medianMs.toFixed(3)} ms (${r.gbps ? `${r.gbps.toFixed(1)} GB/s` : `${r.gflops.toFixed(1)} GFLOPS`})${rec.ratios[n] ? ` ×${rec.ratios[n].toFixed(2)}` : ''}`,
+    );
   console.log(`${w.label.padEnd(28)} ${cols.join(' | ')}`);
   const bad = Object.entries(rec.maxRelErr).filter(([, e]) => e > 1e-3);
   if (bad.length) console.log(`  results differ: ${bad.map(([n, e]) => `${n} ${e.toExponential(1)}`).join(', ')}`);
@@ -96,17 +144,31 @@ for (const w of workloads) {
 
 if (requested.includes('ort-2t')) {
   try {
-    const args2 = ['bench/run.mjs', '--child', '--engines', 'ort-2t', '--reps', String(reps), ...(quick ? ['--quick'] : []),
-      ...(only?.length ? ['--only', only.join(',')] : [])];
-    const sep = JSON.parse(execFileSync(process.execPath, args2, { cwd: `${here}..`, encoding: 'utf8', maxBuffer: 1 << 26 }));
+    const args2 = [
+      'bench/run.mjs',
+      '--child',
+      '--engines',
+      'ort-2t',
+      '--reps',
+      String(reps),
+      ...(quick ? ['--quick'] : []),
+      ...(only?.length ? ['--only', only.join(',')] : []),
+    ];
+    const sep = JSON.parse(
+      execFileSync(process.execPath, args2, { cwd: `${here}..`, encoding: 'utf8', maxBuffer: 1 << 26 }),
+    );
     for (const rec of results.workloads) {
       const r = sep[rec.id]?.['ort-2t'];
       if (!r) continue;
-      rec.engines['ort-2t'] = { ...r, note: 'a separate process (onnxruntime-web fixes its thread count per process); ratio of medians, not alternated' };
+      rec.engines['ort-2t'] = {
+        ...r,
+        note: 'a separate process (onnxruntime-web fixes its thread count per process); ratio of medians, not alternated',
+      };
       if (r.medianMs && rec.engines.wtensor?.medianMs) rec.ratios['ort-2t'] = r.medianMs / rec.engines.wtensor.medianMs;
     }
   } catch (e) {
-    for (const rec of results.workloads) rec.engines['ort-2t'] = { refused: `could not run: ${String(e.message).split('\n')[0]}` };
+    for (const rec of results.workloads)
+      rec.engines['ort-2t'] = { refused: `could not run: ${String(e.message).split('\n')[0]}` };
   }
 }
 
@@ -117,12 +179,16 @@ if (!flag('--no-numpy')) {
 
 for (const rec of results.workloads) {
   const r = rec.engines['ort-2t'];
-  if (r) console.log(`${rec.label.padEnd(28)} ort-2t ${r.refused ? `refused: ${r.refused}` : `${r.medianMs.toFixed(3)} ms ×${rec.ratios['ort-2t']?.toFixed(2)} (separate process)`}`);
+  if (r)
+    console.log(
+      `${rec.label.padEnd(28)} ort-2t ${r.refused ? `refused: ${r.refused}` : `${r.medianMs.toFixed(3)} ms ×${rec.ratios['ort-2t']?.toFixed(2)} (separate process)`}`,
+    );
 }
-if (!quick) results.targets = checkTargets(TARGETS, results.workloads, results.limits);   // tiny sizes say nothing about targets
+if (!quick) results.targets = checkTargets(TARGETS, results.workloads, results.limits); // tiny sizes say nothing about targets
 const missed = results.targets.filter((t) => !t.met);
 if (!quick) console.log(`targets: ${results.targets.length - missed.length} of ${results.targets.length} met`);
-for (const t of missed) console.log(`  missed: ${t.workload} vs ${t.peer}: ×${t.ratio.toFixed(2)}, target ×${t.min} (${t.why})`);
+for (const t of missed)
+  console.log(`  missed: ${t.workload} vs ${t.peer}: ×${t.ratio.toFixed(2)}, target ×${t.min} (${t.why})`);
 
 if (!flag('--no-report')) {
   mkdirSync(`${here}results`, { recursive: true });

@@ -5,7 +5,7 @@
 // relative and absolute paths work as they do for the native build.
 import { readFile } from 'node:fs/promises';
 
-process.removeAllListeners('warning');   // node:wasi is 'experimental' in Node 20: its warning is noise for a CLI
+process.removeAllListeners('warning'); // node:wasi is 'experimental' in Node 20: its warning is noise for a CLI
 const { WASI } = await import('node:wasi');
 const posix = process.platform !== 'win32';
 const wasi = new WASI({

@@ -11,7 +11,8 @@ function flatten(data) {
   const shape = [];
   for (let d = data; Array.isArray(d); d = d[0]) {
     shape.push(d.length);
-    if (shape.length > MAX_DIMS) throw new WtError('WT_ESHAPE', `tensor: nested arrays are deeper than ${MAX_DIMS} dimensions`);
+    if (shape.length > MAX_DIMS)
+      throw new WtError('WT_ESHAPE', `tensor: nested arrays are deeper than ${MAX_DIMS} dimensions`);
     if (d.length === 0) break;
   }
   const flat = [];
@@ -25,7 +26,10 @@ function flatten(data) {
     }
     if (!Array.isArray(d) || d.length !== shape[depth]) {
       const got = Array.isArray(d) ? d.length : typeName(d);
-      throw new WtError('WT_ESHAPE', `tensor: nested arrays are ragged at depth ${depth}: expected ${shape[depth]} elements, got ${got}`);
+      throw new WtError(
+        'WT_ESHAPE',
+        `tensor: nested arrays are ragged at depth ${depth}: expected ${shape[depth]} elements, got ${got}`,
+      );
     }
     for (const x of d) walk(x, depth + 1);
   };
@@ -42,7 +46,11 @@ function defaultDtype(values) {
 
 function typedDtype(arr) {
   const dtype = dtypeOfArray(arr);
-  if (!dtype) throw new WtError('WT_EDTYPE', `tensor: ${arr.constructor.name} has no wtensor dtype (int64 is not supported yet; wt.fromArrayLike converts exact values)`);
+  if (!dtype)
+    throw new WtError(
+      'WT_EDTYPE',
+      `tensor: ${arr.constructor.name} has no wtensor dtype (int64 is not supported yet; wt.fromArrayLike converts exact values)`,
+    );
   return dtype;
 }
 
@@ -51,7 +59,10 @@ function parse(data) {
   if (typeof data === 'number' || typeof data === 'boolean') return [[], [data]];
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) return [[data.length], data, typedDtype(data)];
   if (Array.isArray(data)) return flatten(data);
-  throw new WtError('WT_EINVAL', `tensor: data must be a number, a boolean, nested arrays or a TypedArray, got ${typeName(data)}`);
+  throw new WtError(
+    'WT_EINVAL',
+    `tensor: data must be a number, a boolean, nested arrays or a TypedArray, got ${typeName(data)}`,
+  );
 }
 
 // values enter wasm in their own type (a TypedArray's, else float64); C then
@@ -73,7 +84,8 @@ function fill(c, dst, values, stage) {
 
 export function creation(c) {
   function tensor(data, opts = {}) {
-    if (opts === null || typeof opts !== 'object') throw new WtError('WT_EINVAL', `tensor: options must be an object, got ${typeName(opts)}`);
+    if (opts === null || typeof opts !== 'object')
+      throw new WtError('WT_EINVAL', `tensor: options must be an object, got ${typeName(opts)}`);
     if (data instanceof Tensor) return data.astype(opts.dtype ?? data.dtype);
     const [shape, values, stage] = parse(data);
     const dst = c.empty(opts.dtype ?? stage ?? defaultDtype(values), opts.shape ?? shape);

@@ -3,8 +3,15 @@ import { DTYPES, MAX_DIMS } from './abi.js';
 
 export { DTYPES, MAX_DIMS };
 const BY_NAME = {
-  bool: Uint8Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array,
-  int32: Int32Array, uint32: Uint32Array, float32: Float32Array, float64: Float64Array,
+  bool: Uint8Array,
+  int8: Int8Array,
+  uint8: Uint8Array,
+  int16: Int16Array,
+  uint16: Uint16Array,
+  int32: Int32Array,
+  uint32: Uint32Array,
+  float32: Float32Array,
+  float64: Float64Array,
 };
 export const ARRAYS = DTYPES.map((d) => BY_NAME[d]);
 export const CODE = Object.fromEntries(DTYPES.map((d, i) => [d, i]));

@@ -9,7 +9,13 @@ import { Tensor } from './tensor.js';
 
 // scratch layout: an out-pointer, two shape slots, an axes slot, operand
 // handles and scalars, strings
-const OUT = 0, SHAPES = [8, 8 + 8 * MAX_DIMS], AXES = 8 + 16 * MAX_DIMS, OPERANDS = 400, SCALARS = 416, STR = 512, SCRATCH = 4096;
+const OUT = 0,
+  SHAPES = [8, 8 + 8 * MAX_DIMS],
+  AXES = 8 + 16 * MAX_DIMS,
+  OPERANDS = 400,
+  SCALARS = 416,
+  STR = 512,
+  SCRATCH = 4096;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -33,7 +39,7 @@ export class Engine {
     });
     this.scratch = this.ex.wt_malloc(SCRATCH + INFO.SIZE);
     if (!this.scratch) throw new WtError('WT_ENOMEM', 'out of memory allocating the scratch area');
-    this.infoPtr = this.scratch + SCRATCH;   // a wt_info, filled by every new Tensor
+    this.infoPtr = this.scratch + SCRATCH; // a wt_info, filled by every new Tensor
     // codes of C names, as abi.js lists them; C still parses a name it lacks, for its message
     this.dtypeCodes = new Map([
       ...Object.entries(CODE),
@@ -60,7 +66,7 @@ export class Engine {
     const u8 = this.u8;
     let end = ptr;
     while (u8[end]) end++;
-    return decoder.decode(u8.slice(ptr, end));   // a copy: TextDecoder refuses views of shared memory
+    return decoder.decode(u8.slice(ptr, end)); // a copy: TextDecoder refuses views of shared memory
   }
 
   error(status) {
@@ -87,7 +93,8 @@ export class Engine {
   }
 
   dtypeCode(name, what = 'dtype') {
-    if (typeof name !== 'string') throw new WtError('WT_EDTYPE', `${what} must be a dtype name string, got ${typeName(name)}`);
+    if (typeof name !== 'string')
+      throw new WtError('WT_EDTYPE', `${what} must be a dtype name string, got ${typeName(name)}`);
     let code = this.dtypeCodes.get(name);
     if (code === undefined) {
       const [ptr, owned] = this.string(name, what);
@@ -109,9 +116,13 @@ export class Engine {
       throw new WtError('WT_EINVAL', `${what} must be an array of integers, got ${typeName(values)}`);
     }
     if (values.length > MAX_DIMS) {
-      throw new WtError('WT_ESHAPE', `${what} has ${values.length} entries; a tensor has at most ${MAX_DIMS} dimensions`);
+      throw new WtError(
+        'WT_ESHAPE',
+        `${what} has ${values.length} entries; a tensor has at most ${MAX_DIMS} dimensions`,
+      );
     }
-    const dv = this.dv, base = this.scratch + slot;
+    const dv = this.dv,
+      base = this.scratch + slot;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (!Number.isSafeInteger(v) || (!wide && (v < -(2 ** 31) || v >= 2 ** 31))) {
@@ -159,7 +170,10 @@ export class Engine {
 
   // a 0-d tensor for a number (int32 if integral, else float64) or boolean, outside tidy scopes
   scalarTensor(v) {
-    const dt = CODE[typeof v === 'boolean' ? 'bool' : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int32' : 'float64'];
+    const dt =
+      CODE[
+        typeof v === 'boolean' ? 'bool' : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int32' : 'float64'
+      ];
     this.check(this.ex.wt_tensor_full(dt, 0, 0, Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
     this.track(t);
@@ -168,7 +182,9 @@ export class Engine {
 
   // operands (Tensor | number) -> [n, handles*, scalars*]
   operands(list, what) {
-    const dv = this.dv, h = this.scratch + OPERANDS, sc = this.scratch + SCALARS;
+    const dv = this.dv,
+      h = this.scratch + OPERANDS,
+      sc = this.scratch + SCALARS;
     list.forEach((v, k) => {
       if (typeof v === 'number') {
         dv.setUint32(h + 4 * k, 0, true);
@@ -183,7 +199,8 @@ export class Engine {
 
   // a C name parsed by C once (ops, reductions), cached
   code(kind, name, what) {
-    if (typeof name !== 'string') throw new WtError('WT_EINVAL', `${what} must be a name string, got ${typeName(name)}`);
+    if (typeof name !== 'string')
+      throw new WtError('WT_EINVAL', `${what} must be a name string, got ${typeName(name)}`);
     const key = `${kind}:${name}`;
     let code = this.dtypeCodes.get(key);
     if (code === undefined) {
@@ -241,7 +258,8 @@ const KINDS = {
   shape: (e, v, what, call) => e.ints(v, what, SHAPES[call.shapes++], true),
   axes: (e, v, what) => (v === undefined || v === null ? [0, 0] : e.ints(v, what, AXES, false)),
   int: (e, v, what) => {
-    if (!Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31) throw new WtError('WT_EINVAL', `${what} must be an integer, got ${typeName(v)}`);
+    if (!Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31)
+      throw new WtError('WT_EINVAL', `${what} must be an integer, got ${typeName(v)}`);
     return [v];
   },
   i64: (e, v, what) => {
@@ -254,7 +272,8 @@ const KINDS = {
   },
   scalar: (e, v, what) => {
     if (typeof v === 'boolean') return [v ? 1 : 0];
-    if (typeof v !== 'number') throw new WtError('WT_EINVAL', `${what} must be a number or a boolean, got ${typeName(v)}`);
+    if (typeof v !== 'number')
+      throw new WtError('WT_EINVAL', `${what} must be a number or a boolean, got ${typeName(v)}`);
     return [v];
   },
   bool: (e, v) => [v ? 1 : 0],

@@ -8,7 +8,10 @@ import { withTemp } from './ops.js';
 export function asBytes(bytes, what) {
   if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
   if (ArrayBuffer.isView(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  throw new WtError('WT_EINVAL', `${what}: expected the file's bytes (a Uint8Array or ArrayBuffer), got ${typeName(bytes)}`);
+  throw new WtError(
+    'WT_EINVAL',
+    `${what}: expected the file's bytes (a Uint8Array or ArrayBuffer), got ${typeName(bytes)}`,
+  );
 }
 
 // read(bytes): a new tensor from C's reader
@@ -28,7 +31,7 @@ export function writeFile(engine, cName, what, t, ...extra) {
   engine.dv.setUint32(len, 0, true);
   const st = engine.ex[cName](h, ...extra, 0, 0, len);
   const n = engine.dv.getUint32(len, true);
-  if (st !== 1 || n === 0) engine.check(st || 1);   // the size query answers WT_EINVAL with the size
+  if (st !== 1 || n === 0) engine.check(st || 1); // the size query answers WT_EINVAL with the size
   return withTemp(engine, n, (p) => {
     engine.check(engine.ex[cName](h, ...extra, p, n, len));
     return engine.u8.slice(p, p + n);

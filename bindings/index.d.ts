@@ -19,8 +19,17 @@ export type AnyTypedArray = DTypeArrays[DType];
 
 /** Status names of the C API, plus WT_ELOAD, WT_EDISPOSED and WT_ETHREADS from the JS layer. */
 export type WtErrorCode =
-  | 'WT_EINVAL' | 'WT_ESHAPE' | 'WT_EDTYPE' | 'WT_ENOMEM' | 'WT_EREADONLY'
-  | 'WT_EINDEX' | 'WT_ESYNTAX' | 'WT_EBOUNDS' | 'WT_ELOAD' | 'WT_EDISPOSED' | 'WT_ETHREADS';
+  | 'WT_EINVAL'
+  | 'WT_ESHAPE'
+  | 'WT_EDTYPE'
+  | 'WT_ENOMEM'
+  | 'WT_EREADONLY'
+  | 'WT_EINDEX'
+  | 'WT_ESYNTAX'
+  | 'WT_EBOUNDS'
+  | 'WT_ELOAD'
+  | 'WT_EDISPOSED'
+  | 'WT_ETHREADS';
 
 export class WtError extends Error {
   readonly name: 'WtError';
@@ -159,22 +168,59 @@ export interface ReduceOptions {
 }
 export type ReduceArg = ReduceOptions | number | string | readonly (number | string)[];
 
-export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'floorDiv' | 'mod' | 'pow' | 'maximum' | 'minimum' | 'equal'
-  | 'notEqual' | 'less' | 'lessEqual' | 'greater' | 'greaterEqual' | 'logicalAnd' | 'logicalOr' | 'logicalXor';
-export type UnaryOp = 'neg' | 'abs' | 'sign' | 'exp' | 'log' | 'log1p' | 'expm1' | 'sqrt' | 'square' | 'reciprocal'
-  | 'sin' | 'cos' | 'tan' | 'tanh' | 'sigmoid' | 'relu' | 'floor' | 'ceil' | 'round' | 'logicalNot' | 'isnan' | 'isfinite';
+export type BinaryOp =
+  | 'add'
+  | 'sub'
+  | 'mul'
+  | 'div'
+  | 'floorDiv'
+  | 'mod'
+  | 'pow'
+  | 'maximum'
+  | 'minimum'
+  | 'equal'
+  | 'notEqual'
+  | 'less'
+  | 'lessEqual'
+  | 'greater'
+  | 'greaterEqual'
+  | 'logicalAnd'
+  | 'logicalOr'
+  | 'logicalXor';
+export type UnaryOp =
+  | 'neg'
+  | 'abs'
+  | 'sign'
+  | 'exp'
+  | 'log'
+  | 'log1p'
+  | 'expm1'
+  | 'sqrt'
+  | 'square'
+  | 'reciprocal'
+  | 'sin'
+  | 'cos'
+  | 'tan'
+  | 'tanh'
+  | 'sigmoid'
+  | 'relu'
+  | 'floor'
+  | 'ceil'
+  | 'round'
+  | 'logicalNot'
+  | 'isnan'
+  | 'isfinite';
 export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' | 'argmax' | 'argmin';
 
 /** The op methods every Tensor has: this is the first operand. */
-export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor }
-  & { [K in UnaryOp]: (options?: OpOptions) => Tensor }
-  & { [K in ReduceOp]: (options?: ReduceArg) => Tensor }
-  & {
-    where(a: Operand, b: Operand, options?: OpOptions): Tensor;
-    clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
-    fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
-    matmul(other: Tensor | number, options?: OpOptions): Tensor;
-  };
+export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor } & {
+  [K in UnaryOp]: (options?: OpOptions) => Tensor;
+} & { [K in ReduceOp]: (options?: ReduceArg) => Tensor } & {
+  where(a: Operand, b: Operand, options?: OpOptions): Tensor;
+  clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
+  fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
+  matmul(other: Tensor | number, options?: OpOptions): Tensor;
+};
 
 export interface TensorOptions {
   dtype?: DType;
@@ -226,50 +272,64 @@ export interface EinsumPath {
 }
 
 /** The free-function forms of the ops. */
-export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor }
-  & { [K in UnaryOp]: (x: Operand, options?: OpOptions) => Tensor }
-  & { [K in ReduceOp]: (x: Tensor, options?: ReduceArg) => Tensor }
-  & {
-    where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
-    clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
-    fma(a: Operand, b: Operand, c: Operand, options?: OpOptions): Tensor;
-    /** out = op(alpha*x, beta*z); op by JS or NumPy name ('sub' or 'subtract'). */
-    binary(op: BinaryOp | string, x: Operand, z: Operand, options?: CortexOptions): Tensor;
-    /** out = op(alpha*x). */
-    unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
-    /** NumPy's matmul: 1-D operands promoted, batch axes broadcast. */
-    matmul(a: Tensor | number, b: Tensor | number, options?: OpOptions): Tensor;
-    /** NumPy's einsum; a trailing options object may carry out. */
-    einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
-    /** The plan einsum would use for these operands (tensors or shapes). */
-    einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
-    /** a .npy file (format 1.0-3.0, either byte order; Fortran order loads as a strided view) */
-    fromNpy(bytes: ArrayBuffer | ArrayBufferView): Tensor;
-    /** a serialized tensorflow.TensorProto (tensor_content or the typed repeated fields) */
-    fromTensorProto(bytes: ArrayBuffer | ArrayBufferView): Tensor;
-    /** NumPy .npz (np.savez, np.savez_compressed): every member as a tensor, named without '.npy'. */
-    fromNpz(bytes: ArrayBuffer | ArrayBufferView): Promise<Record<string, Tensor>>;
-    /** A .npz of the tensors (an array is named arr_0, arr_1, ... as np.savez does); compress: deflate, as np.savez_compressed. */
-    toNpz(tensors: Record<string, Tensor> | Tensor[], options?: { compress?: boolean }): Promise<Uint8Array>;
-  };
+export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor } & {
+  [K in UnaryOp]: (x: Operand, options?: OpOptions) => Tensor;
+} & { [K in ReduceOp]: (x: Tensor, options?: ReduceArg) => Tensor } & {
+  where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
+  clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
+  fma(a: Operand, b: Operand, c: Operand, options?: OpOptions): Tensor;
+  /** out = op(alpha*x, beta*z); op by JS or NumPy name ('sub' or 'subtract'). */
+  binary(op: BinaryOp | string, x: Operand, z: Operand, options?: CortexOptions): Tensor;
+  /** out = op(alpha*x). */
+  unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
+  /** NumPy's matmul: 1-D operands promoted, batch axes broadcast. */
+  matmul(a: Tensor | number, b: Tensor | number, options?: OpOptions): Tensor;
+  /** NumPy's einsum; a trailing options object may carry out. */
+  einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
+  /** The plan einsum would use for these operands (tensors or shapes). */
+  einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
+  /** a .npy file (format 1.0-3.0, either byte order; Fortran order loads as a strided view) */
+  fromNpy(bytes: ArrayBuffer | ArrayBufferView): Tensor;
+  /** a serialized tensorflow.TensorProto (tensor_content or the typed repeated fields) */
+  fromTensorProto(bytes: ArrayBuffer | ArrayBufferView): Tensor;
+  /** NumPy .npz (np.savez, np.savez_compressed): every member as a tensor, named without '.npy'. */
+  fromNpz(bytes: ArrayBuffer | ArrayBufferView): Promise<Record<string, Tensor>>;
+  /** A .npz of the tensors (an array is named arr_0, arr_1, ... as np.savez does); compress: deflate, as np.savez_compressed. */
+  toNpz(tensors: Record<string, Tensor> | Tensor[], options?: { compress?: boolean }): Promise<Uint8Array>;
+};
 
 // ---- lazy mode -----------------------------------------------------------------
 
 /** An operand of a lazy operation: a node, or an eager value captured as a constant (numbers stay weak scalars). */
 export type LazyOperand = LazyTensor | Tensor | number | boolean;
-export type LazyKind = 'constant' | 'placeholder' | 'variable' | 'persistent' | 'ewise' | 'cast' | 'reduce' | 'view' | 'matmul' | 'einsum' | 'assign';
-export interface LazyReduceOptions { axis?: number | readonly number[] | null; keepdims?: boolean }
+export type LazyKind =
+  | 'constant'
+  | 'placeholder'
+  | 'variable'
+  | 'persistent'
+  | 'ewise'
+  | 'cast'
+  | 'reduce'
+  | 'view'
+  | 'matmul'
+  | 'einsum'
+  | 'assign';
+export interface LazyReduceOptions {
+  axis?: number | readonly number[] | null;
+  keepdims?: boolean;
+}
 
 /** The op methods of a LazyTensor: each builds a node. */
-export type LazyTensorOps = { [K in BinaryOp]: (other: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor }
-  & { [K in UnaryOp]: () => LazyTensor }
-  & { [K in ReduceOp]: (options?: LazyReduceOptions | number | readonly number[]) => LazyTensor }
-  & {
-    where(a: LazyOperand, b: LazyOperand): LazyTensor;
-    clip(lo: LazyOperand, hi: LazyOperand): LazyTensor;
-    fma(b: LazyOperand, c: LazyOperand): LazyTensor;
-    matmul(other: LazyOperand): LazyTensor;
-  };
+export type LazyTensorOps = {
+  [K in BinaryOp]: (other: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor;
+} & { [K in UnaryOp]: () => LazyTensor } & {
+  [K in ReduceOp]: (options?: LazyReduceOptions | number | readonly number[]) => LazyTensor;
+} & {
+  where(a: LazyOperand, b: LazyOperand): LazyTensor;
+  clip(lo: LazyOperand, hi: LazyOperand): LazyTensor;
+  fma(b: LazyOperand, c: LazyOperand): LazyTensor;
+  matmul(other: LazyOperand): LazyTensor;
+};
 
 export interface LazyTensor extends LazyTensorOps, ViewMethods<LazyTensor> {}
 /** A node of a graph: a value computed when a compiled graph runs (an r-tensor), or storage (variables: l-tensors). */
@@ -339,31 +399,51 @@ export declare class Graph {
   private constructor();
   constant(value: Tensor | NestedArray | AnyTypedArray, options?: { dtype?: DType; name?: string }): LazyTensor;
   placeholder(shape: Shape, dtype?: DType, name?: string): LazyTensor;
-  variable(init: Tensor | NestedArray | AnyTypedArray, options?: { dtype?: DType; name?: string; trainable?: boolean }): LazyTensor;
+  variable(
+    init: Tensor | NestedArray | AnyTypedArray,
+    options?: { dtype?: DType; name?: string; trainable?: boolean },
+  ): LazyTensor;
   persistentTensor(shape: Shape, dtype?: DType, options?: { init?: Tensor | NestedArray; name?: string }): LazyTensor;
   /** A LazyTensor as itself; an eager value as a constant. */
   lazy(value: LazyOperand | NestedArray, options?: { dtype?: DType; name?: string }): LazyTensor;
   variables(options?: { trainable?: boolean }): LazyTensor[];
   placeholders(): LazyTensor[];
   node(name: string): LazyTensor | undefined;
-  compile<O extends LazyTensor | readonly LazyTensor[] | { readonly [key: string]: LazyTensor }>(outputs: O): Compiled<CompiledResult<O>>;
+  compile<O extends LazyTensor | readonly LazyTensor[] | { readonly [key: string]: LazyTensor }>(
+    outputs: O,
+  ): Compiled<CompiledResult<O>>;
   /** Frees every constant's and variable's storage. */
   dispose(): void;
 }
 
 /** The free functions build nodes when an operand is lazy. */
-export type LazyWtensorOps = { [K in BinaryOp]: (a: LazyOperand, b: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor }
-  & { [K in UnaryOp]: (x: LazyTensor) => LazyTensor }
-  & { [K in ReduceOp]: (x: LazyTensor, options?: LazyReduceOptions | number | readonly number[]) => LazyTensor }
-  & {
-    where(cond: LazyOperand, a: LazyOperand, b: LazyOperand): LazyTensor;
-    matmul(a: LazyOperand, b: LazyOperand): LazyTensor;
-    einsum(subscripts: string, ...operands: LazyOperand[]): LazyTensor;
-    binary(op: BinaryOp | string, x: LazyOperand, z: LazyOperand, options?: { alpha?: number; beta?: number }): LazyTensor;
-    unary(op: UnaryOp | string, x: LazyTensor): LazyTensor;
-  };
+export type LazyWtensorOps = {
+  [K in BinaryOp]: (a: LazyOperand, b: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor;
+} & { [K in UnaryOp]: (x: LazyTensor) => LazyTensor } & {
+  [K in ReduceOp]: (x: LazyTensor, options?: LazyReduceOptions | number | readonly number[]) => LazyTensor;
+} & {
+  where(cond: LazyOperand, a: LazyOperand, b: LazyOperand): LazyTensor;
+  matmul(a: LazyOperand, b: LazyOperand): LazyTensor;
+  einsum(subscripts: string, ...operands: LazyOperand[]): LazyTensor;
+  binary(
+    op: BinaryOp | string,
+    x: LazyOperand,
+    z: LazyOperand,
+    options?: { alpha?: number; beta?: number },
+  ): LazyTensor;
+  unary(op: UnaryOp | string, x: LazyTensor): LazyTensor;
+};
 
-type Tensors = Tensor | readonly Tensors[] | { readonly [key: string]: Tensors } | void | number | string | boolean | null | undefined;
+type Tensors =
+  | Tensor
+  | readonly Tensors[]
+  | { readonly [key: string]: Tensors }
+  | void
+  | number
+  | string
+  | boolean
+  | null
+  | undefined;
 
 /** Each op: the eager signature, then the lazy one (an intersection of functions is an overload set). */
 type AllOps = WtensorOps & LazyWtensorOps;
@@ -374,7 +454,10 @@ export interface Wtensor extends AllOps {
   readonly Labeled: typeof Labeled;
   /** Adopts a region of this module's own memory (inside some tensor's storage) without copying;
    *  the storage stays alive while the result does. shape defaults to the whole view. */
-  wrap(view: ArrayBufferView, options?: { shape?: Shape; strides?: readonly number[]; offset?: number; dtype?: DType; readOnly?: boolean }): Tensor;
+  wrap(
+    view: ArrayBufferView,
+    options?: { shape?: Shape; strides?: readonly number[]; offset?: number; dtype?: DType; readOnly?: boolean },
+  ): Tensor;
   /** This instance's module and shared memory, for init({ share }) in a worker (threaded build). */
   share(): SharedMemoryHandle;
   /** The tensor a t.share() ticket stands for, as this instance's own handle (once per ticket). */
@@ -383,8 +466,16 @@ export interface Wtensor extends AllOps {
    *  Its tensors read as disposed and every later call is a WtError. */
   detach(): void;
   /** A copy from anything: TypedArrays (on any memory), ArrayBuffer, DataView, array-likes, iterables, nested arrays. */
-  fromArrayLike(value: ArrayBufferView | ArrayBuffer | SharedArrayBuffer | ArrayLike<number | boolean> | Iterable<number | boolean> | NestedArray,
-    options?: { dtype?: DType; shape?: Shape }): Tensor;
+  fromArrayLike(
+    value:
+      | ArrayBufferView
+      | ArrayBuffer
+      | SharedArrayBuffer
+      | ArrayLike<number | boolean>
+      | Iterable<number | boolean>
+      | NestedArray,
+    options?: { dtype?: DType; shape?: Shape },
+  ): Tensor;
   /** An einsum with its equation bound: a template tag (wt.ein`ij,jk->ik`(a, b)) or a string. */
   ein(strings: TemplateStringsArray | string, ...values: (string | number)[]): BoundEinsum;
 

@@ -9,8 +9,14 @@ import { withNames } from './names.js';
 
 // eager functions of the generic kinds
 const EAGER = {
-  ufunc: (api, { name, c, arity }) => (...args) => ewise(api.e, name, c, args.slice(0, arity), args[arity]),
-  reduction: (api, { name }) => (x, opts) => reduction(api.e, name, x, opts),
+  ufunc:
+    (api, { name, c, arity }) =>
+    (...args) =>
+      ewise(api.e, name, c, args.slice(0, arity), args[arity]),
+  reduction:
+    (api, { name }) =>
+    (x, opts) =>
+      reduction(api.e, name, x, opts),
   view: (api, entry) => followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names),
   copy: (api, entry) => followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names),
 };
@@ -27,10 +33,22 @@ function followNames(op, names) {
 
 // the graph node each generic kind builds when an operand is lazy
 const LAZY = {
-  ufunc: ({ name, arity }) => (g, args) => g._ewise(name, args.slice(0, arity), args[arity]),
-  reduction: ({ name }) => (g, [x, opts]) => g._reduce(name, x, opts),
-  view: ({ name }) => (g, [x, ...rest]) => g._view(name, x, rest),
-  copy: ({ name }) => (g, [x, dtype]) => g._cast(name, x, name === 'astype' ? dtype : x.dtype),
+  ufunc:
+    ({ name, arity }) =>
+    (g, args) =>
+      g._ewise(name, args.slice(0, arity), args[arity]),
+  reduction:
+    ({ name }) =>
+    (g, [x, opts]) =>
+      g._reduce(name, x, opts),
+  view:
+    ({ name }) =>
+    (g, [x, ...rest]) =>
+      g._view(name, x, rest),
+  copy:
+    ({ name }) =>
+    (g, [x, dtype]) =>
+      g._cast(name, x, name === 'astype' ? dtype : x.dtype),
 };
 
 // which arguments are operands (a lazy one makes the call build a node)

@@ -14,10 +14,16 @@ function describe(bytes) {
 }
 
 async function compileBytes(bytes, where) {
-  const u8 = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u8 =
+    bytes instanceof ArrayBuffer
+      ? new Uint8Array(bytes)
+      : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (u8.length < 4 || u8[0] !== 0 || u8[1] !== 0x61 || u8[2] !== 0x73 || u8[3] !== 0x6d) {
-    throw new WtError('WT_ELOAD', `expected WebAssembly from ${where} but got ${describe(u8)}; ` +
-      'check that wtensor.wasm is served at that URL (or pass it with init({ wasm }))');
+    throw new WtError(
+      'WT_ELOAD',
+      `expected WebAssembly from ${where} but got ${describe(u8)}; ` +
+        'check that wtensor.wasm is served at that URL (or pass it with init({ wasm }))',
+    );
   }
   try {
     return await WebAssembly.compile(u8);
@@ -28,7 +34,10 @@ async function compileBytes(bytes, where) {
 
 async function fromResponse(response, where) {
   if (!response.ok) {
-    throw new WtError('WT_ELOAD', `could not load wtensor.wasm from ${where}: HTTP ${response.status} ${response.statusText}`.trim());
+    throw new WtError(
+      'WT_ELOAD',
+      `could not load wtensor.wasm from ${where}: HTTP ${response.status} ${response.statusText}`.trim(),
+    );
   }
   return compileBytes(new Uint8Array(await response.arrayBuffer()), where);
 }
@@ -60,11 +69,15 @@ export async function loadModule(source) {
   if (source === undefined || source === null) return fromUrl(DEFAULT_URL);
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return compileBytes(source, 'the given bytes');
-  if (typeof Response !== 'undefined' && source instanceof Response) return fromResponse(source, source.url || 'the given Response');
+  if (typeof Response !== 'undefined' && source instanceof Response)
+    return fromResponse(source, source.url || 'the given Response');
   if (source instanceof URL) return fromUrl(source);
   if (typeof source === 'string') {
     const base = typeof location === 'object' && location.href ? location.href : DEFAULT_URL;
     return fromUrl(new URL(source, base));
   }
-  throw new WtError('WT_ELOAD', `options.wasm must be bytes, a WebAssembly.Module, a URL or a Response, not ${typeof source}`);
+  throw new WtError(
+    'WT_ELOAD',
+    `options.wasm must be bytes, a WebAssembly.Module, a URL or a Response, not ${typeof source}`,
+  );
 }

@@ -15,11 +15,16 @@ const fmt = (names) => `(${names.join(',')})`;
 
 // a list of distinct non-empty names, one per axis of t
 export function checkNames(names, ndim, what, repeats = false) {
-  if (!Array.isArray(names)) throw new WtError('WT_EINVAL', `${what}: names must be an array of strings, got ${typeName(names)}`);
-  if (names.length !== ndim) throw new WtError('WT_EINVAL', `${what}: ${names.length} names given for a ${ndim}-d tensor`);
+  if (!Array.isArray(names))
+    throw new WtError('WT_EINVAL', `${what}: names must be an array of strings, got ${typeName(names)}`);
+  if (names.length !== ndim)
+    throw new WtError('WT_EINVAL', `${what}: ${names.length} names given for a ${ndim}-d tensor`);
   names.forEach((n, i) => {
     if (typeof n !== 'string' || !n.trim() || /[\s,>]|->|\.\.\./.test(n)) {
-      throw new WtError('WT_EINVAL', `${what}: name ${i} must be a non-empty string without spaces, commas, '->' or '...', got ${typeName(n)}`);
+      throw new WtError(
+        'WT_EINVAL',
+        `${what}: name ${i} must be a non-empty string without spaces, commas, '->' or '...', got ${typeName(n)}`,
+      );
     }
     if (!repeats && names.indexOf(n) !== i) throw new WtError('WT_EINVAL', `${what}: the name '${n}' is given twice`);
   });
@@ -39,19 +44,26 @@ const isNamed = (v) => !!(v && v._names);
 // order they first appear (the first operand's first).
 export function alignNamed(what, operands) {
   if (!operands.some(isNamed)) return null;
-  const names = [], size = new Map();
+  const names = [],
+    size = new Map();
   operands.forEach((v, k) => {
-    if (v === null || typeof v !== 'object') return;   // numbers and booleans broadcast as scalars
+    if (v === null || typeof v !== 'object') return; // numbers and booleans broadcast as scalars
     if (!v._names) {
       if (v.ndim === 0) return;
-      throw new WtError('WT_EINVAL', `${what}: operand ${k + 1} has no axis names but another operand is named; name it with .named([...]) (a 0-d tensor or a number needs none)`);
+      throw new WtError(
+        'WT_EINVAL',
+        `${what}: operand ${k + 1} has no axis names but another operand is named; name it with .named([...]) (a 0-d tensor or a number needs none)`,
+      );
     }
     v._names.forEach((n, i) => {
       const d = v.shape[i];
       if (!names.includes(n)) names.push(n);
       const seen = size.get(n);
       if (seen && seen.d !== d && seen.d !== 1 && d !== 1) {
-        throw new WtError('WT_ESHAPE', `${what}: axis '${n}' has length ${seen.d} in operand ${seen.k + 1} and ${d} in operand ${k + 1}`);
+        throw new WtError(
+          'WT_ESHAPE',
+          `${what}: axis '${n}' has length ${seen.d} in operand ${seen.k + 1} and ${d} in operand ${k + 1}`,
+        );
       }
       if (!seen || seen.d === 1) size.set(n, { d, k });
     });
@@ -81,7 +93,11 @@ export function reductionAxes(what, x, axis, keepdims) {
   const byName = (a) => typeof a === 'string';
   const list = Array.isArray(axis) ? axis : [axis];
   if (!x._names) {
-    if (axis !== undefined && axis !== null && list.some(byName)) throw new WtError('WT_EINVAL', `${what}: axis ${JSON.stringify(axis)} is a name but the tensor has no axis names`);
+    if (axis !== undefined && axis !== null && list.some(byName))
+      throw new WtError(
+        'WT_EINVAL',
+        `${what}: axis ${JSON.stringify(axis)} is a name but the tensor has no axis names`,
+      );
     return { axis, names: null };
   }
   if (axis === undefined || axis === null) return { axis, names: keepdims ? x._names : [] };
@@ -107,7 +123,8 @@ function letterer(what, kind) {
   const code = (w) => {
     if (w === '...') return '...';
     if (!letter.has(w)) {
-      if (letter.size === LETTERS.length) throw new WtError('WT_EINVAL', `${what}: more than ${LETTERS.length} distinct ${kind}`);
+      if (letter.size === LETTERS.length)
+        throw new WtError('WT_EINVAL', `${what}: more than ${LETTERS.length} distinct ${kind}`);
       letter.set(w, LETTERS[letter.size]);
     }
     return letter.get(w);
@@ -118,7 +135,12 @@ function letterer(what, kind) {
 }
 
 // the names of a term in a named equation: '...' is one of its own, glued or not
-const words = (term) => term.replace(/\.\.\./g, ' ... ').trim().split(/\s+/).filter(Boolean);
+const words = (term) =>
+  term
+    .replace(/\.\.\./g, ' ... ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
 
 // 'C H W N, W K -> C H K N' is written in names: some term has two or more
 // space-separated words besides a lone '...'.  NumPy's 'ij,jk->ik',
@@ -127,7 +149,13 @@ const words = (term) => term.replace(/\.\.\./g, ' ... ').trim().split(/\s+/).fil
 // NumPy's rule too
 export function isNamedEquation(eq) {
   if (typeof eq !== 'string') return false;
-  return eq.split(/,|->/).some((t) => t.trim().split(/\s+/).filter((w) => w && w !== '...').length > 1);
+  return eq.split(/,|->/).some(
+    (t) =>
+      t
+        .trim()
+        .split(/\s+/)
+        .filter((w) => w && w !== '...').length > 1,
+  );
 }
 
 // A named equation as NumPy letters, operands aligned to their terms by name:
@@ -145,7 +173,10 @@ export function translateEquation(eq, operands) {
       // a named operand is transposed so its axes follow its term
       const missing = words.filter((w) => w !== '...' && !v._names.includes(w));
       if (words.includes('...') || missing.length || words.length !== v._names.length) {
-        throw new WtError('WT_EINVAL', `einsum: operand ${k + 1} is named ${fmt(v._names)} but its term is '${words.join(' ')}'`);
+        throw new WtError(
+          'WT_EINVAL',
+          `einsum: operand ${k + 1} is named ${fmt(v._names)} but its term is '${words.join(' ')}'`,
+        );
       }
       const t = v.transpose(words.map((w) => v._names.indexOf(w)));
       temps.push(t);
@@ -153,13 +184,19 @@ export function translateEquation(eq, operands) {
     });
     const lhsCodes = terms.map((ws) => ws.map(code).join('')).join(',');
     let outWords;
-    if (rhs === undefined) {   // implicit, as NumPy: '...' first, then the names used once, sorted
+    if (rhs === undefined) {
+      // implicit, as NumPy: '...' first, then the names used once, sorted
       const all = terms.flat().filter((w) => w !== '...');
-      outWords = [...(terms.flat().includes('...') ? ['...'] : []), ...[...new Set(all)].filter((w) => all.indexOf(w) === all.lastIndexOf(w)).sort()];
+      outWords = [
+        ...(terms.flat().includes('...') ? ['...'] : []),
+        ...[...new Set(all)].filter((w) => all.indexOf(w) === all.lastIndexOf(w)).sort(),
+      ];
     } else {
       outWords = words(rhs);
     }
-    for (const w of outWords) if (w !== '...' && !code.known(w)) throw new WtError('WT_EINVAL', `einsum: output name '${w}' appears in no operand of '${eq}'`);
+    for (const w of outWords)
+      if (w !== '...' && !code.known(w))
+        throw new WtError('WT_EINVAL', `einsum: output name '${w}' appears in no operand of '${eq}'`);
     const outNames = outWords.includes('...') ? null : outWords;
     return { equation: `${lhsCodes}->${outWords.map(code).join('')}`, operands: aligned, outNames, temps };
   } catch (e) {
@@ -182,13 +219,19 @@ export class Labeled {
   // rest kept in order of first appearance
   mul(...others) {
     others.forEach((o, k) => {
-      if (!(o instanceof Labeled)) throw new WtError('WT_EINVAL', `label.mul: operand ${k + 1} must be a labeled tensor (t.label(...)), got ${typeName(o)}`);
+      if (!(o instanceof Labeled))
+        throw new WtError(
+          'WT_EINVAL',
+          `label.mul: operand ${k + 1} must be a labeled tensor (t.label(...)), got ${typeName(o)}`,
+        );
     });
     return contract(this._wt, [this, ...others]);
   }
 
   // sums the labels repeated within this tensor: a.label('i', 'i').trace() is a_ii
-  trace() { return contract(this._wt, [this]); }
+  trace() {
+    return contract(this._wt, [this]);
+  }
 
   // the same values with the labels in this order (a transpose by label)
   to(...labels) {
@@ -199,7 +242,11 @@ export class Labeled {
 
 function contract(wt, list) {
   const all = list.flatMap((l) => l.labels);
-  return einsumLabeled(wt, list, [...new Set(all)].filter((w) => all.indexOf(w) === all.lastIndexOf(w)));
+  return einsumLabeled(
+    wt,
+    list,
+    [...new Set(all)].filter((w) => all.indexOf(w) === all.lastIndexOf(w)),
+  );
 }
 
 // einsum over labeled tensors, labels given letters here: any strings work as
@@ -207,19 +254,23 @@ function contract(wt, list) {
 function einsumLabeled(wt, list, out) {
   const code = letterer('label', 'labels');
   const lhs = list.map((l) => l.labels.map(code).join('')).join(',');
-  for (const w of out) if (!code.known(w)) throw new WtError('WT_EINVAL', `label.to: '${w}' is not one of the labels (${code.words().join(',')})`);
+  for (const w of out)
+    if (!code.known(w))
+      throw new WtError('WT_EINVAL', `label.to: '${w}' is not one of the labels (${code.words().join(',')})`);
   const eq = `${lhs}->${out.map(code).join('')}`;
   const plain = list.map((l) => (l.tensor._names ? l.tensor.reshape([...l.tensor.shape]) : l.tensor));
   try {
     return new Labeled(wt, withNames(wt.einsum(eq, ...plain), null), out);
   } finally {
-    plain.forEach((t, k) => { if (t !== list[k].tensor) t.dispose(); });
+    plain.forEach((t, k) => {
+      if (t !== list[k].tensor) t.dispose();
+    });
   }
 }
 
 export function label(wt, t, labels) {
   if (!t || typeof t.ndim !== 'number') throw new WtError('WT_EINVAL', `label: expected a Tensor, got ${typeName(t)}`);
-  return new Labeled(wt, t, checkNames(labels, t.ndim, 'label', true));   // a repeated label is a trace
+  return new Labeled(wt, t, checkNames(labels, t.ndim, 'label', true)); // a repeated label is a trace
 }
 
 // wt.ein`ij,jk->ik`(a, b): einsum from a template (or a plain string)
@@ -228,7 +279,11 @@ export function ein(wt, strings, ...values) {
   if (typeof strings === 'string') eq = strings;
   else if (Array.isArray(strings) && Array.isArray(strings.raw) && strings.every((s) => typeof s === 'string')) {
     eq = strings.reduce((acc, s, i) => acc + (i ? formatValue(values[i - 1]) : '') + s, '');
-  } else throw new WtError('WT_EINVAL', `ein: use it as a template tag (wt.ein\`ij,jk->ik\`) or with an equation string, got ${typeName(strings)}`);
+  } else
+    throw new WtError(
+      'WT_EINVAL',
+      `ein: use it as a template tag (wt.ein\`ij,jk->ik\`) or with an equation string, got ${typeName(strings)}`,
+    );
   const fn = (...operands) => wt.einsum(eq, ...operands);
   fn.equation = eq;
   fn.path = (...shapes) => wt.einsumPath(eq, ...shapes);
@@ -251,7 +306,10 @@ export const axisNames = {
     return n;
   },
   squeeze: (x, [axis]) => {
-    const gone = axis === undefined || axis === null ? x.shape.map((d, i) => (d === 1 ? i : -1)) : [axis].flat().map((a) => axisOf(x, a));
+    const gone =
+      axis === undefined || axis === null
+        ? x.shape.map((d, i) => (d === 1 ? i : -1))
+        : [axis].flat().map((a) => axisOf(x, a));
     return x._names.filter((_, i) => !gone.includes(i));
   },
 };

@@ -8,7 +8,8 @@ import { alignNamed, reductionAxes, isNamedEquation, translateEquation, withName
 
 function options(opts, what) {
   if (opts === undefined || opts === null) return {};
-  if (typeof opts !== 'object' || opts instanceof Tensor) throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
+  if (typeof opts !== 'object' || opts instanceof Tensor)
+    throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
   return opts;
 }
 
@@ -26,9 +27,16 @@ export function ewise(engine, name, cname, operands, opts) {
   try {
     const out = opts?.out;
     if (out && out._names && out._names.join() !== aligned.names.join()) {
-      throw new WtError('WT_ESHAPE', `${name}: out is named (${out._names.join(',')}) but the result's axes are (${aligned.names.join(',')})`);
+      throw new WtError(
+        'WT_ESHAPE',
+        `${name}: out is named (${out._names.join(',')}) but the result's axes are (${aligned.names.join(',')})`,
+      );
     }
-    if (opts?.reduce) throw new WtError('WT_EINVAL', `${name}: reduce into out is not supported with named axes; reduce the result by name (wt.sum(t, {axis: [...]}))`);
+    if (opts?.reduce)
+      throw new WtError(
+        'WT_EINVAL',
+        `${name}: reduce into out is not supported with named axes; reduce the result by name (wt.sum(t, {axis: [...]}))`,
+      );
     const r = ewiseUnnamed(engine, name, cname, aligned.views, opts);
     return out ? r : withNames(r, aligned.names);
   } finally {
@@ -39,9 +47,11 @@ export function ewise(engine, name, cname, operands, opts) {
 function ewiseUnnamed(engine, name, cname, operands, opts) {
   opts = options(opts, name);
   const op = engine.code('op', cname, name);
-  const reduce = opts.reduce === undefined || opts.reduce === null ? 0 : engine.code('reduce', opts.reduce, `${name}: reduce`);
+  const reduce =
+    opts.reduce === undefined || opts.reduce === null ? 0 : engine.code('reduce', opts.reduce, `${name}: reduce`);
   const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, `${name}: out`);
-  const alpha = number(opts.alpha, 1, `${name}: alpha`), beta = number(opts.beta, 1, `${name}: beta`);
+  const alpha = number(opts.alpha, 1, `${name}: alpha`),
+    beta = number(opts.beta, 1, `${name}: beta`);
   for (const v of operands) {
     if (!(v instanceof Tensor) && typeof v !== 'number' && typeof v !== 'boolean') {
       throw new WtError('WT_EINVAL', `${name}: operands must be tensors, numbers or booleans, got ${typeName(v)}`);
@@ -51,7 +61,10 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
   // adopts the other operand's dtype exactly as a weak boolean would
   const temps = operands.map((v) => (typeof v === 'boolean' ? engine.scalarBool(v) : null));
   try {
-    const [n, h, sc] = engine.operands(operands.map((v, k) => temps[k] ?? v), name);
+    const [n, h, sc] = engine.operands(
+      operands.map((v, k) => temps[k] ?? v),
+      name,
+    );
     engine.check(engine.ex.wt_ewise(op, n, h, sc, alpha, beta, out, reduce, out ? 0 : engine.outPtr));
   } finally {
     for (const t of temps) if (t) t.dispose();
@@ -63,10 +76,15 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
 export function reduction(engine, name, x, opts) {
   if (typeof opts === 'number' || typeof opts === 'string' || Array.isArray(opts)) opts = { axis: opts };
   opts = options(opts, name);
-  if (x instanceof Tensor && (x._names || typeof opts.axis === 'string' || (Array.isArray(opts.axis) && opts.axis.some((a) => typeof a === 'string')))) {
+  if (
+    x instanceof Tensor &&
+    (x._names ||
+      typeof opts.axis === 'string' ||
+      (Array.isArray(opts.axis) && opts.axis.some((a) => typeof a === 'string')))
+  ) {
     engine.handle(x, `${name}: tensor`);
     const { axis, names } = reductionAxes(name, x, opts.axis, opts.keepdims);
-    const plain = x.reshape([...x.shape]);   // an unnamed view of the same axes
+    const plain = x.reshape([...x.shape]); // an unnamed view of the same axes
     try {
       const r = reduction(engine, name, plain, { ...opts, axis });
       return opts.out ? r : withNames(r, names);
@@ -76,7 +94,10 @@ export function reduction(engine, name, x, opts) {
   }
   const code = engine.code('reduce', name, name);
   const handle = engine.handle(x, `${name}: tensor`);
-  const [naxes, axes] = opts.axis === undefined || opts.axis === null ? [-1, 0] : engine.ints(opts.axis, `${name}: axis`, engine.axesSlot, false);
+  const [naxes, axes] =
+    opts.axis === undefined || opts.axis === null
+      ? [-1, 0]
+      : engine.ints(opts.axis, `${name}: axis`, engine.axesSlot, false);
   const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, `${name}: out`);
   engine.check(engine.ex.wt_reduce(code, handle, naxes, axes, opts.keepdims ? 1 : 0, out, out ? 0 : engine.outPtr));
   return out ? opts.out : engine.adopt(engine.takeOut());
@@ -112,7 +133,7 @@ function asTensors(engine, list, what) {
     });
     return [tensors, temps];
   } catch (e) {
-    temps.forEach((t) => t.dispose());   // out of memory making a later one
+    temps.forEach((t) => t.dispose()); // out of memory making a later one
     throw e;
   }
 }
@@ -122,7 +143,9 @@ export function matmul(engine, a, b, opts) {
   const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, 'matmul: out');
   const [[ta, tb], temps] = asTensors(engine, [a, b], 'matmul');
   try {
-    engine.check(engine.ex.wt_matmul(engine.handle(ta, 'matmul: a'), engine.handle(tb, 'matmul: b'), out, out ? 0 : engine.outPtr));
+    engine.check(
+      engine.ex.wt_matmul(engine.handle(ta, 'matmul: a'), engine.handle(tb, 'matmul: b'), out, out ? 0 : engine.outPtr),
+    );
   } finally {
     temps.forEach((t) => t.dispose());
   }
@@ -132,18 +155,26 @@ export function matmul(engine, a, b, opts) {
 // einsum(subscripts, ...operands[, {out}])
 export function einsum(engine, subscripts, args) {
   let opts = {};
-  if (args.length && args[args.length - 1] !== null && typeof args[args.length - 1] === 'object' && !(args[args.length - 1] instanceof Tensor)) {
+  if (
+    args.length &&
+    args[args.length - 1] !== null &&
+    typeof args[args.length - 1] === 'object' &&
+    !(args[args.length - 1] instanceof Tensor)
+  ) {
     opts = args.pop();
   }
   if (!args.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');
-  if (isNamedEquation(subscripts)) {   // 'C H W N, W K -> C H K N': names, translated to letters
+  if (isNamedEquation(subscripts)) {
+    // 'C H W N, W K -> C H K N': names, translated to letters
     const t = translateEquation(subscripts, args);
     try {
       let r;
       try {
         r = einsumLetters(engine, t.equation, t.operands, opts);
-      } catch (e) {   // C speaks of the letters: say which equation they stand for
-        if (e instanceof WtError) throw new WtError(e.code, `einsum '${subscripts}' (as '${t.equation}'): ${e.message}`);
+      } catch (e) {
+        // C speaks of the letters: say which equation they stand for
+        if (e instanceof WtError)
+          throw new WtError(e.code, `einsum '${subscripts}' (as '${t.equation}'): ${e.message}`);
         throw e;
       }
       return opts.out ? r : withNames(r, t.outNames);
@@ -180,23 +211,29 @@ export function einsumPath(engine, subscripts, args) {
   const shapes = args.map((v, k) => {
     if (v instanceof Tensor) return [...v.shape];
     if (Array.isArray(v) && v.every((d) => Number.isSafeInteger(d) && d >= 0) && v.length <= 16) return v;
-    throw new WtError('WT_EINVAL', `einsumPath: operand ${k + 1} must be a Tensor or a shape array, got ${typeName(v)}`);
+    throw new WtError(
+      'WT_EINVAL',
+      `einsumPath: operand ${k + 1} must be a Tensor or a shape array, got ${typeName(v)}`,
+    );
   });
   const [eq, owned] = engine.string(subscripts, 'einsumPath: subscripts');
   const n = shapes.length;
   try {
     return withTemp(engine, 4 * n + 4 * n + 8 * 16 * n, (p) => {
-      const ndims = p, ptrs = p + 4 * n, data = p + 8 * n, dv = engine.dv;
+      const ndims = p,
+        ptrs = p + 4 * n,
+        data = p + 8 * n,
+        dv = engine.dv;
       shapes.forEach((sh, k) => {
         dv.setInt32(ndims + 4 * k, sh.length, true);
         dv.setUint32(ptrs + 4 * k, data + 128 * k, true);
         sh.forEach((d, i) => dv.setBigInt64(data + 128 * k + 8 * i, BigInt(d), true));
       });
-      for (let cap = 4096; ; ) {
+      for (let cap = 4096; ;) {
         const json = withTemp(engine, cap + 8, (buf) => {
           const st = engine.ex.wt_einsum_path(eq, n, ndims, ptrs, buf, cap, buf + cap);
           const len = engine.dv.getUint32(buf + cap, true);
-          if (st && len + 1 > cap) return { retry: len + 1 };   // C sets len only when the buffer was too small
+          if (st && len + 1 > cap) return { retry: len + 1 }; // C sets len only when the buffer was too small
           engine.check(st);
           return { text: engine.cstr(buf) };
         });

@@ -8,8 +8,10 @@ import { WtError } from './errors.js';
 import { isNode } from './loader.js';
 import { canBlock } from './thread.js';
 
-const SEQ = 0, DONE = 1, SPIN = 200000;
-const PAGES = { initial: 256, maximum: 32768 };   // 16 MiB growable to 2 GiB, as linked
+const SEQ = 0,
+  DONE = 1,
+  SPIN = 200000;
+const PAGES = { initial: 256, maximum: 32768 }; // 16 MiB growable to 2 GiB, as linked
 
 // { n, reason }: how many threads to run, and when that is 1, why
 export async function planThreads(options) {
@@ -21,14 +23,18 @@ export async function planThreads(options) {
   if (want === 1) return one('threads: 1 was asked for');
   // in browsers, isolation is what makes SharedArrayBuffer exist: say so first
   if (!isNode && globalThis.crossOriginIsolated !== true) {
-    return one('the page is not cross-origin isolated: serve it with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp');
+    return one(
+      'the page is not cross-origin isolated: serve it with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp',
+    );
   }
   if (typeof SharedArrayBuffer !== 'function') return one('SharedArrayBuffer is not available here');
   if (!isNode && typeof Worker !== 'function') return one('this environment has no Worker');
   if (options.wasm !== undefined && options.wasmThreads === undefined) {
     return one('options.wasm was given without options.wasmThreads (the threaded build, wtensor-mt.wasm)');
   }
-  const cores = isNode ? (await import(/* @vite-ignore */ 'node:' + 'os')).availableParallelism() : navigator.hardwareConcurrency || 1;
+  const cores = isNode
+    ? (await import(/* @vite-ignore */ 'node:' + 'os')).availableParallelism()
+    : navigator.hardwareConcurrency || 1;
   if (want === 'auto' && cores < 2) return one('there is only one logical core');
   return { n: want === 'auto' ? Math.min(cores, 16) : want, reason: null };
 }
@@ -46,8 +52,9 @@ export function hostImports(host) {
       Atomics.notify(host.ctl, SEQ);
     },
     wt_host_join() {
-      const c = host.ctl, n = host.workers;
-      for (let i = 0; i < SPIN; i++) if (Atomics.load(c, DONE) >= n) return;   // the workers' parts usually end with ours
+      const c = host.ctl,
+        n = host.workers;
+      for (let i = 0; i < SPIN; i++) if (Atomics.load(c, DONE) >= n) return; // the workers' parts usually end with ours
       if (canBlock) {
         for (let d; (d = Atomics.load(c, DONE)) < n;) Atomics.wait(c, DONE, d);
         return;
@@ -55,7 +62,10 @@ export function hostImports(host) {
       const t0 = performance.now();
       for (let i = 1; Atomics.load(c, DONE) < n; i++) {
         if (i % 1048576 === 0 && performance.now() - t0 > 60000) {
-          throw new WtError('WT_ETHREADS', 'a worker has not finished its part of a loop in 60 s; the pool is unusable');
+          throw new WtError(
+            'WT_ETHREADS',
+            'a worker has not finished its part of a loop in 60 s; the pool is unusable',
+          );
         }
       }
     },
@@ -65,37 +75,58 @@ export function hostImports(host) {
 function spawn() {
   if (isNode) {
     return import(/* @vite-ignore */ 'node:' + 'worker_threads').then(({ Worker: NodeWorker }) => {
-      const w = new NodeWorker(new URL('./worker.js', import.meta.url), { execArgv: [] });   // the parent's flags (--input-type, --test, ...) are not the worker's
-      return { post: (m) => w.postMessage(m), on: (f) => w.on('message', f), onError: (f) => w.on('error', f), unref: () => w.unref(), terminate: () => w.terminate() };
+      const w = new NodeWorker(new URL('./worker.js', import.meta.url), { execArgv: [] }); // the parent's flags (--input-type, --test, ...) are not the worker's
+      return {
+        post: (m) => w.postMessage(m),
+        on: (f) => w.on('message', f),
+        onError: (f) => w.on('error', f),
+        unref: () => w.unref(),
+        terminate: () => w.terminate(),
+      };
     });
   }
   const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  return { post: (m) => w.postMessage(m), on: (f) => { w.onmessage = ({ data }) => f(data); }, onError: (f) => { w.onerror = (e) => f(e); }, unref() {}, terminate: () => w.terminate() };
+  return {
+    post: (m) => w.postMessage(m),
+    on: (f) => {
+      w.onmessage = ({ data }) => f(data);
+    },
+    onError: (f) => {
+      w.onerror = (e) => f(e);
+    },
+    unref() {},
+    terminate: () => w.terminate(),
+  };
 }
 
 // starts n-1 workers on engine's module and memory; resolves when all are ready
 export async function startPool(engine, module, n, host) {
   const ex = engine.ex;
   const ctl = ex.wt_malloc(8);
-  if (!ctl) throw new WtError('WT_ENOMEM', 'out of memory for the pool\'s control words');
+  if (!ctl) throw new WtError('WT_ENOMEM', "out of memory for the pool's control words");
   new Int32Array(engine.memory.buffer, ctl, 2).fill(0);
   const workers = [];
   try {
-    await Promise.all(Array.from({ length: n - 1 }, async (_, i) => {
-      const w = await spawn();
-      workers.push(w);
-      await new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('a worker did not start within 30 s')), 30000);
-        w.onError((e) => { clearTimeout(timer); reject(new Error(e?.message ?? String(e))); });
-        w.on((m) => {
-          clearTimeout(timer);
-          if (m?.error) reject(new Error(m.error));
-          else resolve();
+    await Promise.all(
+      Array.from({ length: n - 1 }, async (_, i) => {
+        const w = await spawn();
+        workers.push(w);
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('a worker did not start within 30 s')), 30000);
+          w.onError((e) => {
+            clearTimeout(timer);
+            reject(new Error(e?.message ?? String(e)));
+          });
+          w.on((m) => {
+            clearTimeout(timer);
+            if (m?.error) reject(new Error(m.error));
+            else resolve();
+          });
+          w.post({ module, memory: engine.memory, k: i + 1, ctl });
         });
-        w.post({ module, memory: engine.memory, k: i + 1, ctl });
-      });
-      w.unref();   // idle workers must not keep Node running
-    }));
+        w.unref(); // idle workers must not keep Node running
+      }),
+    );
   } catch (e) {
     workers.forEach((w) => w.terminate());
     throw e;

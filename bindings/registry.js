@@ -29,7 +29,12 @@ import { Graph, isLazy, loadGraph } from './lazy/index.js';
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
   { name: 'transpose', c: 'wt_view_permute', args: ['tensor self', 'axes axes=null'], names: axisNames.transpose },
-  { name: 'swapaxes', c: 'wt_view_swapaxes', args: ['tensor self', 'int axis1', 'int axis2'], names: axisNames.swapaxes },
+  {
+    name: 'swapaxes',
+    c: 'wt_view_swapaxes',
+    args: ['tensor self', 'int axis1', 'int axis2'],
+    names: axisNames.swapaxes,
+  },
   { name: 'reshape', c: 'wt_view_reshape', args: ['tensor self', 'shape shape'] },
   { name: 'broadcastTo', c: 'wt_view_broadcast_to', args: ['tensor self', 'shape shape'] },
   { name: 'expandDims', c: 'wt_view_expand_dims', args: ['tensor self', 'int axis'] },
@@ -54,18 +59,56 @@ const REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax',
 
 const CREATION = [
   { name: 'tensor', impl: (api) => api.tensor },
-  { name: 'empty', c: 'wt_tensor_empty', args: ['dtype dtype', 'shape shape'], impl: (api) => (shape, dtype = 'float64') => api.c.empty(dtype, shape) },
-  { name: 'zeros', c: 'wt_tensor_zeros', args: ['dtype dtype', 'shape shape'], impl: (api) => (shape, dtype = 'float64') => api.c.zeros(dtype, shape) },
-  { name: 'ones', impl: (api) => (shape, dtype = 'float64') => api.c.full(dtype, shape, 1) },
+  {
+    name: 'empty',
+    c: 'wt_tensor_empty',
+    args: ['dtype dtype', 'shape shape'],
+    impl:
+      (api) =>
+      (shape, dtype = 'float64') =>
+        api.c.empty(dtype, shape),
+  },
+  {
+    name: 'zeros',
+    c: 'wt_tensor_zeros',
+    args: ['dtype dtype', 'shape shape'],
+    impl:
+      (api) =>
+      (shape, dtype = 'float64') =>
+        api.c.zeros(dtype, shape),
+  },
+  {
+    name: 'ones',
+    impl:
+      (api) =>
+      (shape, dtype = 'float64') =>
+        api.c.full(dtype, shape, 1),
+  },
   { name: 'full', c: 'wt_tensor_full', args: ['dtype dtype', 'shape shape', 'scalar value'], impl: (api) => api.full },
-  { name: 'arange', c: 'wt_tensor_arange', args: ['f64 start', 'f64 stop', 'f64 step', 'dtype dtype'], impl: (api) => api.arange },
+  {
+    name: 'arange',
+    c: 'wt_tensor_arange',
+    args: ['f64 start', 'f64 stop', 'f64 step', 'dtype dtype'],
+    impl: (api) => api.arange,
+  },
   {
     name: 'linspace',
     c: 'wt_tensor_linspace',
     args: ['f64 start', 'f64 stop', 'i64 num', 'bool endpoint', 'dtype dtype'],
-    impl: (api) => (start, stop, num = 50, { endpoint = true, dtype = 'float64' } = {}) => api.c.linspace(start, stop, num, endpoint, dtype),
+    impl:
+      (api) =>
+      (start, stop, num = 50, { endpoint = true, dtype = 'float64' } = {}) =>
+        api.c.linspace(start, stop, num, endpoint, dtype),
   },
-  { name: 'eye', c: 'wt_tensor_eye', args: ['i64 n', 'i64 m', 'i64 k', 'dtype dtype'], impl: (api) => (n, m, k = 0, dtype = 'float64') => api.c.eye(n, m ?? n, k, dtype) },
+  {
+    name: 'eye',
+    c: 'wt_tensor_eye',
+    args: ['i64 n', 'i64 m', 'i64 k', 'dtype dtype'],
+    impl:
+      (api) =>
+      (n, m, k = 0, dtype = 'float64') =>
+        api.c.eye(n, m ?? n, k, dtype),
+  },
 ].map((e) => ({ kind: 'creation', method: false, ...e }));
 
 const PRODUCTS = [
@@ -75,12 +118,27 @@ const PRODUCTS = [
     operands: [0, 2],
     impl: (api) => (a, b, opts) => matmul(api.e, a, b, opts),
     lazy: (g, [a, b, opts]) => {
-      if (opts?.out) throw new WtError('WT_EINVAL', "matmul: 'out' is an eager option; a compiled graph allocates its results");
+      if (opts?.out)
+        throw new WtError('WT_EINVAL', "matmul: 'out' is an eager option; a compiled graph allocates its results");
       return g._matmul(a, b);
     },
   },
-  { name: 'einsum', operands: [1, Infinity], impl: (api) => (eq, ...ops) => einsum(api.e, eq, ops), lazy: (g, [eq, ...ops]) => g._einsum(eq, ops) },
-  { name: 'einsumPath', impl: (api) => (eq, ...ops) => einsumPath(api.e, eq, ops) },
+  {
+    name: 'einsum',
+    operands: [1, Infinity],
+    impl:
+      (api) =>
+      (eq, ...ops) =>
+        einsum(api.e, eq, ops),
+    lazy: (g, [eq, ...ops]) => g._einsum(eq, ops),
+  },
+  {
+    name: 'einsumPath',
+    impl:
+      (api) =>
+      (eq, ...ops) =>
+        einsumPath(api.e, eq, ops),
+  },
 ].map((e) => ({ kind: 'product', method: false, ...e }));
 
 const IO = [
@@ -88,7 +146,13 @@ const IO = [
   { name: 'fromTensorProto', c: 'wt_proto_read', impl: (api, e) => (bytes) => readFile(api.e, e.c, e.name, bytes) },
   { name: 'fromNpz', impl: (api) => (bytes) => readNpz(api.e, bytes) },
   { name: 'toNpz', impl: (api) => (tensors, opts) => writeNpz(api.e, tensors, opts) },
-  { name: 'toNpy', c: 'wt_npy_write', method: true, free: false, impl: (api, e) => (t) => writeFile(api.e, e.c, e.name, t) },
+  {
+    name: 'toNpy',
+    c: 'wt_npy_write',
+    method: true,
+    free: false,
+    impl: (api, e) => (t) => writeFile(api.e, e.c, e.name, t),
+  },
   {
     name: 'toTensorProto',
     c: 'wt_proto_write',
@@ -99,20 +163,24 @@ const IO = [
 ].map((e) => ({ kind: 'io', method: false, ...e }));
 
 const opName = (op, what) => {
-  if (typeof op !== 'string') throw new WtError('WT_EINVAL', `${what}: the operation must be a name string, got ${typeName(op)}`);
+  if (typeof op !== 'string')
+    throw new WtError('WT_EINVAL', `${what}: the operation must be a name string, got ${typeName(op)}`);
   return op;
 };
 // out = op(alpha*x, beta*z) with {alpha, beta, out, reduce}: Cortex's forms, by JS or NumPy name
-const cortex = (api, { name }) => (op, ...args) => {
-  const label = `${name}('${opName(op, name)}')`, n = name === 'binary' ? 2 : 1;
-  return ewise(api.e, label, UFUNC_ENTRIES.find((u) => u.name === op)?.c ?? op, args.slice(0, n), args[n]);
-};
+const cortex =
+  (api, { name }) =>
+  (op, ...args) => {
+    const label = `${name}('${opName(op, name)}')`,
+      n = name === 'binary' ? 2 : 1;
+    return ewise(api.e, label, UFUNC_ENTRIES.find((u) => u.name === op)?.c ?? op, args.slice(0, n), args[n]);
+  };
 
 const ASSIGN = {
   name: 'assign',
   kind: 'assign',
   method: true,
-  lazyMethod: false,   // LazyTensor's own assign builds an assignment node
+  lazyMethod: false, // LazyTensor's own assign builds an assignment node
   operands: [0, 2],
   impl: (api) => {
     const tensor = defineOp(api.e, 'assign', 'wt_assign', ['tensor self', 'tensor src'], 'self');
@@ -120,7 +188,11 @@ const ASSIGN = {
     return (dst, src) => (src instanceof Tensor ? tensor(dst, src) : scalar(dst, src));
   },
   lazy: (g, [dst, src]) => {
-    if (!isLazy(dst)) throw new WtError('WT_EINVAL', 'assign: a lazy value can only be assigned to a lazy variable or persistent tensor (compile and run it first)');
+    if (!isLazy(dst))
+      throw new WtError(
+        'WT_EINVAL',
+        'assign: a lazy value can only be assigned to a lazy variable or persistent tensor (compile and run it first)',
+      );
     return dst.assign(src);
   },
 };
@@ -141,7 +213,13 @@ const EXCHANGE = [
   { name: 'attach', impl: (api) => (handle) => attach(api.e, handle) },
   { name: 'detach', impl: (api) => () => detach(api.e) },
   { name: 'fromArrayLike', impl: (api) => (value, opts) => fromArrayLike(api.wt, value, opts) },
-  { name: 'ein', impl: (api) => (strings, ...values) => ein(api.wt, strings, ...values) },
+  {
+    name: 'ein',
+    impl:
+      (api) =>
+      (strings, ...values) =>
+        ein(api.wt, strings, ...values),
+  },
   { name: 'share', id: 'shareTensor', method: true, free: false, impl: (api) => (t) => share(api.e, t) },
   {
     name: 'named',
@@ -151,7 +229,7 @@ const EXCHANGE = [
       const clone = defineOp(api.e, 'named', 'wt_tensor_clone', ['tensor self']);
       return (t, names) => {
         api.e.handle(t, 'named: tensor');
-        const checked = names === null ? null : checkNames(names, t.ndim, 'named');   // before the clone: no leak on a bad name
+        const checked = names === null ? null : checkNames(names, t.ndim, 'named'); // before the clone: no leak on a bad name
         return withNames(clone(t), checked);
       };
     },
@@ -160,10 +238,12 @@ const EXCHANGE = [
     name: 'label',
     method: true,
     free: false,
-    impl: (api) => (t, ...labels) => {
-      api.e.handle(t, 'label: tensor');
-      return label(api.wt, t, labels);
-    },
+    impl:
+      (api) =>
+      (t, ...labels) => {
+        api.e.handle(t, 'label: tensor');
+        return label(api.wt, t, labels);
+      },
   },
 ].map((e) => ({ kind: 'exchange', method: false, ...e }));
 
@@ -179,14 +259,37 @@ const GRAPHS = [
 
 const ENGINE = [
   ASSIGN,
-  { name: 'binary', kind: 'cortex', method: false, impl: cortex, operands: [1, 3], lazy: (g, [op, x, z, opts]) => g._ewise(op, [x, z], opts) },
-  { name: 'unary', kind: 'cortex', method: false, impl: cortex, operands: [1, 2], lazy: (g, [op, x, opts]) => g._ewise(op, [x], opts) },
+  {
+    name: 'binary',
+    kind: 'cortex',
+    method: false,
+    impl: cortex,
+    operands: [1, 3],
+    lazy: (g, [op, x, z, opts]) => g._ewise(op, [x, z], opts),
+  },
+  {
+    name: 'unary',
+    kind: 'cortex',
+    method: false,
+    impl: cortex,
+    operands: [1, 2],
+    lazy: (g, [op, x, opts]) => g._ewise(op, [x], opts),
+  },
   ...SCOPES,
   ...EXCHANGE,
   ...GRAPHS,
 ];
 
-export const REGISTRY = Object.freeze([...UFUNC_ENTRIES, ...REDUCTIONS, ...VIEWS, ...COPIES, ...CREATION, ...PRODUCTS, ...IO, ...ENGINE]);
+export const REGISTRY = Object.freeze([
+  ...UFUNC_ENTRIES,
+  ...REDUCTIONS,
+  ...VIEWS,
+  ...COPIES,
+  ...CREATION,
+  ...PRODUCTS,
+  ...IO,
+  ...ENGINE,
+]);
 
 // every name a LazyTensor computes with
 export const byKind = (kind) => REGISTRY.filter((e) => e.kind === kind);

@@ -19,7 +19,8 @@ export function tidy(engine, fn) {
   if (typeof fn !== 'function') throw new WtError('WT_EINVAL', `tidy: expected a function, got ${typeName(fn)}`);
   const scope = new Set();
   engine.scopes.push(scope);
-  let result, ok = false;
+  let result,
+    ok = false;
   try {
     result = fn();
     ok = true;
@@ -57,7 +58,8 @@ export function memory(engine) {
 }
 
 export function info(engine) {
-  const ex = engine.ex, { threads, reason } = engine.threads;
+  const ex = engine.ex,
+    { threads, reason } = engine.threads;
   return {
     version: engine.cstr(ex.wt_version()),
     simd: engine.cstr(ex.wt_simd_name()) === 'wasm_simd128',
@@ -73,21 +75,24 @@ export function probe(engine, zeros) {
   const ex = engine.ex;
   return {
     peak(iters = 2e7) {
-      if (!Number.isSafeInteger(iters) || iters <= 0) throw new WtError('WT_EINVAL', `probe.peak: iters must be a positive integer, got ${typeName(iters)}`);
+      if (!Number.isSafeInteger(iters) || iters <= 0)
+        throw new WtError('WT_EINVAL', `probe.peak: iters must be a positive integer, got ${typeName(iters)}`);
       const t0 = performance.now();
       ex.wt_probe_peak(BigInt(iters));
       const seconds = (performance.now() - t0) / 1e3;
       return { gflops: Number(ex.wt_probe_flops(BigInt(iters))) / seconds / 1e9, seconds };
     },
     copy(bytes = 64 * 2 ** 20, repeats = 4) {
-      if (!Number.isSafeInteger(bytes) || bytes <= 0 || bytes % 4) throw new WtError('WT_EINVAL', `probe.copy: bytes must be a positive multiple of 4, got ${typeName(bytes)}`);
-      const a = zeros([bytes], 'uint8'), b = zeros([bytes], 'uint8');
+      if (!Number.isSafeInteger(bytes) || bytes <= 0 || bytes % 4)
+        throw new WtError('WT_EINVAL', `probe.copy: bytes must be a positive multiple of 4, got ${typeName(bytes)}`);
+      const a = zeros([bytes], 'uint8'),
+        b = zeros([bytes], 'uint8');
       try {
-        ex.wt_probe_copy(b._base, a._base, bytes);   // touch both once
+        ex.wt_probe_copy(b._base, a._base, bytes); // touch both once
         const t0 = performance.now();
         for (let i = 0; i < repeats; i++) ex.wt_probe_copy(b._base, a._base, bytes);
         const seconds = (performance.now() - t0) / 1e3 / repeats;
-        return { gbps: (2 * bytes) / seconds / 1e9, seconds };   // read + write
+        return { gbps: (2 * bytes) / seconds / 1e9, seconds }; // read + write
       } finally {
         a.dispose();
         b.dispose();

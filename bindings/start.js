@@ -27,11 +27,16 @@ async function startSingle(source) {
 // the threaded build on a shared memory, with n-1 workers
 async function startThreaded(source, n) {
   const module = await loadModule(source ?? THREADED_URL);
-  const imports = WebAssembly.Module.imports(module), exports = WebAssembly.Module.exports(module);
+  const imports = WebAssembly.Module.imports(module),
+    exports = WebAssembly.Module.exports(module);
   if (!imports.some((i) => i.kind === 'memory') || !exports.some((e) => e.name === 'wt_threads_work')) {
-    throw new WtError('WT_ELOAD', 'the module is not the threaded build of wtensor (wtensor-mt.wasm imports a shared memory)');
+    throw new WtError(
+      'WT_ELOAD',
+      'the module is not the threaded build of wtensor (wtensor-mt.wasm imports a shared memory)',
+    );
   }
-  const memory = sharedMemory(), host = {};
+  const memory = sharedMemory(),
+    host = {};
   const instance = await instantiate(module, { memory, ...hostImports(host) }, 'wtensor-mt.wasm');
   instance.exports._initialize();
   firstThread(instance.exports, memory);
@@ -53,11 +58,15 @@ async function startAttached(handle) {
   enterThread(instance.exports, memory);
   // after wt.detach() this instance has no stack: every call becomes a WtError
   let engine;
-  const guard = (f) => (...args) => {
-    if (engine?.detached) throw new WtError('WT_EDISPOSED', 'this wtensor instance was detached (wt.detach())');
-    return f(...args);
-  };
-  const exports = Object.fromEntries(Object.entries(instance.exports).map(([k, f]) => [k, typeof f === 'function' ? guard(f) : f]));
+  const guard =
+    (f) =>
+    (...args) => {
+      if (engine?.detached) throw new WtError('WT_EDISPOSED', 'this wtensor instance was detached (wt.detach())');
+      return f(...args);
+    };
+  const exports = Object.fromEntries(
+    Object.entries(instance.exports).map(([k, f]) => [k, typeof f === 'function' ? guard(f) : f]),
+  );
   engine = new Engine({ exports }, module, memory, true);
   engine.memoryId = memoryId(instance.exports, memory);
   return engine;
@@ -65,11 +74,17 @@ async function startAttached(handle) {
 
 // the engine init's options ask for; engine.threads says how many threads it has, and why
 export async function startEngine(options) {
-  if (options === null || typeof options !== 'object') throw new WtError('WT_EINVAL', `init: options must be an object, got ${typeName(options)}`);
-  let engine = null, threads = 1, reason;
+  if (options === null || typeof options !== 'object')
+    throw new WtError('WT_EINVAL', `init: options must be an object, got ${typeName(options)}`);
+  let engine = null,
+    threads = 1,
+    reason;
   if (options.share !== undefined) {
     if (options.threads !== undefined && options.threads !== 1) {
-      throw new WtError('WT_EINVAL', `init: an instance started with options.share runs its loops on its own thread; threads: ${String(options.threads)} cannot go with it`);
+      throw new WtError(
+        'WT_EINVAL',
+        `init: an instance started with options.share runs its loops on its own thread; threads: ${String(options.threads)} cannot go with it`,
+      );
     }
     engine = await startAttached(options.share);
     reason = "an instance attached to another's memory (init({ share })) runs its loops on its own thread";

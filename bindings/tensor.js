@@ -21,7 +21,8 @@ export class Tensor {
     // the whole descriptor in one wasm call (wt_tensor_info cannot fail on a live handle)
     const p = engine.infoPtr;
     engine.ex.wt_tensor_info(ptr, p);
-    const dv = engine.dv, ndim = dv.getInt32(p + INFO.ndim, true);
+    const dv = engine.dv,
+      ndim = dv.getInt32(p + INFO.ndim, true);
     this._code = dv.getInt32(p + INFO.dtype, true);
     this._shape = ints(dv, p + INFO.shape, ndim);
     this._strides = ints(dv, p + INFO.strides, ndim);
@@ -30,25 +31,58 @@ export class Tensor {
     this._base = dv.getUint32(p + INFO.data, true);
     this._nbytes = dv.getUint32(p + INFO.nbytes, true);
     this._view = null;
-    this._names = null;   // axis names (names.js), on this handle only
+    this._names = null; // axis names (names.js), on this handle only
   }
 
   _alive() {
-    if (!this._ptr || this._e.detached) throw new WtError('WT_EDISPOSED', this._ptr ? 'this tensor\'s wtensor instance was detached (wt.detach())' : 'this tensor has been disposed');
+    if (!this._ptr || this._e.detached)
+      throw new WtError(
+        'WT_EDISPOSED',
+        this._ptr ? "this tensor's wtensor instance was detached (wt.detach())" : 'this tensor has been disposed',
+      );
     return this._ptr;
   }
 
-  get dtype() { this._alive(); return DTYPES[this._code]; }
-  get shape() { this._alive(); return this._shape; }
-  get strides() { this._alive(); return this._strides; }
-  get offset() { this._alive(); return this._offset; }
-  get ndim() { this._alive(); return this._shape.length; }
-  get size() { this._alive(); return this._shape.reduce((a, b) => a * b, 1); }
-  get isContiguous() { this._alive(); return (this._flags & FLAG_CONTIGUOUS) !== 0; }
-  get readOnly() { this._alive(); return (this._flags & FLAG_READONLY) !== 0; }
-  get isDisposed() { return !this._ptr || this._e.detached; }
+  get dtype() {
+    this._alive();
+    return DTYPES[this._code];
+  }
+  get shape() {
+    this._alive();
+    return this._shape;
+  }
+  get strides() {
+    this._alive();
+    return this._strides;
+  }
+  get offset() {
+    this._alive();
+    return this._offset;
+  }
+  get ndim() {
+    this._alive();
+    return this._shape.length;
+  }
+  get size() {
+    this._alive();
+    return this._shape.reduce((a, b) => a * b, 1);
+  }
+  get isContiguous() {
+    this._alive();
+    return (this._flags & FLAG_CONTIGUOUS) !== 0;
+  }
+  get readOnly() {
+    this._alive();
+    return (this._flags & FLAG_READONLY) !== 0;
+  }
+  get isDisposed() {
+    return !this._ptr || this._e.detached;
+  }
   // the axes' names, or null (t.named([...]))
-  get names() { this._alive(); return this._names; }
+  get names() {
+    this._alive();
+    return this._names;
+  }
 
   // element idx is data[offset + sum(idx[k] * strides[k])]
   get data() {
@@ -61,10 +95,15 @@ export class Tensor {
     return this._view;
   }
 
-  get T() { return this.transpose(); }
+  get T() {
+    return this.transpose();
+  }
 
   toArray() {
-    const data = this.data, shape = this._shape, strides = this._strides, bool = DTYPES[this._code] === 'bool';
+    const data = this.data,
+      shape = this._shape,
+      strides = this._strides,
+      bool = DTYPES[this._code] === 'bool';
     const at = (off) => (bool ? data[off] !== 0 : data[off]);
     const walk = (axis, off) => {
       if (axis === shape.length) return at(off);
@@ -76,7 +115,11 @@ export class Tensor {
   }
 
   item() {
-    if (this.size !== 1) throw new WtError('WT_ESHAPE', `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`);
+    if (this.size !== 1)
+      throw new WtError(
+        'WT_ESHAPE',
+        `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`,
+      );
     const v = this.data[this._offset];
     return DTYPES[this._code] === 'bool' ? v !== 0 : v;
   }

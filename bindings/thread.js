@@ -5,11 +5,12 @@
 // the worker script does not pull that in.
 import { WtError } from './errors.js';
 
-const STACK = 256 * 1024;   // per thread, as the module's own (-sTOTAL_STACK)
-const BOOT_STACK = 8192;    // WT_THREAD_BOOT_STACK
+const STACK = 256 * 1024; // per thread, as the module's own (-sTOTAL_STACK)
+const BOOT_STACK = 8192; // WT_THREAD_BOOT_STACK
 
 // Atomics.wait is allowed in Node and in workers, not on a browser's main thread
-export const canBlock = (typeof process === 'object' && !!process.versions?.node) ||
+export const canBlock =
+  (typeof process === 'object' && !!process.versions?.node) ||
   (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
 
 // The first instance on a memory: its thread-local state, and a random id
@@ -30,7 +31,7 @@ export function enterThread(ex, memory) {
     if (t) ex.stackRestore(t);
     return t;
   });
-  if (!top) throw new WtError('WT_ENOMEM', 'out of memory for a thread\'s stack');
+  if (!top) throw new WtError('WT_ENOMEM', "out of memory for a thread's stack");
 }
 
 // the end of such an instance: its stack and thread-local state are freed,
@@ -54,4 +55,3 @@ function onBootStack(ex, memory, fn) {
 
 // the id firstThread gave this memory
 export const memoryId = (ex, memory) => new BigUint64Array(memory.buffer, ex.wt_thread_boot() + 8, 1)[0];
-

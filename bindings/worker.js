@@ -5,7 +5,9 @@
 // wasm.  Runs as a Web Worker or a Node worker_threads worker.
 import { enterThread } from './thread.js';
 
-const SEQ = 0, DONE = 1, SPIN = 200000;   // ~0.1-0.3 ms of Atomics.load
+const SEQ = 0,
+  DONE = 1,
+  SPIN = 200000; // ~0.1-0.3 ms of Atomics.load
 
 async function serve({ module, memory, k, ctl }, post) {
   const noop = () => {};
@@ -13,8 +15,8 @@ async function serve({ module, memory, k, ctl }, post) {
     env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop, wt_host_join: noop },
   });
   enterThread(ex, memory);
-  const ctlView = new Int32Array(memory.buffer, ctl, 2);   // below the initial size: valid after growth too
-  let seen = Atomics.load(ctlView, SEQ);   // before saying ready: the first dispatch may follow at once
+  const ctlView = new Int32Array(memory.buffer, ctl, 2); // below the initial size: valid after growth too
+  let seen = Atomics.load(ctlView, SEQ); // before saying ready: the first dispatch may follow at once
   post({ ready: k });
   for (;;) {
     // spin a little before sleeping: loops often come back to back, and waking

@@ -42,9 +42,9 @@
 extern "C" {
 #endif
 
-#define WT_VERSION_MAJOR 0
-#define WT_VERSION_MINOR 1
-#define WT_VERSION_PATCH 0
+#define WT_VERSION_MAJOR  0
+#define WT_VERSION_MINOR  1
+#define WT_VERSION_PATCH  0
 #define WT_VERSION_STRING "0.1.0"
 
 /* Most dimensions a tensor may have. */
@@ -62,23 +62,23 @@ extern "C" {
 ** ---------------------------------------------------------------------------
 */
 typedef enum wt_status {
-    WT_OK        = 0,  /* success */
-    WT_EINVAL    = 1,  /* an argument is invalid (NULL, bad axis, bad value) */
-    WT_ESHAPE    = 2,  /* shapes are incompatible or a shape is malformed */
-    WT_EDTYPE    = 3,  /* dtype unsupported for the operation, or no promotion */
-    WT_ENOMEM    = 4,  /* allocation failed or a size overflows */
-    WT_EREADONLY = 5,  /* write to a read-only tensor */
-    WT_EINDEX    = 6,  /* an index is out of range */
-    WT_ESYNTAX   = 7,  /* a string (slice spec, equation) does not parse */
-    WT_EBOUNDS   = 8   /* a descriptor would address outside its buffer */
+    WT_OK        = 0, /* success */
+    WT_EINVAL    = 1, /* an argument is invalid (NULL, bad axis, bad value) */
+    WT_ESHAPE    = 2, /* shapes are incompatible or a shape is malformed */
+    WT_EDTYPE    = 3, /* dtype unsupported for the operation, or no promotion */
+    WT_ENOMEM    = 4, /* allocation failed or a size overflows */
+    WT_EREADONLY = 5, /* write to a read-only tensor */
+    WT_EINDEX    = 6, /* an index is out of range */
+    WT_ESYNTAX   = 7, /* a string (slice spec, equation) does not parse */
+    WT_EBOUNDS   = 8  /* a descriptor would address outside its buffer */
 } wt_status;
 
-WT_API const char *wt_status_name(int status);   /* "WT_ESHAPE"; "WT_UNKNOWN" otherwise */
-WT_API const char *wt_error_message(void);        /* message of the last failure, "" if none */
-WT_API int         wt_error_status(void);         /* status of the last failure, WT_OK if none */
-WT_API void        wt_error_clear(void);          /* forget the last failure */
-WT_API const char *wt_version(void);              /* "0.1.0" */
-WT_API const char *wt_simd_name(void);            /* "wasm_simd128", "sse2" or "generic" */
+WT_API const char *wt_status_name(int status); /* "WT_ESHAPE"; "WT_UNKNOWN" otherwise */
+WT_API const char *wt_error_message(void);     /* message of the last failure, "" if none */
+WT_API int         wt_error_status(void);      /* status of the last failure, WT_OK if none */
+WT_API void        wt_error_clear(void);       /* forget the last failure */
+WT_API const char *wt_version(void);           /* "0.1.0" */
+WT_API const char *wt_simd_name(void);         /* "wasm_simd128", "sse2" or "generic" */
 
 /*
 ** ---------------------------------------------------------------------------
@@ -107,11 +107,11 @@ typedef enum wt_dtype {
 } wt_dtype;
 #define WT_NDTYPES 9
 
-WT_API size_t      wt_dtype_size(int dtype);                 /* bytes per element; 0 if invalid */
-WT_API const char *wt_dtype_name(int dtype);                 /* "float32"; NULL if invalid */
-WT_API int         wt_dtype_is_valid(int dtype);             /* 1 if a wt_dtype */
+WT_API size_t      wt_dtype_size(int dtype);     /* bytes per element; 0 if invalid */
+WT_API const char *wt_dtype_name(int dtype);     /* "float32"; NULL if invalid */
+WT_API int         wt_dtype_is_valid(int dtype); /* 1 if a wt_dtype */
 WT_API wt_status   wt_dtype_from_name(const char *name, wt_dtype *out);
-WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out);          /* tensor with tensor */
+WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out);               /* tensor with tensor */
 WT_API wt_status   wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
 
 /*
@@ -124,8 +124,8 @@ WT_API wt_status   wt_dtype_promote_scalar(int t, double value, wt_dtype *out); 
 */
 typedef struct wt_tensor wt_tensor;
 
-#define WT_FLAG_READONLY   1u   /* an r-tensor: writes are WT_EREADONLY */
-#define WT_FLAG_CONTIGUOUS 2u   /* C-contiguous (derived, reported by wt_tensor_flags) */
+#define WT_FLAG_READONLY   1u /* an r-tensor: writes are WT_EREADONLY */
+#define WT_FLAG_CONTIGUOUS 2u /* C-contiguous (derived, reported by wt_tensor_flags) */
 
 /* uninitialised, zero-filled, and filled with value (converted as by wt_assign_scalar) */
 WT_API wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_tensor **out);
@@ -137,18 +137,16 @@ WT_API wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, doubl
 ** linspace: num values from start to stop (included if endpoint != 0);
 ** eye: an n x m matrix with ones on diagonal k. */
 WT_API wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt_tensor **out);
-WT_API wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoint, int dtype,
-                                    wt_tensor **out);
+WT_API wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoint, int dtype, wt_tensor **out);
 WT_API wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **out);
 
 /* Wrap memory the engine does not own: nbytes at data, viewed with the given
 ** descriptor (strides NULL = C-contiguous).  The descriptor is validated
 ** against nbytes.  release(ctx) runs when the last view is freed (may be
 ** NULL).  flags may contain WT_FLAG_READONLY. */
-WT_API wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim,
-                                const int64_t *shape, const int64_t *strides, int64_t offset,
-                                unsigned flags, void (*release)(void *ctx), void *ctx,
-                                wt_tensor **out);
+WT_API wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
+                                const int64_t *strides, int64_t offset, unsigned flags, void (*release)(void *ctx),
+                                void *ctx, wt_tensor **out);
 
 /* Adopt bytes [data, data + nbytes) that lie inside the storage of a live
 ** tensor of this engine: a tensor over them that shares, and keeps alive,
@@ -162,19 +160,19 @@ WT_API wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int
 /* A new view with the same buffer and descriptor (a second handle). */
 WT_API wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out);
 /* Drop this handle; the buffer is released with its last view.  NULL is a no-op. */
-WT_API void      wt_tensor_free(wt_tensor *t);
+WT_API void wt_tensor_free(wt_tensor *t);
 
 /* Inspection; each returns 0 / NULL when t is NULL. */
 WT_API int            wt_tensor_dtype(const wt_tensor *t);
 WT_API int            wt_tensor_ndim(const wt_tensor *t);
-WT_API const int64_t *wt_tensor_shape(const wt_tensor *t);     /* ndim entries */
-WT_API const int64_t *wt_tensor_strides(const wt_tensor *t);   /* ndim entries, elements */
-WT_API int64_t        wt_tensor_offset(const wt_tensor *t);    /* elements from the buffer start */
-WT_API int64_t        wt_tensor_size(const wt_tensor *t);      /* product of the shape */
-WT_API unsigned       wt_tensor_flags(const wt_tensor *t);     /* WT_FLAG_* */
+WT_API const int64_t *wt_tensor_shape(const wt_tensor *t);   /* ndim entries */
+WT_API const int64_t *wt_tensor_strides(const wt_tensor *t); /* ndim entries, elements */
+WT_API int64_t        wt_tensor_offset(const wt_tensor *t);  /* elements from the buffer start */
+WT_API int64_t        wt_tensor_size(const wt_tensor *t);    /* product of the shape */
+WT_API unsigned       wt_tensor_flags(const wt_tensor *t);   /* WT_FLAG_* */
 WT_API int            wt_tensor_is_contiguous(const wt_tensor *t);
-WT_API void          *wt_tensor_data(const wt_tensor *t);      /* start of the buffer */
-WT_API size_t         wt_tensor_nbytes(const wt_tensor *t);    /* bytes in the buffer */
+WT_API void          *wt_tensor_data(const wt_tensor *t);   /* start of the buffer */
+WT_API size_t         wt_tensor_nbytes(const wt_tensor *t); /* bytes in the buffer */
 WT_API int            wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor *b);
 
 /* Everything above in one call, for hosts that cross a boundary per call
@@ -182,15 +180,15 @@ WT_API int            wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor 
 ** fields only, so the layout is the same in every build; bindings/abi.js
 ** carries its offsets, generated from this declaration. */
 typedef struct wt_info {
-    int64_t  offset;                  /* elements from the buffer start */
-    uint64_t data;                    /* address of the buffer start */
-    uint64_t nbytes;                  /* bytes in the buffer */
+    int64_t  offset; /* elements from the buffer start */
+    uint64_t data;   /* address of the buffer start */
+    uint64_t nbytes; /* bytes in the buffer */
     int32_t  dtype;
     int32_t  ndim;
-    uint32_t flags;                   /* WT_FLAG_* */
+    uint32_t flags; /* WT_FLAG_* */
     uint32_t reserved;
-    int64_t  shape[WT_MAX_DIMS];      /* ndim entries */
-    int64_t  strides[WT_MAX_DIMS];    /* ndim entries, elements */
+    int64_t  shape[WT_MAX_DIMS];   /* ndim entries */
+    int64_t  strides[WT_MAX_DIMS]; /* ndim entries, elements */
 } wt_info;
 WT_API wt_status wt_tensor_info(const wt_tensor *t, wt_info *out);
 
@@ -279,8 +277,8 @@ WT_API wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out);
 
 /* The broadcast of n shapes by NumPy's rules into out_shape (WT_MAX_DIMS
 ** entries); the message names every shape when they do not broadcast. */
-WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes,
-                                     int *out_ndim, int64_t *out_shape);
+WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes, int *out_ndim,
+                                     int64_t *out_shape);
 
 /*
 ** ---------------------------------------------------------------------------
@@ -309,6 +307,7 @@ WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *con
 /* The ops as one list, X(ENUM, "name", arity): the enum below, the C op
 ** table (src/ops.c) and the JavaScript op codes (bindings/abi.js, generated
 ** by scripts/gen-abi.mjs) all come from it, so they cannot disagree. */
+// clang-format off
 #define WT_OP_LIST(X)                                                                               \
     /* binary */                                                                                    \
     X(ADD, "add", 2) X(SUB, "subtract", 2) X(MUL, "multiply", 2) X(DIV, "divide", 2)                \
@@ -325,32 +324,35 @@ WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *con
     X(ISFINITE, "isfinite", 1) X(COPY, "copy", 1)                                                   \
     /* ternary */                                                                                   \
     X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
+// clang-format on
 
 typedef enum wt_op {
 #define WT_OP_ENUM_(e, name, arity) WT_OP_##e,
     WT_OP_LIST(WT_OP_ENUM_)
 #undef WT_OP_ENUM_
-    WT_NOPS
+        WT_NOPS
 } wt_op;
 
 /* The reductions, X(ENUM, "name"); NONE is "no reduction" (wt_ewise's reduce). */
+// clang-format off
 #define WT_REDUCE_LIST(X)                                                                           \
     X(NONE, "none") X(SUM, "sum") X(PROD, "prod") X(MAX, "max") X(MIN, "min") X(MEAN, "mean")       \
     X(ANY, "any") X(ALL, "all") X(ARGMAX, "argmax") X(ARGMIN, "argmin")
+// clang-format on
 
 typedef enum wt_reduce_op {
 #define WT_REDUCE_ENUM_(e, name) WT_REDUCE_##e,
     WT_REDUCE_LIST(WT_REDUCE_ENUM_)
 #undef WT_REDUCE_ENUM_
-    WT_NREDUCE
+        WT_NREDUCE
 } wt_reduce_op;
 
 /* "add", "floor_divide", "logical_not", ... (NumPy's ufunc names; see wt_op_name) */
 WT_API wt_status   wt_op_from_name(const char *name, int *op);
-WT_API const char *wt_op_name(int op);                      /* NULL if invalid */
-WT_API int         wt_op_arity(int op);                     /* 1, 2 or 3; 0 if invalid */
+WT_API const char *wt_op_name(int op);  /* NULL if invalid */
+WT_API int         wt_op_arity(int op); /* 1, 2 or 3; 0 if invalid */
 /* "sum", "prod", "max", "min", "mean", "any", "all", "argmax", "argmin" */
-WT_API wt_status   wt_reduce_from_name(const char *name, int *rop);
+WT_API wt_status wt_reduce_from_name(const char *name, int *rop);
 
 /* The dtype op would produce for inputs of these dtypes (weak scalars given
 ** as dtype -1 with their value in scalars[k]). */
@@ -360,8 +362,8 @@ WT_API wt_status wt_op_result_dtype(int op, int n, const int *dtypes, const doub
 ** out == NULL: a new tensor is returned in *result.  Otherwise out is
 ** written (it may alias an input) and *result, if result is non-NULL, gets a
 ** new handle on it.  reduce: WT_REDUCE_NONE, _SUM, _PROD, _MAX or _MIN. */
-WT_API wt_status wt_ewise(int op, int n, const wt_tensor *const *in, const double *scalars,
-                          double alpha, double beta, wt_tensor *out, int reduce, wt_tensor **result);
+WT_API wt_status wt_ewise(int op, int n, const wt_tensor *const *in, const double *scalars, double alpha, double beta,
+                          wt_tensor *out, int reduce, wt_tensor **result);
 
 /* Shorthands for the plain forms. */
 WT_API wt_status wt_unary(int op, const wt_tensor *x, wt_tensor **result);
@@ -380,13 +382,13 @@ WT_API wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_te
 ** all, giving the flat index) and return int32; NaN wins, first index on ties.
 ** out (optional) receives the result with assignment casting.
 */
-WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims,
-                           wt_tensor *out, wt_tensor **result);
+WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
+                           wt_tensor **result);
 /* The dtype and shape (*ndim entries) wt_reduce would return, with all of its
 ** checks, computing nothing: x's descriptor is all it reads, so x may be a
 ** zero-stride view standing for a tensor not yet computed (lazy graphs). */
-WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims,
-                                 wt_dtype *dtype, int *ndim, int64_t *shape);
+WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_dtype *dtype,
+                                 int *ndim, int64_t *shape);
 
 /*
 ** ---------------------------------------------------------------------------
@@ -412,8 +414,8 @@ WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const i
 ** (_SUM, _PROD, _MAX, _MIN, _MEAN, _ANY or _ALL) folded into out over the
 ** axes out lacks, with wt_reduce's dtypes (out is then required and gets the
 ** values with assignment casting).  out may be a leaf (x = x*a + b in place). */
-#define WT_FUSE_MAXLEAVES 16   /* tensor leaves (weak scalars do not count) */
-#define WT_FUSE_MAXCODE   64   /* instructions */
+#define WT_FUSE_MAXLEAVES   16 /* tensor leaves (weak scalars do not count) */
+#define WT_FUSE_MAXCODE     64 /* instructions */
 #define WT_FUSE_CAST(dtype) (WT_NOPS + (dtype))
 WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scalars, int ninstr,
                          const int32_t *code, wt_tensor *out, int reduce, wt_tensor **result);
@@ -454,8 +456,8 @@ WT_API wt_status wt_einsum(const char *equation, int n, const wt_tensor *const *
 ** FLOPs are counted as numpy.einsum_path counts them.  *len gets the length;
 ** a buffer too small is WT_EINVAL with *len telling the size needed; after
 ** any other failure *len is 0. */
-WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, const int64_t *const *shapes,
-                                char *json, size_t cap, size_t *len);
+WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, const int64_t *const *shapes, char *json,
+                                size_t cap, size_t *len);
 
 /*
 ** ---------------------------------------------------------------------------
@@ -485,8 +487,8 @@ WT_API wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t 
 ** values than elements are given (none: zeros), as TensorFlow's FromProto. */
 WT_API wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out);
 
-#define WT_PROTO_CONTENT 0   /* values as tensor_content bytes (AsProtoTensorContent) */
-#define WT_PROTO_FIELDS  1   /* values in the dtype's packed repeated field (AsProtoField) */
+#define WT_PROTO_CONTENT 0 /* values as tensor_content bytes (AsProtoTensorContent) */
+#define WT_PROTO_FIELDS  1 /* values in the dtype's packed repeated field (AsProtoField) */
 /* t as a TensorProto in one of the two forms, in C order. */
 WT_API wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, size_t *len);
 
@@ -536,7 +538,7 @@ WT_API wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tenso
 WT_API double  wt_probe_peak(int64_t iters);
 WT_API int64_t wt_probe_flops(int64_t iters);
 /* copies nbytes (a multiple of 4) with 16-byte SIMD loads and stores */
-WT_API void    wt_probe_copy(void *dst, const void *src, size_t nbytes);
+WT_API void wt_probe_copy(void *dst, const void *src, size_t nbytes);
 
 /*
 ** ---------------------------------------------------------------------------
@@ -551,10 +553,10 @@ WT_API void    wt_probe_copy(void *dst, const void *src, size_t nbytes);
 ** allocate.  Results do not depend on the thread count: each output element
 ** is computed by one thread in the same order.
 */
-WT_API int       wt_threads_supported(void);   /* 1 in the threaded build */
-WT_API wt_status wt_threads_set(int n);        /* 1..64; above 1 only when supported */
+WT_API int       wt_threads_supported(void); /* 1 in the threaded build */
+WT_API wt_status wt_threads_set(int n);      /* 1..64; above 1 only when supported */
 WT_API int       wt_threads_get(void);
-WT_API void      wt_threads_work(int k);       /* worker k's share of the current loop */
+WT_API void      wt_threads_work(int k); /* worker k's share of the current loop */
 
 /*
 ** Several instances on one memory.  In the threaded build every instance
@@ -582,11 +584,11 @@ WT_API void      wt_threads_work(int k);       /* worker k's share of the curren
 ** hosts' business, as with any shared memory.
 */
 #define WT_THREAD_BOOT_STACK 8192
-WT_API void     *wt_thread_boot(void);
+WT_API void *wt_thread_boot(void);
 /* this instance's thread-local block and, if stack_bytes > 0, a stack of that
 ** size; returns the stack's top (the block when stack_bytes is 0), NULL when
 ** out of memory.  An instance with a stack keeps 1 thread. */
-WT_API void     *wt_thread_attach(size_t stack_bytes);
+WT_API void *wt_thread_attach(size_t stack_bytes);
 /* ends this instance's thread: frees what wt_thread_attach allocated.  Call
 ** it on the boot stack, under the flag; the instance makes no call after. */
 WT_API void      wt_thread_detach(void);
@@ -599,7 +601,7 @@ WT_API wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out);
 ** ---------------------------------------------------------------------------
 ** Scratch memory for hosts (the JS bindings) that pass arrays and strings.
 */
-WT_API void *wt_malloc(size_t nbytes);   /* 16-byte aligned; NULL on failure */
+WT_API void *wt_malloc(size_t nbytes); /* 16-byte aligned; NULL on failure */
 WT_API void  wt_free(void *p);
 
 #ifdef __cplusplus

@@ -8,7 +8,13 @@ if (!file) {
   console.error('usage: run-wasi.mjs MODULE.wasm [ARGS...]');
   process.exit(2);
 }
-const wasi = new WASI({ version: 'preview1', args: [file, ...args], env: {}, preopens: { '.': '.' }, returnOnExit: true });
+const wasi = new WASI({
+  version: 'preview1',
+  args: [file, ...args],
+  env: {},
+  preopens: { '.': '.' },
+  returnOnExit: true,
+});
 const module = await WebAssembly.compile(await readFile(file));
 const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
 process.exitCode = wasi.start(instance);

@@ -26,9 +26,17 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export const DEMO_CSP = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'",
-  "img-src 'self' data: blob:", "connect-src 'self'", "worker-src 'self'", "object-src 'none'", "base-uri 'none'",
-  "form-action 'none'"].join('; ');
+export const DEMO_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 // root: the directory served; dirs: the top-level folders under it that may be
 // read (null: all); csp: the path prefixes whose HTML gets DEMO_CSP; index:
@@ -71,12 +79,21 @@ export function createStaticServer({ root, dirs = null, csp = ['/web/'], index =
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
-      ...(isolate ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' } : {}),
+      ...(isolate
+        ? {
+            'Cross-Origin-Opener-Policy': 'same-origin',
+            'Cross-Origin-Embedder-Policy': 'require-corp',
+            'Cross-Origin-Resource-Policy': 'same-origin',
+          }
+        : {}),
     };
-    if (type.startsWith('text/html') && csp.some((p) => path.startsWith(p))) headers['Content-Security-Policy'] = DEMO_CSP;
+    if (type.startsWith('text/html') && csp.some((p) => path.startsWith(p)))
+      headers['Content-Security-Policy'] = DEMO_CSP;
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return res.end();
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   });
 }
 
@@ -116,9 +133,15 @@ export async function serveDemos(argv = process.argv.slice(2), env = process.env
   }
   let server, url;
   try {
-    ({ server, url } = await listen(createStaticServer({ root: REPO_ROOT, dirs: DEMO_DIRS }), port, { fallback: asked === undefined }));
+    ({ server, url } = await listen(createStaticServer({ root: REPO_ROOT, dirs: DEMO_DIRS }), port, {
+      fallback: asked === undefined,
+    }));
   } catch (e) {
-    console.error(e.code === 'EADDRINUSE' ? `serve: port ${port} on 127.0.0.1 is in use (EADDRINUSE); pick another with --port N or PORT=N` : `serve: ${e.message}`);
+    console.error(
+      e.code === 'EADDRINUSE'
+        ? `serve: port ${port} on 127.0.0.1 is in use (EADDRINUSE); pick another with --port N or PORT=N`
+        : `serve: ${e.message}`,
+    );
     process.exit(1);
   }
   console.log(`wtensor demos: ${url}/web/   (Ctrl-C stops)`);

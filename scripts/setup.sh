@@ -21,6 +21,7 @@ compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a'
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a' >/dev/null \
   || need+=(libclang-rt-14-dev)
 have_cmd valgrind || need+=(valgrind)
+have_cmd clang-format-14 || need+=(clang-format-14)   # npm run lint
 if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then   # the benchmark's native peer, the fixture generators, the .npz test
   /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
   # without it NumPy runs on the reference BLAS (libblas3), ~7 GFLOPS

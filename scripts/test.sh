@@ -9,6 +9,8 @@ if ! node -e 'const fs = require("fs"); for (const d of Object.keys(require("./p
   if (!fs.existsSync(`node_modules/${d}/package.json`)) process.exit(1)'; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
+echo "== lint: clang-format, prettier, eslint (npm run format fixes the first two)"
+npm run --silent lint
 bash scripts/build.sh
 
 export ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1

@@ -18,7 +18,8 @@ static bool transpose_tile(void *ctx, char **p, const int64_t *sa, const int64_t
     for (int64_t i = 0; i < ni; i += 4)
         for (int64_t j = 0; j < nj; j += 4) {
             wt_vf32_t r[4];
-            for (int k = 0; k < 4; k++) r[k] = wt_vf32_load((const float *)(const void *)(p[1] + i * 4 + (j + k) * sb[1]));
+            for (int k = 0; k < 4; k++)
+                r[k] = wt_vf32_load((const float *)(const void *)(p[1] + i * 4 + (j + k) * sb[1]));
             wt_vf32_transpose4(r);
             for (int k = 0; k < 4; k++) wt_vf32_store((float *)(void *)(p[0] + (i + k) * sa[0] + j * 4), r[k]);
         }
@@ -38,7 +39,7 @@ static void run_cast(wt_tensor *dst, const wt_tensor *src) {
 bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b) {
     if (wt_desc_size(&a->d) == 0 || wt_desc_size(&b->d) == 0) return false;
     int64_t alo, ahi, blo, bhi;
-    (void)wt_desc_extent(&a->d, &alo, &ahi);   /* validated descriptors: no overflow */
+    (void)wt_desc_extent(&a->d, &alo, &ahi); /* validated descriptors: no overflow */
     (void)wt_desc_extent(&b->d, &blo, &bhi);
     uintptr_t as = (uintptr_t)a->buf->data, bs = (uintptr_t)b->buf->data;
     size_t ai = wt_dtype_size(a->d.dtype), bi = wt_dtype_size(b->d.dtype);
@@ -82,8 +83,10 @@ wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **resu
     wt_tensor *h = NULL;
     wt_status st = result ? wt_tensor_clone(out, &h) : WT_OK;
     if (!st) st = wt_assign(out, r);
-    if (st) wt_tensor_free(h);
-    else if (result) *result = h;
+    if (st)
+        wt_tensor_free(h);
+    else if (result)
+        *result = h;
     return st;
 }
 
@@ -91,7 +94,7 @@ wt_status wt_assign_scalar(wt_tensor *dst, double value) {
     wt_status st = wt_check_tensor(dst, "destination");
     if (!st) st = check_writable(dst);
     if (st) return st;
-    double slot;   /* 8 aligned bytes hold one element of any dtype */
+    double slot; /* 8 aligned bytes hold one element of any dtype */
     wt_cast_store_f64(dst->d.dtype, &slot, value);
     wt_buffer b = {.data = (uint8_t *)&slot, .nbytes = sizeof slot};
     wt_tensor src = {.buf = &b, .d = dst->d};

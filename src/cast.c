@@ -10,42 +10,41 @@ const char *wt_simd_name(void) { return WT_SIMD_NAME; }
 
 /* float -> integer: truncate toward zero, then wrap to the target width.
 ** NaN, infinities and values outside int64 have no wrapped value: 0. */
-static inline int64_t f2i(double v) {
-    return (v >= -0x1p63 && v < 0x1p63) ? (int64_t)v : 0;
-}
+static inline int64_t f2i(double v) { return (v >= -0x1p63 && v < 0x1p63) ? (int64_t)v : 0; }
 
 /* conversion by (destination kind, source kind): B bool, I integer, F float */
-#define CV_BB(T, x) (T)(x)   /* bool to bool copies the byte, as NumPy */
+#define CV_BB(T, x) (T)(x) /* bool to bool copies the byte, as NumPy */
 #define CV_BI(T, x) (T)((x) != 0)
 #define CV_BF(T, x) (T)((x) != 0)
 #define CV_IB(T, x) (T)(x)
-#define CV_II(T, x) (T)(x)   /* narrowing wraps (two's complement) */
-#define CV_IF(T, x) (T)(uint64_t)f2i((double)(x))
+#define CV_II(T, x) (T)(x) /* narrowing wraps (two's complement) */
+#define CV_IF(T, x) (T)(uint64_t) f2i((double)(x))
 #define CV_FB(T, x) (T)(x)
 #define CV_FI(T, x) (T)(x)
 #define CV_FF(T, x) (T)(x)
 
 /* (enum, short name, C type, kind) — once for sources, once for destinations:
 ** the preprocessor cannot nest one list inside itself. */
-#define SRC_TYPES(X)                                                                 \
-    X(WT_BOOL, b8, uint8_t, B) X(WT_INT8, i8, int8_t, I) X(WT_UINT8, u8, uint8_t, I)  \
-    X(WT_INT16, i16, int16_t, I) X(WT_UINT16, u16, uint16_t, I)                       \
-    X(WT_INT32, i32, int32_t, I) X(WT_UINT32, u32, uint32_t, I)                       \
-    X(WT_FLOAT32, f32, float, F) X(WT_FLOAT64, f64, double, F)
-#define DST_TYPES(X, S)                                                                       \
-    X(S, WT_BOOL, b8, uint8_t, B) X(S, WT_INT8, i8, int8_t, I) X(S, WT_UINT8, u8, uint8_t, I)  \
-    X(S, WT_INT16, i16, int16_t, I) X(S, WT_UINT16, u16, uint16_t, I)                          \
-    X(S, WT_INT32, i32, int32_t, I) X(S, WT_UINT32, u32, uint32_t, I)                          \
-    X(S, WT_FLOAT32, f32, float, F) X(S, WT_FLOAT64, f64, double, F)
+/* a table: clang-format 14 lays it out differently on every pass */
+// clang-format off
+#define SRC_TYPES(X)                                                                            \
+    X(WT_BOOL, b8, uint8_t, B)      X(WT_INT8, i8, int8_t, I)       X(WT_UINT8, u8, uint8_t, I) \
+    X(WT_INT16, i16, int16_t, I)    X(WT_UINT16, u16, uint16_t, I)  X(WT_INT32, i32, int32_t, I) \
+    X(WT_UINT32, u32, uint32_t, I)  X(WT_FLOAT32, f32, float, F)    X(WT_FLOAT64, f64, double, F)
+#define DST_TYPES(X, S)                                                                                  \
+    X(S, WT_BOOL, b8, uint8_t, B)      X(S, WT_INT8, i8, int8_t, I)       X(S, WT_UINT8, u8, uint8_t, I) \
+    X(S, WT_INT16, i16, int16_t, I)    X(S, WT_UINT16, u16, uint16_t, I)  X(S, WT_INT32, i32, int32_t, I) \
+    X(S, WT_UINT32, u32, uint32_t, I)  X(S, WT_FLOAT32, f32, float, F)    X(S, WT_FLOAT64, f64, double, F)
+// clang-format on
 
 #define UNPACK(...) __VA_ARGS__
-#define APPLY(m, args) m args   /* expands UNPACK before m counts its arguments */
+#define APPLY(m, args) m args /* expands UNPACK before m counts its arguments */
 #define ROW(se, sn, ST, sk) DST_TYPES(CELL, (se, sn, ST, sk))
 #define CELL(S, de, dn, DT, dk) APPLY(CELL_, (UNPACK S, de, dn, DT, dk))
 
 /* the strided reference loop for one pair; memcpy keeps unaligned wrapped
 ** memory legal and compiles to plain loads */
-#define CELL_(se, sn, ST, sk, de, dn, DT, dk)                                                \
+#define CELL_(se, sn, ST, sk, de, dn, DT, dk)                                                 \
     static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
         for (int64_t i = 0; i < n; i++, s += ss, d += ds) {                                   \
             ST x;                                                                             \
@@ -65,17 +64,17 @@ static const wt_cast_fn ref_table[WT_NDTYPES][WT_NDTYPES] = {SRC_TYPES(ROW)};
 
 /* A kernel body converts 4 elements from s+i to d+i; the scalar tail and any
 ** strided call fall back to the reference loop of the same pair. */
-#define SIMD_CAST(sn, ST, dn, DT, BODY)                                                     \
+#define SIMD_CAST(sn, ST, dn, DT, BODY)                                                       \
     static void simd_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
-        if (ss != (int64_t)sizeof(ST) || ds != (int64_t)sizeof(DT)) {                        \
-            cast_##sn##_##dn(s, ss, d, ds, n);                                               \
-            return;                                                                          \
-        }                                                                                    \
-        const ST *src = (const ST *)(const void *)s;                                         \
-        DT *dst = (DT *)(void *)d;                                                           \
-        int64_t i = 0;                                                                       \
-        for (; i + 4 <= n; i += 4) { BODY; }                                                 \
-        cast_##sn##_##dn((const char *)(src + i), ss, (char *)(dst + i), ds, n - i);         \
+        if (ss != (int64_t)sizeof(ST) || ds != (int64_t)sizeof(DT)) {                         \
+            cast_##sn##_##dn(s, ss, d, ds, n);                                                \
+            return;                                                                           \
+        }                                                                                     \
+        const ST *src = (const ST *)(const void *)s;                                          \
+        DT *dst = (DT *)(void *)d;                                                            \
+        int64_t i = 0;                                                                        \
+        for (; i + 4 <= n; i += 4) { BODY; }                                                  \
+        cast_##sn##_##dn((const char *)(src + i), ss, (char *)(dst + i), ds, n - i);          \
     }
 
 SIMD_CAST(f32, float, f64, double, {
@@ -94,19 +93,19 @@ SIMD_CAST(i32, int32_t, f64, double, {
 
 /* Same-dtype copies: memcpy when both sides are dense, a splat store when
 ** the source is one broadcast element (fills), else the reference loop. */
-#define COPY(sn, T, SPLAT)                                                                    \
-    static void copy_##sn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) {        \
-        if (ss == (int64_t)sizeof(T) && ds == (int64_t)sizeof(T)) {                            \
-            memcpy(d, s, (size_t)n * sizeof(T));                                              \
-        } else if (ss == 0 && ds == (int64_t)sizeof(T)) {                                      \
-            T x;                                                                              \
-            memcpy(&x, s, sizeof x);                                                          \
-            int64_t i = 0;                                                                    \
-            SPLAT;                                                                            \
-            for (; i < n; i++) memcpy(d + i * (int64_t)sizeof(T), &x, sizeof x);              \
-        } else {                                                                              \
-            cast_##sn##_##sn(s, ss, d, ds, n);                                                \
-        }                                                                                     \
+#define COPY(sn, T, SPLAT)                                                             \
+    static void copy_##sn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
+        if (ss == (int64_t)sizeof(T) && ds == (int64_t)sizeof(T)) {                    \
+            memcpy(d, s, (size_t)n * sizeof(T));                                       \
+        } else if (ss == 0 && ds == (int64_t)sizeof(T)) {                              \
+            T x;                                                                       \
+            memcpy(&x, s, sizeof x);                                                   \
+            int64_t i = 0;                                                             \
+            SPLAT;                                                                     \
+            for (; i < n; i++) memcpy(d + i * (int64_t)sizeof(T), &x, sizeof x);       \
+        } else {                                                                       \
+            cast_##sn##_##sn(s, ss, d, ds, n);                                         \
+        }                                                                              \
     }
 COPY(b8, uint8_t, )
 COPY(i8, int8_t, )
@@ -131,9 +130,7 @@ wt_cast_fn wt_cast_get(int from, int to) {
     return ref_table[from][to];
 }
 
-void wt_cast_store_f64(int dtype, void *p, double v) {
-    ref_table[WT_FLOAT64][dtype]((const char *)&v, 0, p, 0, 1);
-}
+void wt_cast_store_f64(int dtype, void *p, double v) { ref_table[WT_FLOAT64][dtype]((const char *)&v, 0, p, 0, 1); }
 
 double wt_cast_load_f64(int dtype, const void *p) {
     double v;

@@ -23,22 +23,21 @@
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2, MAX_OPERANDS = 32 };
 
-static const char USAGE[] =
-    "usage: wtensor COMMAND [ARGS]\n"
-    "\n"
-    "  einsum EQUATION A.npy [B.npy ...] -o OUT.npy [--path]\n"
-    "                       NumPy's einsum over the operands; --path prints the\n"
-    "                       contraction plan (as numpy.einsum_path), alone without -o\n"
-    "  matmul A.npy B.npy -o OUT.npy\n"
-    "                       NumPy's matmul (1-D promotion, batch broadcasting)\n"
-    "  info FILE...         format, dtype, shape, order and statistics of each file\n"
-    "  convert IN OUT [--form content|fields]\n"
-    "                       between .npy and TensorProto (.pb), by the names' endings\n"
-    "  bench [--quick]      the SIMD multiply-add peak and a float32 GEMM, in GFLOPS\n"
-    "  --version, --help\n"
-    "\n"
-    "Files are .npy (1.0-3.0, either byte order, C or Fortran order) or\n"
-    "TensorFlow TensorProto (.pb). Exit status: 0 ok, 1 failed, 2 usage.\n";
+static const char USAGE[] = "usage: wtensor COMMAND [ARGS]\n"
+                            "\n"
+                            "  einsum EQUATION A.npy [B.npy ...] -o OUT.npy [--path]\n"
+                            "                       NumPy's einsum over the operands; --path prints the\n"
+                            "                       contraction plan (as numpy.einsum_path), alone without -o\n"
+                            "  matmul A.npy B.npy -o OUT.npy\n"
+                            "                       NumPy's matmul (1-D promotion, batch broadcasting)\n"
+                            "  info FILE...         format, dtype, shape, order and statistics of each file\n"
+                            "  convert IN OUT [--form content|fields]\n"
+                            "                       between .npy and TensorProto (.pb), by the names' endings\n"
+                            "  bench [--quick]      the SIMD multiply-add peak and a float32 GEMM, in GFLOPS\n"
+                            "  --version, --help\n"
+                            "\n"
+                            "Files are .npy (1.0-3.0, either byte order, C or Fortran order) or\n"
+                            "TensorFlow TensorProto (.pb). Exit status: 0 ok, 1 failed, 2 usage.\n";
 
 static int usage(const char *fmt, ...) {
     va_list ap;
@@ -76,11 +75,13 @@ static int read_file(const char *path, unsigned char **bytes, size_t *n) {
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
         fprintf(stderr, "wtensor: '%s' is not a regular file\n", path);
     } else if ((unsigned long long)st.st_size >= SIZE_MAX) {
-        fprintf(stderr, "wtensor: '%s' has %lld bytes, more than this build can address\n", path, (long long)st.st_size);
+        fprintf(stderr, "wtensor: '%s' has %lld bytes, more than this build can address\n", path,
+                (long long)st.st_size);
     } else if (!(buf = malloc((size_t)st.st_size + 1))) {
         fprintf(stderr, "wtensor: out of memory reading '%s' (%lld bytes)\n", path, (long long)st.st_size);
     } else if (fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-        fprintf(stderr, "wtensor: cannot read '%s': %s\n", path, ferror(f) ? strerror(errno) : "the file shrank while being read");
+        fprintf(stderr, "wtensor: cannot read '%s': %s\n", path,
+                ferror(f) ? strerror(errno) : "the file shrank while being read");
     } else {
         *bytes = buf, *n = (size_t)st.st_size, buf = NULL, rc = 0;
     }
@@ -117,8 +118,10 @@ static int save(const wt_tensor *t, const char *path, int form) {
     int npy = ends_with(path, ".npy");
     size_t len = 0;
     /* a size query: WT_EINVAL with the size needed, or another failure with len 0 */
-    if (npy) wt_npy_write(t, NULL, 0, &len);
-    else wt_proto_write(t, form, NULL, 0, &len);
+    if (npy)
+        wt_npy_write(t, NULL, 0, &len);
+    else
+        wt_proto_write(t, form, NULL, 0, &len);
     if (len == 0) return failed(path);
     unsigned char *buf = malloc(len);
     char *tmp = malloc(strlen(path) + 16);
@@ -148,9 +151,7 @@ static int save(const wt_tensor *t, const char *path, int form) {
     return rc;
 }
 
-static int output_kind_ok(const char *path) {
-    return ends_with(path, ".npy") || ends_with(path, ".pb");
-}
+static int output_kind_ok(const char *path) { return ends_with(path, ".npy") || ends_with(path, ".pb"); }
 
 /* ---- commands ----------------------------------------------------------- */
 
@@ -182,7 +183,7 @@ static int parse(int argc, char **argv, const char *cmd, const char *flags, args
         } else if (s[0] == '-' && s[1] == '-') {
             return usage("%s: unknown option '%s'", cmd, s);
         } else {
-            a->pos[a->npos++] = argv[i];   /* npos <= i: never overwrites what is still to be read */
+            a->pos[a->npos++] = argv[i]; /* npos <= i: never overwrites what is still to be read */
         }
     }
     if (a->out && !output_kind_ok(a->out)) return usage("%s: '%s' must end in .npy or .pb", cmd, a->out);
@@ -234,8 +235,10 @@ static int cmd_einsum(int argc, char **argv) {
     if (load_all(a.pos + 1, n, t)) return EXIT_FAILED;
     if (a.path) rc = print_path(a.pos[0], t, n);
     if (!rc && a.out) {
-        if (wt_einsum(a.pos[0], n, (const wt_tensor *const *)t, NULL, &r)) rc = failed("einsum");
-        else rc = save(r, a.out, WT_PROTO_CONTENT);
+        if (wt_einsum(a.pos[0], n, (const wt_tensor *const *)t, NULL, &r))
+            rc = failed("einsum");
+        else
+            rc = save(r, a.out, WT_PROTO_CONTENT);
     }
     wt_tensor_free(r);
     free_all(t, n);
@@ -250,8 +253,10 @@ static int cmd_matmul(int argc, char **argv) {
     if (!a.out) return usage("matmul: needs -o OUT.npy");
     wt_tensor *t[2], *r = NULL;
     if (load_all(a.pos, 2, t)) return EXIT_FAILED;
-    if (wt_matmul(t[0], t[1], NULL, &r)) rc = failed("matmul");
-    else rc = save(r, a.out, WT_PROTO_CONTENT);
+    if (wt_matmul(t[0], t[1], NULL, &r))
+        rc = failed("matmul");
+    else
+        rc = save(r, a.out, WT_PROTO_CONTENT);
     wt_tensor_free(r);
     free_all(t, 2);
     return rc;
@@ -269,8 +274,8 @@ static int reduced(int rop, const wt_tensor *x, double *v) {
 ** and accumulated in the op's result dtype into a float64 number */
 static int fused_sum(int op, int n, const wt_tensor *const *in, const double *scalars, double *v) {
     wt_tensor *acc = NULL;
-    int rc = wt_tensor_zeros(WT_FLOAT64, 0, NULL, &acc) || wt_ewise(op, n, in, scalars, 1, 1, acc, WT_REDUCE_SUM, NULL) ||
-             wt_tensor_get(acc, NULL, v);
+    int rc = wt_tensor_zeros(WT_FLOAT64, 0, NULL, &acc) ||
+             wt_ewise(op, n, in, scalars, 1, 1, acc, WT_REDUCE_SUM, NULL) || wt_tensor_get(acc, NULL, v);
     wt_tensor_free(acc);
     return rc;
 }
@@ -278,7 +283,8 @@ static int fused_sum(int op, int n, const wt_tensor *const *in, const double *sc
 /* a flat view of t, which is C- or Fortran-ordered as files load */
 static int flat_view(const wt_tensor *t, wt_tensor **flat) {
     wt_tensor *c = NULL;
-    int rc = wt_tensor_is_contiguous(t) ? wt_view_flatten(t, flat) : wt_view_permute(t, 0, NULL, &c) || wt_view_flatten(c, flat);
+    int rc = wt_tensor_is_contiguous(t) ? wt_view_flatten(t, flat)
+                                        : wt_view_permute(t, 0, NULL, &c) || wt_view_flatten(c, flat);
     wt_tensor_free(c);
     return rc;
 }
@@ -309,7 +315,8 @@ static int print_stats(const wt_tensor *t, int is_float) {
     wt_tensor *flat = NULL;
     int rc = reduced(WT_REDUCE_MIN, t, &mn) || reduced(WT_REDUCE_MAX, t, &mx) ||
              fused_sum(WT_OP_MUL, 2, (const wt_tensor *const[]){t, NULL}, (const double[]){0, 1.0}, &sum);
-    if (!rc && is_float) rc = flat_view(t, &flat) || count_of(WT_OP_ISNAN, flat, &nan) || count_of(WT_OP_ISFINITE, flat, &finite);
+    if (!rc && is_float)
+        rc = flat_view(t, &flat) || count_of(WT_OP_ISNAN, flat, &nan) || count_of(WT_OP_ISFINITE, flat, &finite);
     wt_tensor_free(flat);
     if (rc) return rc;
     printf("  min %.9g  max %.9g  mean %.9g  sum %.9g", mn, mx, sum / (double)size, sum);
@@ -333,11 +340,13 @@ static int info_one(const char *path) {
     int dtype = wt_tensor_dtype(t), nd = wt_tensor_ndim(t);
     int64_t size = wt_tensor_size(t);
     /* a Fortran-order .npy loads as a view that is not C-contiguous */
-    const char *order = nd < 2 || size == 0 || wt_tensor_is_contiguous(t) ? "C order" : "Fortran order (a strided view, no copy)";
+    const char *order =
+        nd < 2 || size == 0 || wt_tensor_is_contiguous(t) ? "C order" : "Fortran order (a strided view, no copy)";
     printf("%s: %s, %s, shape ", path, format, wt_dtype_name(dtype));
     print_shape(t);
     size_t isz = wt_dtype_size(dtype);
-    printf(", %s, %lld element%s of %zu byte%s\n", order, (long long)size, size == 1 ? "" : "s", isz, isz == 1 ? "" : "s");
+    printf(", %s, %lld element%s of %zu byte%s\n", order, (long long)size, size == 1 ? "" : "s", isz,
+           isz == 1 ? "" : "s");
     int rc = size > 0 && print_stats(t, dtype == WT_FLOAT32 || dtype == WT_FLOAT64) ? failed(path) : 0;
     wt_tensor_free(t);
     return rc;
@@ -359,8 +368,10 @@ static int cmd_convert(int argc, char **argv) {
     if (a.npos != 2) return usage("convert: needs IN and OUT, got %d file names", a.npos);
     if (!output_kind_ok(a.pos[1])) return usage("convert: '%s' must end in .npy or .pb", a.pos[1]);
     int form = WT_PROTO_CONTENT;
-    if (a.form && strcmp(a.form, "fields") == 0) form = WT_PROTO_FIELDS;
-    else if (a.form && strcmp(a.form, "content") != 0) return usage("convert: --form is content or fields, not '%s'", a.form);
+    if (a.form && strcmp(a.form, "fields") == 0)
+        form = WT_PROTO_FIELDS;
+    else if (a.form && strcmp(a.form, "content") != 0)
+        return usage("convert: --form is content or fields, not '%s'", a.form);
     wt_tensor *t = NULL;
     if (load(a.pos[0], &t, NULL)) return EXIT_FAILED;
     rc = save(t, a.pos[1], form);
@@ -390,7 +401,8 @@ static int cmd_bench(int argc, char **argv) {
     double peak = (double)wt_probe_flops(iters) / (now_seconds() - t0) / 1e9;
     int64_t shape[2] = {n, n};
     wt_tensor *x = NULL, *y = NULL, *r = NULL;
-    if (wt_tensor_arange(0, (double)(n * n), 1, WT_FLOAT32, &r) || wt_view_reshape(r, 2, shape, &x) || wt_tensor_full(WT_FLOAT32, 2, shape, 0.5, &y)) {
+    if (wt_tensor_arange(0, (double)(n * n), 1, WT_FLOAT32, &r) || wt_view_reshape(r, 2, shape, &x) ||
+        wt_tensor_full(WT_FLOAT32, 2, shape, 0.5, &y)) {
         rc = failed("bench");
     } else {
         double times[5];
@@ -440,7 +452,11 @@ int main(int argc, char **argv) {
     static const struct {
         const char *name;
         int (*run)(int, char **);
-    } commands[] = {{"einsum", cmd_einsum}, {"matmul", cmd_matmul}, {"info", cmd_info}, {"convert", cmd_convert}, {"bench", cmd_bench}};
+    } commands[] = {{"einsum", cmd_einsum},
+                    {"matmul", cmd_matmul},
+                    {"info", cmd_info},
+                    {"convert", cmd_convert},
+                    {"bench", cmd_bench}};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
     return usage("unknown command '%s'", cmd);

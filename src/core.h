@@ -12,27 +12,27 @@
 /* ---- buffers ----------------------------------------------------------- */
 typedef struct wt_buffer {
     uint8_t *data;
-    size_t   nbytes;
-    int32_t  refs;
-    bool     owned;                /* engine-allocated: counted in wt_memory_bytes */
-    void   (*release)(void *ctx);  /* for wrapped memory */
-    void    *ctx;
+    size_t nbytes;
+    int32_t refs;
+    bool owned;                 /* engine-allocated: counted in wt_memory_bytes */
+    void (*release)(void *ctx); /* for wrapped memory */
+    void *ctx;
     struct wt_buffer *prev, *next; /* owned buffers, listed for wt_tensor_adopt */
 } wt_buffer;
 
 /* ---- descriptors ------------------------------------------------------- */
 typedef struct wt_desc {
-    int32_t  dtype;
-    int32_t  ndim;
-    int64_t  offset;                 /* elements */
-    int64_t  shape[WT_MAX_DIMS];
-    int64_t  strides[WT_MAX_DIMS];   /* elements, signed */
-    uint32_t flags;                  /* WT_FLAG_READONLY only; contiguity is derived */
+    int32_t dtype;
+    int32_t ndim;
+    int64_t offset; /* elements */
+    int64_t shape[WT_MAX_DIMS];
+    int64_t strides[WT_MAX_DIMS]; /* elements, signed */
+    uint32_t flags;               /* WT_FLAG_READONLY only; contiguity is derived */
 } wt_desc;
 
 struct wt_tensor {
     wt_buffer *buf;
-    wt_desc    d;
+    wt_desc d;
 };
 
 /* ---- errors (error.c) -------------------------------------------------- */
@@ -43,15 +43,11 @@ wt_status wt_fail(wt_status st, const char *fmt, ...)
     ;
 /* "(3,4)" into buf (always NUL-terminated); returns buf */
 const char *wt_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape);
-#define WT_SHAPE_STR 400   /* enough for WT_MAX_DIMS int64 entries */
+#define WT_SHAPE_STR 400 /* enough for WT_MAX_DIMS int64 entries */
 
 /* ---- checked arithmetic -------------------------------------------------- */
-static inline bool wt_mul_ok(int64_t a, int64_t b, int64_t *r) {
-    return !__builtin_mul_overflow(a, b, r);
-}
-static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) {
-    return !__builtin_add_overflow(a, b, r);
-}
+static inline bool wt_mul_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
+static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_add_overflow(a, b, r); }
 
 /* ---- threads ---------------------------------------------------------------
 ** In the threaded wasm build several instances run on one memory: the main
@@ -66,19 +62,19 @@ static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) {
 #endif
 
 /* ---- allocation (tensor.c) ----------------------------------------------- */
-void *wt_alloc_bytes(size_t nbytes);      /* aligned, counted; NULL => caller reports */
-void  wt_free_bytes(void *p, size_t nbytes);
+void *wt_alloc_bytes(size_t nbytes); /* aligned, counted; NULL => caller reports */
+void wt_free_bytes(void *p, size_t nbytes);
 /* every other internal allocation (handles, scratch, plans), released with
 ** wt_sys_free.  Like wt_alloc_bytes it obeys the fault hook below. */
 void *wt_sys_alloc(size_t nbytes);
-void  wt_sys_free(void *p);
+void wt_sys_free(void *p);
 /* test hooks: make the n-th next allocation fail (0 = never); make every
 ** allocation above nbytes fail (0 = no limit), as on a smaller machine */
-void  wt_debug_fail_alloc_after(int n);
-void  wt_debug_alloc_limit(size_t nbytes);
+void wt_debug_fail_alloc_after(int n);
+void wt_debug_alloc_limit(size_t nbytes);
 /* test hooks: cut parallel loops into n parts, in any build, and count the
 ** loops that were cut (parallel.c) */
-void    wt_debug_threads(int n);
+void wt_debug_threads(int n);
 int64_t wt_debug_split_loops(void);
 
 /* a fresh tensor with a new buffer for desc (desc.offset must be 0) */
@@ -99,35 +95,34 @@ static inline char *wt_first(const wt_tensor *t) {
 bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b);
 
 /* ---- descriptor math (desc.c) -------------------------------------------- */
-wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape);  /* C strides, offset 0 */
-wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size);        /* validates, overflow-checked */
-void      wt_strides_c(int ndim, const int64_t *shape, int64_t *strides);
-int64_t   wt_desc_size(const wt_desc *d);
-bool      wt_desc_is_c_contiguous(const wt_desc *d);
+wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape); /* C strides, offset 0 */
+wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size);       /* validates, overflow-checked */
+void wt_strides_c(int ndim, const int64_t *shape, int64_t *strides);
+int64_t wt_desc_size(const wt_desc *d);
+bool wt_desc_is_c_contiguous(const wt_desc *d);
 /* lowest and highest element index reachable (size > 0); false when they
 ** overflow int64 (never for a validated descriptor) */
-bool      wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi);
+bool wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi);
 /* checks every reachable element lies in nbytes of storage */
 wt_status wt_desc_validate(const wt_desc *d, size_t nbytes);
 /* src broadcast to (ndim, shape) (stride 0 where it stretches), or
 ** WT_ESHAPE naming both shapes; `what` names the operation in the message */
-wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what,
-                            wt_desc *out);
+wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what, wt_desc *out);
 /* normalises a possibly negative axis against ndim; message names what */
 wt_status wt_axis(int axis, int ndim, const char *what, int *out);
 
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
 bool wt_dtype_is_float(int dt);
-bool wt_dtype_is_int(int dt);      /* signed or unsigned integer, not bool */
+bool wt_dtype_is_int(int dt); /* signed or unsigned integer, not bool */
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
-#define WT_ITER_MAXOPS 17   /* a fused pass: its target and 16 tensor leaves */
+#define WT_ITER_MAXOPS 17 /* a fused pass: its target and 16 tensor leaves */
 typedef struct wt_iter {
-    int      nop;                               /* operands; op 0 is the output */
-    int      ndim;                              /* after coalescing */
-    int64_t  shape[WT_MAX_DIMS];
-    int64_t  strides[WT_ITER_MAXOPS][WT_MAX_DIMS];  /* BYTES */
-    char    *ptr[WT_ITER_MAXOPS];               /* element 0 of each operand */
+    int nop;  /* operands; op 0 is the output */
+    int ndim; /* after coalescing */
+    int64_t shape[WT_MAX_DIMS];
+    int64_t strides[WT_ITER_MAXOPS][WT_MAX_DIMS]; /* BYTES */
+    char *ptr[WT_ITER_MAXOPS];                    /* element 0 of each operand */
 } wt_iter;
 
 /* inner loop over n elements: ptr[k] advances by stride[k] bytes */
@@ -146,11 +141,10 @@ void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
 void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void *ctx);
 /* elements in a pass, and whether wt_iter_run_tiled would tile it */
 int64_t wt_iter_size(const wt_iter *it);
-bool    wt_iter_tiles(const wt_iter *it);
+bool wt_iter_tiles(const wt_iter *it);
 /* elements [begin, end) of the pass in iteration order, untiled: a part of
 ** a pass split across threads (the parts together are exactly wt_iter_run) */
 void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t begin, int64_t end);
-
 
 /* ---- casting kernels (cast.c) -------------------------------------------- */
 /* convert n elements, strides in bytes */

@@ -6,8 +6,7 @@
 #include <string.h>
 
 wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
-    if (ndim < 0 || ndim > WT_MAX_DIMS)
-        return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
+    if (ndim < 0 || ndim > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
     if (ndim > 0 && !shape) return wt_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
     /* As NumPy: the nonzero dimensions must multiply within int64 even when
     ** a zero makes the size 0, because C-order strides are those products. */
@@ -16,16 +15,19 @@ wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
     for (int i = 0; i < ndim; i++) {
         if (shape[i] < 0) {
             char s[WT_SHAPE_STR];
-            return wt_fail(WT_ESHAPE, "negative dimension %lld at axis %d in shape %s",
-                           (long long)shape[i], i, wt_fmt_shape(s, sizeof s, ndim, shape));
+            return wt_fail(WT_ESHAPE, "negative dimension %lld at axis %d in shape %s", (long long)shape[i], i,
+                           wt_fmt_shape(s, sizeof s, ndim, shape));
         }
-        if (shape[i] == 0) zero = true;
-        else if (!wt_mul_ok(n, shape[i], &n)) overflow = true;
+        if (shape[i] == 0)
+            zero = true;
+        else if (!wt_mul_ok(n, shape[i], &n))
+            overflow = true;
     }
     if (overflow) {
         char s[WT_SHAPE_STR];
-        return wt_fail(WT_ENOMEM, zero ? "out of memory: shape %s is too large (its nonzero dimensions multiply past 2^63)"
-                                       : "out of memory: shape %s has more than 2^63 elements",
+        return wt_fail(WT_ENOMEM,
+                       zero ? "out of memory: shape %s is too large (its nonzero dimensions multiply past 2^63)"
+                            : "out of memory: shape %s has more than 2^63 elements",
                        wt_fmt_shape(s, sizeof s, ndim, shape));
     }
     if (size) *size = zero ? 0 : n;
@@ -36,7 +38,7 @@ void wt_strides_c(int ndim, const int64_t *shape, int64_t *strides) {
     int64_t s = 1;
     for (int i = ndim - 1; i >= 0; i--) {
         strides[i] = s;
-        s *= shape[i] ? shape[i] : 1;   /* cannot overflow: wt_shape_check bounds this product */
+        s *= shape[i] ? shape[i] : 1; /* cannot overflow: wt_shape_check bounds this product */
     }
 }
 
@@ -54,7 +56,7 @@ wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape) {
 
 int64_t wt_desc_size(const wt_desc *d) {
     int64_t n = 1;
-    for (int i = 0; i < d->ndim; i++) n *= d->shape[i];   /* validated: no overflow */
+    for (int i = 0; i < d->ndim; i++) n *= d->shape[i]; /* validated: no overflow */
     return n;
 }
 
@@ -87,7 +89,7 @@ wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
     wt_status st = wt_shape_check(d->ndim, d->shape, &size);
     if (st) return st;
     int64_t isz = (int64_t)wt_dtype_size(d->dtype);
-    int64_t cap = (int64_t)(nbytes / (size_t)isz);   /* whole elements in the buffer */
+    int64_t cap = (int64_t)(nbytes / (size_t)isz); /* whole elements in the buffer */
     if (size == 0) {
         /* nothing is reachable; keep the offset sane for hosts that print it */
         if (d->offset < 0 || d->offset > cap) goto bad;
@@ -96,15 +98,14 @@ wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
     int64_t lo, hi;
     if (!wt_desc_extent(d, &lo, &hi) || lo < 0 || hi >= cap) goto bad;
     return WT_OK;
-bad: {
-        char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
-        return wt_fail(WT_EBOUNDS,
-                       "view out of bounds: shape %s, strides %s, offset %lld would reach outside a "
-                       "buffer of %lld %s elements",
-                       wt_fmt_shape(s, sizeof s, d->ndim, d->shape),
-                       wt_fmt_shape(t, sizeof t, d->ndim, d->strides), (long long)d->offset,
-                       (long long)cap, wt_dtype_name(d->dtype));
-    }
+bad : {
+    char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
+    return wt_fail(WT_EBOUNDS,
+                   "view out of bounds: shape %s, strides %s, offset %lld would reach outside a "
+                   "buffer of %lld %s elements",
+                   wt_fmt_shape(s, sizeof s, d->ndim, d->shape), wt_fmt_shape(t, sizeof t, d->ndim, d->strides),
+                   (long long)d->offset, (long long)cap, wt_dtype_name(d->dtype));
+}
 }
 
 wt_status wt_axis(int axis, int ndim, const char *what, int *out) {
@@ -114,19 +115,16 @@ wt_status wt_axis(int axis, int ndim, const char *what, int *out) {
     return WT_OK;
 }
 
-wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what,
-                            wt_desc *out) {
+wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what, wt_desc *out) {
     wt_status st = wt_shape_check(ndim, shape, NULL);
     if (st) return st;
     int lead = ndim - src->ndim;
     bool ok = lead >= 0;
-    for (int i = 0; ok && i < src->ndim; i++)
-        ok = src->shape[i] == 1 || src->shape[i] == shape[lead + i];
+    for (int i = 0; ok && i < src->ndim; i++) ok = src->shape[i] == 1 || src->shape[i] == shape[lead + i];
     if (!ok) {
         char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
         return wt_fail(WT_ESHAPE, "%s: cannot broadcast shape %s to %s%s", what,
-                       wt_fmt_shape(a, sizeof a, src->ndim, src->shape),
-                       wt_fmt_shape(b, sizeof b, ndim, shape),
+                       wt_fmt_shape(a, sizeof a, src->ndim, src->shape), wt_fmt_shape(b, sizeof b, ndim, shape),
                        lead < 0 ? " (the source has more dimensions)" : "");
     }
     wt_desc d = *src;
@@ -162,8 +160,8 @@ wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *sha
                 for (int q = 0; q < n && len < sizeof msg; q++)
                     len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
                                             wt_fmt_shape(s, sizeof s, ndims[q], shapes[q]));
-                return wt_fail(WT_ESHAPE, "shapes%s cannot be broadcast together (axis %d: %lld vs %lld)",
-                               msg, i - nd, (long long)size, (long long)shapes[k][j]);
+                return wt_fail(WT_ESHAPE, "shapes%s cannot be broadcast together (axis %d: %lld vs %lld)", msg, i - nd,
+                               (long long)size, (long long)shapes[k][j]);
             }
             size = shapes[k][j];
         }

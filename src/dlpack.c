@@ -7,8 +7,8 @@
 
 /* indexed by wt_dtype: the one DLPack type each dtype is */
 static const DLDataType dl_types[WT_NDTYPES] = {
-    [WT_BOOL] = {kDLBool, 8, 1},    [WT_INT8] = {kDLInt, 8, 1},     [WT_UINT8] = {kDLUInt, 8, 1},
-    [WT_INT16] = {kDLInt, 16, 1},   [WT_UINT16] = {kDLUInt, 16, 1}, [WT_INT32] = {kDLInt, 32, 1},
+    [WT_BOOL] = {kDLBool, 8, 1},    [WT_INT8] = {kDLInt, 8, 1},       [WT_UINT8] = {kDLUInt, 8, 1},
+    [WT_INT16] = {kDLInt, 16, 1},   [WT_UINT16] = {kDLUInt, 16, 1},   [WT_INT32] = {kDLInt, 32, 1},
     [WT_UINT32] = {kDLUInt, 32, 1}, [WT_FLOAT32] = {kDLFloat, 32, 1}, [WT_FLOAT64] = {kDLFloat, 64, 1},
 };
 
@@ -33,7 +33,10 @@ wt_status wt_dlpack_export(const wt_tensor *t, struct DLManagedTensorVersioned *
     exported *e = wt_sys_alloc(sizeof *e);
     if (!e) return wt_fail(WT_ENOMEM, "out of memory exporting a tensor to DLPack");
     st = wt_tensor_clone(t, &e->ref);
-    if (st) { wt_sys_free(e); return st; }
+    if (st) {
+        wt_sys_free(e);
+        return st;
+    }
     const wt_desc *d = &t->d;
     bool empty = wt_desc_size(d) == 0;
     for (int i = 0; i < d->ndim; i++) e->shape[i] = d->shape[i], e->strides[i] = d->strides[i];
@@ -42,16 +45,17 @@ wt_status wt_dlpack_export(const wt_tensor *t, struct DLManagedTensorVersioned *
         .manager_ctx = e,
         .deleter = exported_delete,
         .flags = (d->flags & WT_FLAG_READONLY) ? DLPACK_FLAG_BITMASK_READ_ONLY : 0,
-        .dl_tensor = {
-            /* DLPack asks for NULL data when there are no elements */
-            .data = empty ? NULL : t->buf->data,
-            .device = {kDLCPU, 0},
-            .ndim = d->ndim,
-            .dtype = dl_types[d->dtype],
-            .shape = d->ndim ? e->shape : NULL,
-            .strides = d->ndim ? e->strides : NULL,
-            .byte_offset = empty ? 0 : (uint64_t)d->offset * wt_dtype_size(d->dtype),
-        },
+        .dl_tensor =
+            {
+                /* DLPack asks for NULL data when there are no elements */
+                .data = empty ? NULL : t->buf->data,
+                .device = {kDLCPU, 0},
+                .ndim = d->ndim,
+                .dtype = dl_types[d->dtype],
+                .shape = d->ndim ? e->shape : NULL,
+                .strides = d->ndim ? e->strides : NULL,
+                .byte_offset = empty ? 0 : (uint64_t)d->offset * wt_dtype_size(d->dtype),
+            },
     };
     *out = &e->m;
     return WT_OK;
@@ -76,7 +80,8 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
                        (int)dl->device.device_type, (int)dl->device.device_id, (int)kDLCPU);
     int dtype = -1;
     for (int k = 0; k < WT_NDTYPES; k++)
-        if (dl_types[k].code == dl->dtype.code && dl_types[k].bits == dl->dtype.bits && dl_types[k].lanes == dl->dtype.lanes)
+        if (dl_types[k].code == dl->dtype.code && dl_types[k].bits == dl->dtype.bits &&
+            dl_types[k].lanes == dl->dtype.lanes)
             dtype = k;
     if (dtype < 0)
         return wt_fail(WT_EDTYPE, "wt_dlpack_import: DLPack dtype code %u, bits %u, lanes %u has no wtensor dtype",
@@ -100,7 +105,8 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
                            (unsigned long long)dl->byte_offset, dl->data);
         uintptr_t first = data + (uintptr_t)dl->byte_offset;
         if (first % isz)
-            return wt_fail(WT_EINVAL, "wt_dlpack_import: the first element, at %p + %llu bytes, is not aligned to its %llu bytes",
+            return wt_fail(WT_EINVAL,
+                           "wt_dlpack_import: the first element, at %p + %llu bytes, is not aligned to its %llu bytes",
                            dl->data, (unsigned long long)dl->byte_offset, (unsigned long long)isz);
         /* from the first element (d.offset is 0), the bytes reached are
         ** [first + lo*isz, first + (hi+1)*isz), inside the address space */
@@ -110,13 +116,16 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
             __builtin_mul_overflow((uint64_t)hi + 1, isz, &above) || below > first || above > UINTPTR_MAX - first ||
             below + above > SIZE_MAX) {
             char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
-            return wt_fail(WT_EBOUNDS, "wt_dlpack_import: shape %s with strides %s from %p + %llu bytes reaches outside the address space",
-                           wt_fmt_shape(s, sizeof s, d.ndim, d.shape), wt_fmt_shape(t, sizeof t, d.ndim, d.strides),
-                           dl->data, (unsigned long long)dl->byte_offset);
+            return wt_fail(
+                WT_EBOUNDS,
+                "wt_dlpack_import: shape %s with strides %s from %p + %llu bytes reaches outside the address space",
+                wt_fmt_shape(s, sizeof s, d.ndim, d.shape), wt_fmt_shape(t, sizeof t, d.ndim, d.strides), dl->data,
+                (unsigned long long)dl->byte_offset);
         }
         base = first - (uintptr_t)below;
         nbytes = (size_t)(below + above);
         d.offset = -lo;
     }
-    return wt_tensor_wrap((void *)base, nbytes, dtype, d.ndim, d.shape, d.strides, d.offset, flags, release_managed, src, out);
+    return wt_tensor_wrap((void *)base, nbytes, dtype, d.ndim, d.shape, d.strides, d.offset, flags, release_managed,
+                          src, out);
 }

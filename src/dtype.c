@@ -3,9 +3,12 @@
 #include <math.h>
 #include <string.h>
 
-static const struct { const char *name; size_t size; } info[WT_NDTYPES] = {
-    {"bool", 1},   {"int8", 1},   {"uint8", 1},   {"int16", 2},   {"uint16", 2},
-    {"int32", 4},  {"uint32", 4}, {"float32", 4}, {"float64", 8},
+static const struct {
+    const char *name;
+    size_t size;
+} info[WT_NDTYPES] = {
+    {"bool", 1},  {"int8", 1},   {"uint8", 1},   {"int16", 2},   {"uint16", 2},
+    {"int32", 4}, {"uint32", 4}, {"float32", 4}, {"float64", 8},
 };
 
 int wt_dtype_is_valid(int dt) { return dt >= 0 && dt < WT_NDTYPES; }
@@ -17,10 +20,14 @@ bool wt_dtype_is_int(int dt) { return dt >= WT_INT8 && dt <= WT_UINT32; }
 wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
     if (!name || !out) return wt_fail(WT_EINVAL, "wt_dtype_from_name: NULL argument");
     for (int i = 0; i < WT_NDTYPES; i++)
-        if (strcmp(name, info[i].name) == 0) { *out = (wt_dtype)i; return WT_OK; }
+        if (strcmp(name, info[i].name) == 0) {
+            *out = (wt_dtype)i;
+            return WT_OK;
+        }
     return wt_fail(WT_EDTYPE,
                    "unknown dtype '%.64s' (expected bool, int8, uint8, int16, uint16, int32, uint32, "
-                   "float32 or float64)", name);
+                   "float32 or float64)",
+                   name);
 }
 
 /* Integer kinds as (signed, bits); the promoted type of two integers is the
@@ -32,7 +39,7 @@ static int int_type(bool sgn, int bits) {
     case 8: return sgn ? WT_INT8 : WT_UINT8;
     case 16: return sgn ? WT_INT16 : WT_UINT16;
     case 32: return sgn ? WT_INT32 : WT_UINT32;
-    default: return -1;   /* would need int64 */
+    default: return -1; /* would need int64 */
     }
 }
 
@@ -40,12 +47,24 @@ wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
     if (!out) return wt_fail(WT_EINVAL, "wt_dtype_promote: NULL out");
     if (!wt_dtype_is_valid(a) || !wt_dtype_is_valid(b))
         return wt_fail(WT_EDTYPE, "invalid dtype code %d", wt_dtype_is_valid(a) ? b : a);
-    if (a == b) { *out = (wt_dtype)a; return WT_OK; }
-    if (a == WT_BOOL) { *out = (wt_dtype)b; return WT_OK; }
-    if (b == WT_BOOL) { *out = (wt_dtype)a; return WT_OK; }
+    if (a == b) {
+        *out = (wt_dtype)a;
+        return WT_OK;
+    }
+    if (a == WT_BOOL) {
+        *out = (wt_dtype)b;
+        return WT_OK;
+    }
+    if (b == WT_BOOL) {
+        *out = (wt_dtype)a;
+        return WT_OK;
+    }
     if (wt_dtype_is_float(a) || wt_dtype_is_float(b)) {
-        if (a == WT_FLOAT64 || b == WT_FLOAT64) { *out = WT_FLOAT64; return WT_OK; }
-        int other = wt_dtype_is_float(a) ? b : a;      /* float32 with an integer */
+        if (a == WT_FLOAT64 || b == WT_FLOAT64) {
+            *out = WT_FLOAT64;
+            return WT_OK;
+        }
+        int other = wt_dtype_is_float(a) ? b : a; /* float32 with an integer */
         *out = int_bits(other) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
         return WT_OK;
     }
@@ -58,8 +77,8 @@ wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
         r = int_bits(s) > int_bits(u) ? s : int_type(true, int_bits(u) * 2);
     }
     if (r < 0)
-        return wt_fail(WT_EDTYPE, "promoting %s with %s needs int64, which wtensor does not have yet",
-                       info[a].name, info[b].name);
+        return wt_fail(WT_EDTYPE, "promoting %s with %s needs int64, which wtensor does not have yet", info[a].name,
+                       info[b].name);
     *out = (wt_dtype)r;
     return WT_OK;
 }
@@ -69,8 +88,11 @@ wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
     if (!wt_dtype_is_valid(t)) return wt_fail(WT_EDTYPE, "invalid dtype code %d", t);
     /* integers a host number holds exactly (JS's safe integers); 1e300 acts as a float */
     bool integral = fabs(value) <= 0x1p53 && trunc(value) == value;
-    if (wt_dtype_is_float(t)) *out = (wt_dtype)t;
-    else if (!integral) *out = WT_FLOAT64;
-    else *out = t == WT_BOOL ? WT_INT32 : (wt_dtype)t;
+    if (wt_dtype_is_float(t))
+        *out = (wt_dtype)t;
+    else if (!integral)
+        *out = WT_FLOAT64;
+    else
+        *out = t == WT_BOOL ? WT_INT32 : (wt_dtype)t;
     return WT_OK;
 }

@@ -5,24 +5,26 @@
 
 #include "core.h"
 
-#define EIN_MAXOPS 32          /* NumPy's limit on operands */
-#define EIN_NLABELS (52 + WT_MAX_DIMS)   /* a-z, A-Z, then the ellipsis axes */
+#define EIN_MAXOPS 32                  /* NumPy's limit on operands */
+#define EIN_NLABELS (52 + WT_MAX_DIMS) /* a-z, A-Z, then the ellipsis axes */
 
 /* a set of labels */
-typedef struct { uint64_t w[2]; } ein_set;
+typedef struct {
+    uint64_t w[2];
+} ein_set;
 
 typedef struct {
     int nops;
-    int nlab[EIN_MAXOPS];                 /* axes of each operand */
-    int8_t lab[EIN_MAXOPS][WT_MAX_DIMS];  /* label of each axis (repeats allowed) */
+    int nlab[EIN_MAXOPS];                /* axes of each operand */
+    int8_t lab[EIN_MAXOPS][WT_MAX_DIMS]; /* label of each axis (repeats allowed) */
     int nout;
-    int8_t out[WT_MAX_DIMS];              /* output labels, in order */
-    int64_t size[EIN_NLABELS];            /* each label's size, size-1 broadcast applied */
+    int8_t out[WT_MAX_DIMS];   /* output labels, in order */
+    int64_t size[EIN_NLABELS]; /* each label's size, size-1 broadcast applied */
     bool used[EIN_NLABELS];
 } ein_eq;
 
 typedef struct {
-    int nin;                 /* operands contracted (positions in the current list) */
+    int nin; /* operands contracted (positions in the current list) */
     int pos[EIN_MAXOPS];
     ein_set result, removed, contract;
     double flops, size;

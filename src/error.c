@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 /* per thread in the threaded build: instances on one memory fail independently */
-static WT_TLS int  err_status = WT_OK;
+static WT_TLS int err_status = WT_OK;
 static WT_TLS char err_msg[1024];
 
 wt_status wt_fail(wt_status st, const char *fmt, ...) {
@@ -18,10 +18,13 @@ wt_status wt_fail(wt_status st, const char *fmt, ...) {
 
 const char *wt_error_message(void) { return err_msg; }
 int wt_error_status(void) { return err_status; }
-void wt_error_clear(void) { err_status = WT_OK; err_msg[0] = 0; }
+void wt_error_clear(void) {
+    err_status = WT_OK;
+    err_msg[0] = 0;
+}
 
 const char *wt_status_name(int st) {
-    static const char *const names[] = {"WT_OK", "WT_EINVAL", "WT_ESHAPE", "WT_EDTYPE", "WT_ENOMEM",
+    static const char *const names[] = {"WT_OK",        "WT_EINVAL", "WT_ESHAPE",  "WT_EDTYPE", "WT_ENOMEM",
                                         "WT_EREADONLY", "WT_EINDEX", "WT_ESYNTAX", "WT_EBOUNDS"};
     if (st < 0 || st >= (int)(sizeof names / sizeof names[0])) return "WT_UNKNOWN";
     return names[st];

@@ -8,20 +8,20 @@
 #include "pass.h"
 #include <string.h>
 
-#define BLOCK 2048   /* elements per buffered block: a few KiB per operand, in L1 */
-#define NBUF 5       /* blocks: three inputs, the kernel's output, the accumulator's */
+#define BLOCK 2048 /* elements per buffered block: a few KiB per operand, in L1 */
+#define NBUF 5     /* blocks: three inputs, the kernel's output, the accumulator's */
 
 typedef struct {
     int op, n, rop;
     wt_kernel kern;
-    int comp[3], res, acc;         /* dtypes: per input, kernel output, accumulator */
-    wt_cast_fn in_cast[3];         /* input dtype -> comp, or NULL */
-    bool scale[2];                 /* multiply input k by its factor (slots[k]) */
-    wt_cast_fn res_cast;           /* res -> target dtype, or NULL */
-    wt_accum accum;                /* reduce mode */
-    bool reduce_direct;            /* reduce of COPY: fold the input itself */
-    bool buffered;                 /* needs NBUF blocks of scratch */
-    double slots[2];               /* the scale factors in the compute dtype */
+    int comp[3], res, acc; /* dtypes: per input, kernel output, accumulator */
+    wt_cast_fn in_cast[3]; /* input dtype -> comp, or NULL */
+    bool scale[2];         /* multiply input k by its factor (slots[k]) */
+    wt_cast_fn res_cast;   /* res -> target dtype, or NULL */
+    wt_accum accum;        /* reduce mode */
+    bool reduce_direct;    /* reduce of COPY: fold the input itself */
+    bool buffered;         /* needs NBUF blocks of scratch */
+    double slots[2];       /* the scale factors in the compute dtype */
 } plan;
 
 static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, char **bufs) {
@@ -37,8 +37,10 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
         }
         /* a broadcast input converts once and stays broadcast */
         int64_t cm = st[k + 1] == 0 ? 1 : m;
-        if (P->in_cast[k]) P->in_cast[k](src, st[k + 1], bufs[k], csz, cm);
-        else wt_cast_get(P->comp[k], P->comp[k])(src, st[k + 1], bufs[k], csz, cm);
+        if (P->in_cast[k])
+            P->in_cast[k](src, st[k + 1], bufs[k], csz, cm);
+        else
+            wt_cast_get(P->comp[k], P->comp[k])(src, st[k + 1], bufs[k], csz, cm);
         if (k < 2 && P->scale[k]) {
             char *mp[3] = {bufs[k], bufs[k], (char *)&P->slots[k]};
             const int64_t ms[3] = {csz, csz, 0};
@@ -73,7 +75,7 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
         vals = bufs[3];
         vs = rsz;
     }
-    if (P->res_cast) {   /* results -> accumulator dtype */
+    if (P->res_cast) { /* results -> accumulator dtype */
         int64_t asz = (int64_t)wt_dtype_size(P->acc);
         P->res_cast(vals, vs, bufs[4], asz, vs == 0 ? 1 : m);
         vals = bufs[4];
@@ -89,7 +91,7 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
 
 static void inner(const void *ctx, char *scratch, char **ptr, const int64_t *st, int64_t n) {
     const plan *P = ctx;
-    if (!P->buffered) {   /* nothing to convert: the kernel sees the tensors */
+    if (!P->buffered) { /* nothing to convert: the kernel sees the tensors */
         run_block(P, ptr, st, n, NULL);
         return;
     }
@@ -135,7 +137,7 @@ static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *comp
             dts[nt] = -1, vals[nt++] = factor[k];
         }
     wt_status st = wt_op_plan_dtypes(c->op, nt, dts, vals, comp, res);
-    if (!st && c->compute >= 0) comp[0] = *res = c->compute;   /* reductions choose their own */
+    if (!st && c->compute >= 0) comp[0] = *res = c->compute; /* reductions choose their own */
     return st;
 }
 
@@ -200,8 +202,17 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
 
 wt_status wt_ewise(int op, int n, const wt_tensor *const *in, const double *scalars, double alpha, double beta,
                    wt_tensor *out, int reduce, wt_tensor **result) {
-    wt_ewise_call c = {.op = op, .n = n, .in = in, .scalars = scalars, .alpha = alpha, .beta = beta,
-                       .out = out, .reduce = reduce, .result = result, .compute = -1, .acc = -1};
+    wt_ewise_call c = {.op = op,
+                       .n = n,
+                       .in = in,
+                       .scalars = scalars,
+                       .alpha = alpha,
+                       .beta = beta,
+                       .out = out,
+                       .reduce = reduce,
+                       .result = result,
+                       .compute = -1,
+                       .acc = -1};
     return wt_ewise_run(&c);
 }
 

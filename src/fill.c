@@ -38,7 +38,8 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
         return wt_fail(WT_EINVAL, "arange: start, stop and step must be finite (got %g, %g, %g)", start, stop, step);
     if (step == 0) return wt_fail(WT_EINVAL, "arange: step cannot be zero");
     double len = ceil((stop - start) / step);
-    if (!(len < 0x1p62)) return wt_fail(WT_ENOMEM, "out of memory: arange(%g, %g, %g) has too many elements", start, stop, step);
+    if (!(len < 0x1p62))
+        return wt_fail(WT_ENOMEM, "out of memory: arange(%g, %g, %g) has too many elements", start, stop, step);
     int64_t n = len > 0 ? (int64_t)len : 0;
     if (dtype == WT_BOOL && n > 2)
         return wt_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld", (long long)n);
@@ -49,9 +50,12 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
     for (int64_t i = 2; i < n; i++) {
         double v;
-        if (dtype == WT_FLOAT32) v = (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0));
-        else if (dtype == WT_FLOAT64) v = v0 + (double)i * (v1 - v0);
-        else v = int_at(dtype, (int64_t)v0, (int64_t)v1 - (int64_t)v0, i);
+        if (dtype == WT_FLOAT32)
+            v = (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0));
+        else if (dtype == WT_FLOAT64)
+            v = v0 + (double)i * (v1 - v0);
+        else
+            v = int_at(dtype, (int64_t)v0, (int64_t)v1 - (int64_t)v0, i);
         wt_cast_store_f64(dtype, p + i * isz, v);
     }
     *out = t;

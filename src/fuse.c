@@ -12,31 +12,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK 512        /* elements per block: registers of 4 KiB, in L1 */
-#define MAXLEAF 256      /* leaves of any kind */
+#define BLOCK 512   /* elements per block: registers of 4 KiB, in L1 */
+#define MAXLEAF 256 /* leaves of any kind */
 #define MAXREG (3 * WT_FUSE_MAXCODE + 1)
 
 typedef struct {
     int op, arity;
-    int val[3];          /* value ids read */
-    int comp[3];         /* dtype each input is computed in */
-    int res;             /* dtype written */
+    int val[3];  /* value ids read */
+    int comp[3]; /* dtype each input is computed in */
+    int res;     /* dtype written */
     wt_kernel kern;
-    wt_cast_fn cast[3];  /* value dtype -> comp, or NULL */
-    int tmp[3];          /* register of a converted input */
-    double scal[3];      /* a weak scalar input, stored in comp[k] */
-    int reg;             /* register receiving the result; -1: the target */
+    wt_cast_fn cast[3]; /* value dtype -> comp, or NULL */
+    int tmp[3];         /* register of a converted input */
+    double scal[3];     /* a weak scalar input, stored in comp[k] */
+    int reg;            /* register receiving the result; -1: the target */
 } instr;
 
 typedef struct {
-    int nleaf, ninstr, rop, nop;   /* nop: iterator operands (target and tensor leaves) */
-    int iop[MAXLEAF];           /* leaf -> iterator operand (0: a weak scalar) */
-    int vreg[MAXLEAF + WT_FUSE_MAXCODE];   /* value -> register (instructions only) */
+    int nleaf, ninstr, rop, nop;         /* nop: iterator operands (target and tensor leaves) */
+    int iop[MAXLEAF];                    /* leaf -> iterator operand (0: a weak scalar) */
+    int vreg[MAXLEAF + WT_FUSE_MAXCODE]; /* value -> register (instructions only) */
     instr ins[WT_FUSE_MAXCODE];
-    wt_cast_fn res_cast;        /* last value -> target or accumulator dtype, or NULL */
-    wt_accum accum;             /* reduce mode */
-    int64_t asz;                /* accumulator element size */
-    int accreg;                 /* register for values converted to the accumulator dtype */
+    wt_cast_fn res_cast; /* last value -> target or accumulator dtype, or NULL */
+    wt_accum accum;      /* reduce mode */
+    int64_t asz;         /* accumulator element size */
+    int accreg;          /* register for values converted to the accumulator dtype */
 } program;
 
 /* register r of a part's scratch: BLOCK elements of up to 8 bytes */
@@ -49,16 +49,18 @@ static void run_block(const program *P, char *regs, char **ptr, const int64_t *s
         const instr *I = &P->ins[i];
         for (int k = 0; k < I->arity; k++) {
             int v = I->val[k];
-            if (v < P->nleaf && !P->iop[v]) {   /* a weak scalar, already in comp[k] */
+            if (v < P->nleaf && !P->iop[v]) { /* a weak scalar, already in comp[k] */
                 kp[k + 1] = (char *)&I->scal[k];
                 ks[k + 1] = 0;
                 continue;
             }
             char *src;
             int64_t ss;
-            if (v < P->nleaf) src = ptr[P->iop[v]], ss = st[P->iop[v]];
-            else src = reg(regs, P->vreg[v]), ss = (int64_t)wt_dtype_size(P->ins[v - P->nleaf].res);
-            if (I->cast[k]) {   /* a broadcast leaf converts once and stays broadcast */
+            if (v < P->nleaf)
+                src = ptr[P->iop[v]], ss = st[P->iop[v]];
+            else
+                src = reg(regs, P->vreg[v]), ss = (int64_t)wt_dtype_size(P->ins[v - P->nleaf].res);
+            if (I->cast[k]) { /* a broadcast leaf converts once and stays broadcast */
                 int64_t csz = (int64_t)wt_dtype_size(I->comp[k]);
                 I->cast[k](src, ss, reg(regs, I->tmp[k]), csz, ss == 0 ? 1 : m);
                 src = reg(regs, I->tmp[k]);
@@ -107,15 +109,16 @@ static wt_status fail_at(wt_status st, int i, int op) {
 
 /* registers: a free list; an instruction's result may take over a dead
 ** input's register when their elements have one size (kernels run in place) */
-typedef struct { int n, nfree, free[MAXREG]; } regfile;
+typedef struct {
+    int n, nfree, free[MAXREG];
+} regfile;
 
 static int reg_take(regfile *R) { return R->nfree ? R->free[--R->nfree] : R->n++; }
 static void reg_give(regfile *R, int r) { R->free[R->nfree++] = r; }
 
 /* dtypes, kernels and registers of every instruction; last[v] is the last
 ** instruction reading value v */
-static wt_status plan_program(program *P, const int *vdt, const double *scalars, const int32_t *code,
-                              int *nreg) {
+static wt_status plan_program(program *P, const int *vdt, const double *scalars, const int32_t *code, int *nreg) {
     int nleaf = P->nleaf, ninstr = P->ninstr;
     int lastuse[MAXLEAF + WT_FUSE_MAXCODE];
     for (int v = 0; v < nleaf + ninstr; v++) lastuse[v] = -1;
@@ -134,8 +137,9 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         for (int k = 0; k < I->arity; k++) {
             int v = code[4 * i + 1 + k];
             if (v < 0 || v >= nleaf + i)
-                return wt_fail(WT_EINVAL, "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there",
-                               i, op_name(I->op), k, v, nleaf + i - 1);
+                return wt_fail(WT_EINVAL,
+                               "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there", i,
+                               op_name(I->op), k, v, nleaf + i - 1);
             I->val[k] = v;
             lastuse[v] = i;
             d[k] = dts[v];
@@ -143,27 +147,30 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
             any_tensor |= d[k] >= 0;
         }
         if (!any_tensor)
-            return wt_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i, op_name(I->op));
+            return wt_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i,
+                           op_name(I->op));
         wt_status st = cast ? WT_OK : wt_op_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
         if (st) return fail_at(st, i, I->op);
-        if (cast) {   /* a copy kernel in the target dtype, its input converted on the way */
+        if (cast) { /* a copy kernel in the target dtype, its input converted on the way */
             I->comp[0] = I->res = I->op - WT_NOPS;
             I->op = WT_OP_COPY;
         }
         for (int k = 0; k < I->arity; k++) {
-            if (d[k] < 0) wt_cast_store_f64(I->comp[k], &I->scal[k], sv[k]);
-            else if (d[k] != I->comp[k]) I->cast[k] = wt_cast_get(d[k], I->comp[k]);
+            if (d[k] < 0)
+                wt_cast_store_f64(I->comp[k], &I->scal[k], sv[k]);
+            else if (d[k] != I->comp[k])
+                I->cast[k] = wt_cast_get(d[k], I->comp[k]);
         }
         I->kern = wt_kernel_get(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0]);
         dts[nleaf + i] = I->res;
     }
     regfile R = {0};
-    bool held[MAXLEAF + WT_FUSE_MAXCODE] = {0};   /* value's register not yet given back */
+    bool held[MAXLEAF + WT_FUSE_MAXCODE] = {0}; /* value's register not yet given back */
     for (int i = 0; i < ninstr; i++) {
         instr *I = &P->ins[i];
         for (int k = 0; k < I->arity; k++) I->tmp[k] = I->cast[k] ? reg_take(&R) : -1;
         I->reg = -1;
-        for (int k = 0; k < I->arity && I->reg < 0; k++) {   /* take over a dead input of the same size */
+        for (int k = 0; k < I->arity && I->reg < 0; k++) { /* take over a dead input of the same size */
             int v = I->val[k];
             if (v >= nleaf && lastuse[v] == i && held[v] && wt_dtype_size(dts[v]) == wt_dtype_size(I->res)) {
                 I->reg = P->vreg[v];
@@ -187,8 +194,8 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
     return WT_OK;
 }
 
-static wt_status check_args(int nleaf, const wt_tensor *const *leaves, int ninstr, const int32_t *code,
-                            wt_tensor *out, int reduce, wt_tensor **result) {
+static wt_status check_args(int nleaf, const wt_tensor *const *leaves, int ninstr, const int32_t *code, wt_tensor *out,
+                            int reduce, wt_tensor **result) {
     if (nleaf < 0 || nleaf > MAXLEAF) return wt_fail(WT_EINVAL, "fuse: %d leaves given (0 to %d)", nleaf, MAXLEAF);
     if (ninstr < 1 || ninstr > WT_FUSE_MAXCODE)
         return wt_fail(WT_EINVAL, "fuse: %d instructions given (1 to %d)", ninstr, WT_FUSE_MAXCODE);
@@ -210,7 +217,8 @@ static wt_status collect_leaves(program *P, const wt_tensor *const *leaves, cons
     wt_status st;
     for (int v = 0; v < P->nleaf; v++) {
         if (!leaves[v]) {
-            if (!scalars) return wt_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
+            if (!scalars)
+                return wt_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
             vdt[v] = -1;
             continue;
         }
@@ -235,7 +243,7 @@ static void plan_delivery(program *P, const wt_pass *p) {
         P->asz = (int64_t)wt_dtype_size(p->acc);
     } else if (p->target->d.dtype != res) {
         P->res_cast = wt_cast_get(res, p->target->d.dtype);
-    } else {   /* the last instruction writes the target itself */
+    } else { /* the last instruction writes the target itself */
         last->reg = -1;
     }
 }
@@ -263,7 +271,7 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     /* registers are counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
     if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * 8, true))) goto done;
     wt_pass_run(&p, inner, P);
-    int64_t count = -1;   /* a mean: the elements folded into each of out's */
+    int64_t count = -1; /* a mean: the elements folded into each of out's */
     if (reduce == WT_REDUCE_MEAN) {
         count = 1;
         for (int i = 0; i < p.nd; i++) count *= p.full[i];

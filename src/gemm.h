@@ -13,18 +13,18 @@
 #include "core.h"
 
 typedef struct wt_group {
-    int n;                          /* axes in the group (0: size 1) */
+    int n; /* axes in the group (0: size 1) */
     int64_t shape[WT_MAX_DIMS];
-    int64_t stride[WT_MAX_DIMS];    /* bytes */
+    int64_t stride[WT_MAX_DIMS]; /* bytes */
 } wt_group;
 
 typedef struct wt_gemm {
-    int dtype;                      /* of A, B and C */
+    int dtype; /* of A, B and C */
     const char *a, *b;
     char *c;
-    wt_group am, ak, bk, bn, cm, cn;   /* A's M and K axes, B's K and N, C's M and N */
-    wt_group batch[3];              /* the batch axes, as seen by A, B and C */
-    bool accumulate;                /* C += A B instead of C = A B (C is never read otherwise) */
+    wt_group am, ak, bk, bn, cm, cn; /* A's M and K axes, B's K and N, C's M and N */
+    wt_group batch[3];               /* the batch axes, as seen by A, B and C */
+    bool accumulate;                 /* C += A B instead of C = A B (C is never read otherwise) */
 } wt_gemm;
 
 int64_t wt_group_size(const wt_group *g);

@@ -37,7 +37,7 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
     for (int k = 0; k < nop; k++) it->ptr[k] = wt_first(ops[k]);
     int nd = 0;
     for (int i = 0; i < d0->ndim; i++) {
-        if (d0->shape[i] == 0) {   /* nothing to visit */
+        if (d0->shape[i] == 0) { /* nothing to visit */
             it->ndim = 1;
             it->shape[0] = 0;
             return;
@@ -67,8 +67,7 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
     int out = 0;
     for (int i = 1; i < nd; i++) {
         bool merge = true;
-        for (int k = 0; k < nop && merge; k++)
-            merge = it->strides[k][out] == it->strides[k][i] * it->shape[i];
+        for (int k = 0; k < nop && merge; k++) merge = it->strides[k][out] == it->strides[k][i] * it->shape[i];
         if (merge) {
             it->shape[out] *= it->shape[i];
             for (int k = 0; k < nop; k++) it->strides[k][out] = it->strides[k][i];
@@ -88,7 +87,7 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
 static bool wants_tiles(const wt_iter *it) {
     if (it->ndim < 2) return false;
     int b = it->ndim - 1, a = b - 1;
-    if (it->strides[0][a] == 0 || it->strides[0][b] == 0) return false;   /* reductions keep their runs */
+    if (it->strides[0][a] == 0 || it->strides[0][b] == 0) return false; /* reductions keep their runs */
     bool far = false, near = false;
     for (int k = 0; k < it->nop; k++) {
         far |= iabs64(it->strides[k][b]) >= 256;
@@ -135,24 +134,24 @@ void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t beg
     char *ptr[WT_ITER_MAXOPS];
     int64_t inner[WT_ITER_MAXOPS] = {0}, idx[WT_MAX_DIMS] = {0};
     memcpy(ptr, it->ptr, sizeof ptr);
-    if (it->ndim == 0) {   /* one element */
+    if (it->ndim == 0) { /* one element */
         if (begin < end) fn(ctx, ptr, inner, 1);
         return;
     }
     int last = it->ndim - 1;
     for (int k = 0; k < it->nop; k++) inner[k] = it->strides[k][last];
-    for (int64_t i = last, rem = begin; i >= 0; i--) {   /* the multi-index of element `begin` */
+    for (int64_t i = last, rem = begin; i >= 0; i--) { /* the multi-index of element `begin` */
         idx[i] = rem % it->shape[i], rem /= it->shape[i];
         for (int k = 0; k < it->nop; k++) ptr[k] += idx[i] * it->strides[k][i];
     }
     for (int64_t at = begin; at < end;) {
-        int64_t n = it->shape[last] - idx[last];   /* the rest of this run, or of the range */
+        int64_t n = it->shape[last] - idx[last]; /* the rest of this run, or of the range */
         if (n > end - at) n = end - at;
         fn(ctx, ptr, inner, n);
         at += n;
         for (int k = 0; k < it->nop; k++) ptr[k] += n * inner[k];
         if ((idx[last] += n) < it->shape[last]) continue;
-        for (int i = last; i >= 0; i--) {   /* carry into the outer axes */
+        for (int i = last; i >= 0; i--) { /* carry into the outer axes */
             for (int k = 0; k < it->nop; k++) ptr[k] -= it->strides[k][i] * it->shape[i];
             idx[i] = 0;
             if (i == 0) break;
@@ -166,7 +165,7 @@ void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void 
     char *ptr[WT_ITER_MAXOPS];
     int64_t inner[WT_ITER_MAXOPS];
     memcpy(ptr, it->ptr, sizeof ptr);
-    if (it->ndim == 0) {   /* 0-d, or only size-1 axes: one element */
+    if (it->ndim == 0) { /* 0-d, or only size-1 axes: one element */
         memset(inner, 0, sizeof inner);
         fn(ctx, ptr, inner, 1);
         return;
@@ -175,7 +174,7 @@ void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void 
     if (it->shape[last] == 0) return;
     for (int k = 0; k < it->nop; k++) inner[k] = it->strides[k][last];
     bool tiled = wants_tiles(it);
-    int outer = tiled ? last - 1 : last;   /* axes [0, outer) are walked by the odometer */
+    int outer = tiled ? last - 1 : last; /* axes [0, outer) are walked by the odometer */
     int64_t idx[WT_MAX_DIMS] = {0};
     for (;;) {
         run_inner(it, tiled, ptr, fn, tile, ctx, inner);

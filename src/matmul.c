@@ -34,7 +34,8 @@ static wt_status matmul_check(const wt_tensor *a, const wt_tensor *b, mm_shape *
     if (!st) st = wt_check_tensor(b, "matmul: b");
     if (st) return st;
     if (a->d.ndim == 0 || b->d.ndim == 0)
-        return wt_fail(WT_EINVAL, "matmul: operand %d is 0-d; matmul needs at least one dimension (multiply scales by a scalar)",
+        return wt_fail(WT_EINVAL,
+                       "matmul: operand %d is 0-d; matmul needs at least one dimension (multiply scales by a scalar)",
                        a->d.ndim == 0 ? 1 : 2);
     if ((st = wt_dtype_promote(a->d.dtype, b->d.dtype, &r->dt))) return st;
     /* the operands as (..., M, K) and (..., K, N), 1-D ones promoted */
@@ -44,13 +45,16 @@ static wt_status matmul_check(const wt_tensor *a, const wt_tensor *b, mm_shape *
     char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
     if (db.shape[db.ndim - 2] != r->K)
         return wt_fail(WT_ESHAPE, "matmul: shapes %s and %s do not align: %lld (last axis of a) != %lld (%s of b)",
-                       wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape), wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape),
-                       (long long)r->K, (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
+                       wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
+                       wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape), (long long)r->K,
+                       (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
     const int64_t *bs[2] = {da.shape, db.shape};
     if ((st = wt_broadcast_shapes(2, (int[]){da.ndim - 2, db.ndim - 2}, bs, &r->bnd, r->bshape)))
-        return wt_fail(WT_ESHAPE, "matmul: batch axes of %s and %s do not broadcast", wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
+        return wt_fail(WT_ESHAPE, "matmul: batch axes of %s and %s do not broadcast",
+                       wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
                        wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape));
-    if (r->bnd + 2 > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
+    if (r->bnd + 2 > WT_MAX_DIMS)
+        return wt_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
     /* the result: batch, then M unless a was 1-D, then N unless b was */
     r->rnd = r->bnd;
     memcpy(r->rshape, r->bshape, sizeof(int64_t) * (size_t)r->bnd);
@@ -107,7 +111,7 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
         g.batch[k].n = bnd;
         memcpy(g.batch[k].shape, bshape, sizeof(int64_t) * (size_t)bnd);
     }
-    for (int i = 0; i < bnd; i++) {   /* right-aligned batch axes; stride 0 where broadcast */
+    for (int i = 0; i < bnd; i++) { /* right-aligned batch axes; stride 0 where broadcast */
         int ia = i - (bnd - nda), ib = i - (bnd - ndb);
         g.batch[0].stride[i] = ia >= 0 && da.shape[ia] == bshape[i] ? ast[ia] * z : 0;
         g.batch[1].stride[i] = ib >= 0 && db.shape[ib] == bshape[i] ? bst[ib] * z : 0;

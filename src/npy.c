@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define NPY_MAX_HEADER 10000   /* numpy.load's own limit (max_header_size) */
+#define NPY_MAX_HEADER 10000 /* numpy.load's own limit (max_header_size) */
 
 /* "descr" codes without the byte-order character, by wt_dtype */
 static const char *const npy_code[WT_NDTYPES] = {"b1", "i1", "u1", "i2", "u2", "i4", "u4", "f4", "f8"};
@@ -83,8 +83,9 @@ static wt_status parse_shape(cursor *c, int *ndim, int64_t *shape) {
         if (st) return st;
         comma = eat(c, ',');
     }
-    if (n == 1 && !comma) return wt_fail(WT_ESYNTAX, ".npy header: shape (%lld) is not a tuple (Python spells it (%lld,))",
-                                         (long long)shape[0], (long long)shape[0]);
+    if (n == 1 && !comma)
+        return wt_fail(WT_ESYNTAX, ".npy header: shape (%lld) is not a tuple (Python spells it (%lld,))",
+                       (long long)shape[0], (long long)shape[0]);
     *ndim = n;
     return WT_OK;
 }
@@ -92,15 +93,16 @@ static wt_status parse_shape(cursor *c, int *ndim, int64_t *shape) {
 static wt_status parse_descr(const char *s, int *dtype, bool *swap) {
     char order = s[0];
     if (order != '<' && order != '>' && order != '|' && order != '=')
-        return wt_fail(WT_EDTYPE, ".npy header: descr '%s' is not a simple dtype (byte order '<', '>', '|' or '=' expected)", s);
+        return wt_fail(WT_EDTYPE,
+                       ".npy header: descr '%s' is not a simple dtype (byte order '<', '>', '|' or '=' expected)", s);
     for (int d = 0; d < WT_NDTYPES; d++)
         if (!strcmp(s + 1, npy_code[d])) {
             *dtype = d;
-            *swap = order == '>' && wt_dtype_size(d) > 1;   /* every host wtensor runs on is little-endian */
+            *swap = order == '>' && wt_dtype_size(d) > 1; /* every host wtensor runs on is little-endian */
             return WT_OK;
         }
-    static const char *const known[][2] = {{"i8", "int64"}, {"u8", "uint64"}, {"f2", "float16"}, {"c8", "complex64"},
-                                           {"c16", "complex128"}, {"O", "object"}};
+    static const char *const known[][2] = {{"i8", "int64"},     {"u8", "uint64"},      {"f2", "float16"},
+                                           {"c8", "complex64"}, {"c16", "complex128"}, {"O", "object"}};
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (!strcmp(s + 1, known[k][0]))
             return wt_fail(WT_EDTYPE, ".npy: dtype '%s' (%s) is not supported by wtensor", s, known[k][1]);
@@ -132,9 +134,12 @@ static wt_status parse_dict(cursor *c, npy_header *h) {
             if ((st = parse_str(c, val, sizeof val)) || (st = parse_descr(val, &h->dtype, &h->swap))) return st;
         } else if (k == 1) {
             skip_ws(c);
-            if ((size_t)(c->end - c->p) >= 4 && !memcmp(c->p, "True", 4)) h->fortran = true, c->p += 4;
-            else if ((size_t)(c->end - c->p) >= 5 && !memcmp(c->p, "False", 5)) h->fortran = false, c->p += 5;
-            else return syntax(c, "True or False for fortran_order");
+            if ((size_t)(c->end - c->p) >= 4 && !memcmp(c->p, "True", 4))
+                h->fortran = true, c->p += 4;
+            else if ((size_t)(c->end - c->p) >= 5 && !memcmp(c->p, "False", 5))
+                h->fortran = false, c->p += 5;
+            else
+                return syntax(c, "True or False for fortran_order");
         } else if ((st = parse_shape(c, &h->ndim, h->shape))) {
             return st;
         }
@@ -164,12 +169,13 @@ wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     if (nbytes < pre) return wt_fail(WT_ESYNTAX, ".npy: %zu bytes end inside the preamble", nbytes);
     size_t hlen = major == 1 ? (size_t)b[8] | (size_t)b[9] << 8
                              : (size_t)b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
-    if (hlen > NPY_MAX_HEADER) return wt_fail(WT_ESYNTAX, ".npy: header of %zu bytes exceeds the limit of %d", hlen, NPY_MAX_HEADER);
+    if (hlen > NPY_MAX_HEADER)
+        return wt_fail(WT_ESYNTAX, ".npy: header of %zu bytes exceeds the limit of %d", hlen, NPY_MAX_HEADER);
     if (hlen > nbytes - pre)
         return wt_fail(WT_ESYNTAX, ".npy: header of %zu bytes runs past the end of the %zu-byte file", hlen, nbytes);
     const char *hs = (const char *)b + pre;
     if (hlen == 0 || hs[hlen - 1] != '\n') return wt_fail(WT_ESYNTAX, ".npy: the header does not end with a newline");
-    for (size_t i = 0; i < hlen; i++)   /* 1.0 and 2.0 headers are latin-1; 3.0 UTF-8, but never outside ASCII here */
+    for (size_t i = 0; i < hlen; i++) /* 1.0 and 2.0 headers are latin-1; 3.0 UTF-8, but never outside ASCII here */
         if (!hs[i]) return wt_fail(WT_ESYNTAX, ".npy header: a NUL byte at offset %zu", i);
     npy_header h = {0};
     cursor c = {hs, hs, hs + hlen};
@@ -177,7 +183,7 @@ wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     int64_t count, need;
     if ((st = wt_shape_check(h.ndim, h.shape, &count))) return st;
     size_t isz = wt_dtype_size(h.dtype), have = nbytes - pre - hlen;
-    bool huge = !wt_mul_ok(count, (int64_t)isz, &need);   /* need then holds a wrapped product */
+    bool huge = !wt_mul_ok(count, (int64_t)isz, &need); /* need then holds a wrapped product */
     if (huge || (uint64_t)need > have) {
         char s[WT_SHAPE_STR], n[32];
         snprintf(n, sizeof n, huge ? "more than 2^63" : "%lld", (long long)need);
@@ -202,7 +208,7 @@ wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     } else if (need) {
         memcpy(dst, src, (size_t)need);
     }
-    if (h.dtype == WT_BOOL)   /* NumPy reads any nonzero byte as True; the kernels rely on 0 and 1 */
+    if (h.dtype == WT_BOOL) /* NumPy reads any nonzero byte as True; the kernels rely on 0 and 1 */
         for (int64_t i = 0; i < count; i++) dst[i] = dst[i] != 0;
     if (v) {
         wt_tensor_free(t);
@@ -215,25 +221,27 @@ wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
 /* is d F-contiguous: its axes reversed are C-contiguous */
 static bool is_f_contiguous(const wt_desc *d) {
     wt_desc r = *d;
-    for (int i = 0; i < d->ndim; i++) r.shape[i] = d->shape[d->ndim - 1 - i], r.strides[i] = d->strides[d->ndim - 1 - i];
+    for (int i = 0; i < d->ndim; i++)
+        r.shape[i] = d->shape[d->ndim - 1 - i], r.strides[i] = d->strides[d->ndim - 1 - i];
     return wt_desc_is_c_contiguous(&r);
 }
 
 wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len) {
     wt_status st = wt_check_tensor(t, "tensor");
     if (!st && !len) st = wt_fail(WT_EINVAL, "wt_npy_write: len is NULL");
-    if (len) *len = 0;   /* nonzero only with a buffer too small: callers size their retry by it */
+    if (len) *len = 0; /* nonzero only with a buffer too small: callers size their retry by it */
     if (!st && !buf && cap) st = wt_fail(WT_EINVAL, "wt_npy_write: buf is NULL with cap %zu", cap);
     if (st) return st;
     const wt_desc *d = &t->d;
     /* numpy.save: Fortran order exactly when F- but not C-contiguous */
     bool fortran = !wt_desc_is_c_contiguous(d) && is_f_contiguous(d);
     char h[1024];
-    int n = snprintf(h, sizeof h, "{'descr': '%c%s', 'fortran_order': %s, 'shape': (", wt_dtype_size(d->dtype) == 1 ? '|' : '<',
-                     npy_code[d->dtype], fortran ? "True" : "False");
-    for (int i = 0; i < d->ndim; i++) n += snprintf(h + n, sizeof h - (size_t)n, i ? ", %lld" : "%lld", (long long)d->shape[i]);
+    int n = snprintf(h, sizeof h, "{'descr': '%c%s', 'fortran_order': %s, 'shape': (",
+                     wt_dtype_size(d->dtype) == 1 ? '|' : '<', npy_code[d->dtype], fortran ? "True" : "False");
+    for (int i = 0; i < d->ndim; i++)
+        n += snprintf(h + n, sizeof h - (size_t)n, i ? ", %lld" : "%lld", (long long)d->shape[i]);
     n += snprintf(h + n, sizeof h - (size_t)n, "%s), }", d->ndim == 1 ? "," : "");
-    if (d->ndim > 0) {   /* numpy.save leaves room for the growing axis to reach 21 digits */
+    if (d->ndim > 0) { /* numpy.save leaves room for the growing axis to reach 21 digits */
         char dig[24];
         int used = snprintf(dig, sizeof dig, "%lld", (long long)d->shape[fortran ? d->ndim - 1 : 0]);
         while (used++ < 21) h[n++] = ' ';
@@ -242,11 +250,12 @@ wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len) {
     int pad = 64 - (10 + n + 1) % 64;
     size_t hlen = (size_t)n + (size_t)pad + 1, total;
     int64_t count = wt_desc_size(d);
-    size_t data = (size_t)count * wt_dtype_size(d->dtype);   /* the tensor exists, so this fits */
+    size_t data = (size_t)count * wt_dtype_size(d->dtype); /* the tensor exists, so this fits */
     if (__builtin_add_overflow(data, 10 + hlen, &total))
         return wt_fail(WT_ENOMEM, "wt_npy_write: a .npy of %zu data bytes overflows size_t", data);
     *len = total;
-    if (cap < total) return wt_fail(WT_EINVAL, "wt_npy_write: the buffer of %zu bytes is too small: the .npy needs %zu", cap, total);
+    if (cap < total)
+        return wt_fail(WT_EINVAL, "wt_npy_write: the buffer of %zu bytes is too small: the .npy needs %zu", cap, total);
     /* the data as one contiguous run, copied first if the view is not one */
     wt_tensor *tmp = NULL;
     const wt_tensor *src = t;

@@ -5,21 +5,27 @@
 
 /* each op's dtype rule; names and arity come from the header's WT_OP_LIST */
 static const int op_class[WT_NOPS] = {
-    [WT_OP_ADD] = C_ARITH, [WT_OP_SUB] = C_ARITH, [WT_OP_MUL] = C_ARITH, [WT_OP_DIV] = C_DIV,
-    [WT_OP_FLOOR_DIV] = C_INTLIKE, [WT_OP_MOD] = C_INTLIKE, [WT_OP_POW] = C_INTLIKE,
-    [WT_OP_MAXIMUM] = C_ARITH, [WT_OP_MINIMUM] = C_ARITH, [WT_OP_EQUAL] = C_CMP, [WT_OP_NOT_EQUAL] = C_CMP,
-    [WT_OP_LESS] = C_CMP, [WT_OP_LESS_EQUAL] = C_CMP, [WT_OP_GREATER] = C_CMP, [WT_OP_GREATER_EQUAL] = C_CMP,
-    [WT_OP_LOGICAL_AND] = C_LOGIC, [WT_OP_LOGICAL_OR] = C_LOGIC, [WT_OP_LOGICAL_XOR] = C_LOGIC,
-    [WT_OP_NEG] = C_SAME, [WT_OP_ABS] = C_SAME, [WT_OP_SIGN] = C_SAME, [WT_OP_EXP] = C_FLOAT,
-    [WT_OP_LOG] = C_FLOAT, [WT_OP_LOG1P] = C_FLOAT, [WT_OP_EXPM1] = C_FLOAT, [WT_OP_SQRT] = C_FLOAT,
-    [WT_OP_SQUARE] = C_SAME, [WT_OP_RECIPROCAL] = C_SAME, [WT_OP_SIN] = C_FLOAT, [WT_OP_COS] = C_FLOAT,
-    [WT_OP_TAN] = C_FLOAT, [WT_OP_TANH] = C_FLOAT, [WT_OP_SIGMOID] = C_FLOAT, [WT_OP_RELU] = C_SAME,
-    [WT_OP_FLOOR] = C_SAME, [WT_OP_CEIL] = C_SAME, [WT_OP_ROUND] = C_SAME, [WT_OP_LOGICAL_NOT] = C_LOGIC,
-    [WT_OP_ISNAN] = C_PRED, [WT_OP_ISFINITE] = C_PRED, [WT_OP_COPY] = C_SAME, [WT_OP_WHERE] = C_WHERE,
-    [WT_OP_CLIP] = C_ARITH, [WT_OP_FMA] = C_ARITH,
+    [WT_OP_ADD] = C_ARITH,         [WT_OP_SUB] = C_ARITH,         [WT_OP_MUL] = C_ARITH,
+    [WT_OP_DIV] = C_DIV,           [WT_OP_FLOOR_DIV] = C_INTLIKE, [WT_OP_MOD] = C_INTLIKE,
+    [WT_OP_POW] = C_INTLIKE,       [WT_OP_MAXIMUM] = C_ARITH,     [WT_OP_MINIMUM] = C_ARITH,
+    [WT_OP_EQUAL] = C_CMP,         [WT_OP_NOT_EQUAL] = C_CMP,     [WT_OP_LESS] = C_CMP,
+    [WT_OP_LESS_EQUAL] = C_CMP,    [WT_OP_GREATER] = C_CMP,       [WT_OP_GREATER_EQUAL] = C_CMP,
+    [WT_OP_LOGICAL_AND] = C_LOGIC, [WT_OP_LOGICAL_OR] = C_LOGIC,  [WT_OP_LOGICAL_XOR] = C_LOGIC,
+    [WT_OP_NEG] = C_SAME,          [WT_OP_ABS] = C_SAME,          [WT_OP_SIGN] = C_SAME,
+    [WT_OP_EXP] = C_FLOAT,         [WT_OP_LOG] = C_FLOAT,         [WT_OP_LOG1P] = C_FLOAT,
+    [WT_OP_EXPM1] = C_FLOAT,       [WT_OP_SQRT] = C_FLOAT,        [WT_OP_SQUARE] = C_SAME,
+    [WT_OP_RECIPROCAL] = C_SAME,   [WT_OP_SIN] = C_FLOAT,         [WT_OP_COS] = C_FLOAT,
+    [WT_OP_TAN] = C_FLOAT,         [WT_OP_TANH] = C_FLOAT,        [WT_OP_SIGMOID] = C_FLOAT,
+    [WT_OP_RELU] = C_SAME,         [WT_OP_FLOOR] = C_SAME,        [WT_OP_CEIL] = C_SAME,
+    [WT_OP_ROUND] = C_SAME,        [WT_OP_LOGICAL_NOT] = C_LOGIC, [WT_OP_ISNAN] = C_PRED,
+    [WT_OP_ISFINITE] = C_PRED,     [WT_OP_COPY] = C_SAME,         [WT_OP_WHERE] = C_WHERE,
+    [WT_OP_CLIP] = C_ARITH,        [WT_OP_FMA] = C_ARITH,
 };
 #define OP_ROW_(e, name, arity) [WT_OP_##e] = {name, arity},
-static const struct { const char *name; int arity; } table[WT_NOPS] = {WT_OP_LIST(OP_ROW_)};
+static const struct {
+    const char *name;
+    int arity;
+} table[WT_NOPS] = {WT_OP_LIST(OP_ROW_)};
 #define REDUCE_NAME_(e, name) [WT_REDUCE_##e] = name,
 static const char *const reduce_names[WT_NREDUCE] = {WT_REDUCE_LIST(REDUCE_NAME_)};
 
@@ -31,15 +37,22 @@ int wt_op_class(int op) { return op_class[op]; }
 wt_status wt_op_from_name(const char *name, int *op) {
     if (!name || !op) return wt_fail(WT_EINVAL, "wt_op_from_name: NULL argument");
     for (int i = 0; i < WT_NOPS; i++)
-        if (strcmp(name, table[i].name) == 0) { *op = i; return WT_OK; }
+        if (strcmp(name, table[i].name) == 0) {
+            *op = i;
+            return WT_OK;
+        }
     return wt_fail(WT_EINVAL, "unknown operation '%.64s'", name);
 }
 
 wt_status wt_reduce_from_name(const char *name, int *rop) {
     if (!name || !rop) return wt_fail(WT_EINVAL, "wt_reduce_from_name: NULL argument");
     for (int i = 1; i < WT_NREDUCE; i++)
-        if (strcmp(name, reduce_names[i]) == 0) { *rop = i; return WT_OK; }
-    return wt_fail(WT_EINVAL, "unknown reduction '%.64s' (expected sum, prod, max, min, mean, any, all, argmax or argmin)", name);
+        if (strcmp(name, reduce_names[i]) == 0) {
+            *rop = i;
+            return WT_OK;
+        }
+    return wt_fail(WT_EINVAL,
+                   "unknown reduction '%.64s' (expected sum, prod, max, min, mean, any, all, argmax or argmin)", name);
 }
 
 const char *wt_reduce_name(int rop) { return reduce_names[rop]; }
@@ -55,7 +68,10 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
     int t = -1;
     for (int k = 0; k < n; k++) {
         if (dtypes[k] < 0 || (op == WT_OP_WHERE && k == 0)) continue;
-        if (t < 0) { t = dtypes[k]; continue; }
+        if (t < 0) {
+            t = dtypes[k];
+            continue;
+        }
         wt_dtype r;
         wt_status st = wt_dtype_promote(t, dtypes[k], &r);
         if (st) return st;
@@ -64,7 +80,7 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
     for (int k = 0; k < n; k++) {
         if (dtypes[k] >= 0 || (op == WT_OP_WHERE && k == 0)) continue;
         wt_dtype r;
-        if (t < 0) {   /* only scalars so far: the scalar's own natural dtype */
+        if (t < 0) { /* only scalars so far: the scalar's own natural dtype */
             wt_dtype_promote_scalar(WT_BOOL, scalars[k], &r);
         } else {
             wt_dtype_promote_scalar(t, scalars[k], &r);
@@ -77,7 +93,7 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
         }
         t = r;
     }
-    if (t < 0) t = WT_BOOL;   /* where(cond) with scalar branches only: unreachable via arity */
+    if (t < 0) t = WT_BOOL; /* where(cond) with scalar branches only: unreachable via arity */
     int cls = op_class[op], c = t, res = t;
     const char *name = table[op].name;
     switch (cls) {
@@ -95,7 +111,7 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
         if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN))
             return wt_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
                            op == WT_OP_NEG ? "; use logical_not" : "");
-        if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8;   /* as NumPy */
+        if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8; /* as NumPy */
         break;
     case C_WHERE: break;
     }

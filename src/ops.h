@@ -36,9 +36,9 @@ typedef struct wt_ewise_call {
     wt_tensor *out;
     int reduce;
     wt_tensor **result;
-    int compute;     /* >= 0: compute (and result) dtype instead of the op's rule */
-    int acc;         /* >= 0: accumulator dtype instead of wt_reduce_acc_dtype */
-    bool empty_ok;   /* an empty max/min reduction was already accepted */
+    int compute;   /* >= 0: compute (and result) dtype instead of the op's rule */
+    int acc;       /* >= 0: accumulator dtype instead of wt_reduce_acc_dtype */
+    bool empty_ok; /* an empty max/min reduction was already accepted */
 } wt_ewise_call;
 wt_status wt_ewise_run(const wt_ewise_call *c);
 

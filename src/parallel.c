@@ -9,10 +9,10 @@
 #define WT_MAX_THREADS 64
 
 /* per thread: a worker's own loops, and an attached instance's, are serial */
-static WT_TLS int threads = 1;   /* main thread + the host's workers */
-static WT_TLS int nested;        /* inside a parallel loop: run nested loops serially */
-static WT_TLS bool attached;     /* an instance that wt_thread_attach gave a stack */
-static int64_t split_loops;      /* loops run in more than one part (for the tests) */
+static WT_TLS int threads = 1; /* main thread + the host's workers */
+static WT_TLS int nested;      /* inside a parallel loop: run nested loops serially */
+static WT_TLS bool attached;   /* an instance that wt_thread_attach gave a stack */
+static int64_t split_loops;    /* loops run in more than one part (for the tests) */
 static struct {
     wt_task fn;
     void *ctx;
@@ -34,9 +34,13 @@ int wt_threads_supported(void) {
 }
 
 wt_status wt_threads_set(int n) {
-    if (n < 1 || n > WT_MAX_THREADS) return wt_fail(WT_EINVAL, "threads must be from 1 to %d, got %d", WT_MAX_THREADS, n);
-    if (n > 1 && !wt_threads_supported()) return wt_fail(WT_EINVAL, "this build of wtensor is single-threaded; %d threads need wtensor-mt.wasm", n);
-    if (n > 1 && attached) return wt_fail(WT_EINVAL, "an attached instance runs its loops on its own thread; %d threads are the pool owner's", n);
+    if (n < 1 || n > WT_MAX_THREADS)
+        return wt_fail(WT_EINVAL, "threads must be from 1 to %d, got %d", WT_MAX_THREADS, n);
+    if (n > 1 && !wt_threads_supported())
+        return wt_fail(WT_EINVAL, "this build of wtensor is single-threaded; %d threads need wtensor-mt.wasm", n);
+    if (n > 1 && attached)
+        return wt_fail(WT_EINVAL,
+                       "an attached instance runs its loops on its own thread; %d threads are the pool owner's", n);
     threads = n;
     return WT_OK;
 }
@@ -44,8 +48,8 @@ wt_status wt_threads_set(int n) {
 int wt_threads_get(void) { return threads; }
 
 #ifdef WT_THREADS
-void __wasm_init_tls(void *block);   /* the linker's: copies the thread-local image, sets __tls_base */
-static WT_TLS void *thread_block;     /* what wt_thread_attach allocated, for wt_thread_detach */
+void __wasm_init_tls(void *block); /* the linker's: copies the thread-local image, sets __tls_base */
+static WT_TLS void *thread_block;  /* what wt_thread_attach allocated, for wt_thread_detach */
 
 /* the boot area: a static stack for the one call, wt_thread_attach, that an
 ** instance makes before it has a stack of its own */
@@ -65,7 +69,7 @@ void *wt_thread_attach(size_t stack_bytes) {
     if (align < 16) align = 16;
     size_t below = (stack_bytes + 15) / 16 * 16;
     if (stack_bytes > SIZE_MAX / 4 || size > SIZE_MAX / 4) return NULL;
-    char *mem = wt_malloc(below + size + align);   /* the stack, then the thread-local block */
+    char *mem = wt_malloc(below + size + align); /* the stack, then the thread-local block */
     if (!mem) return NULL;
     char *tls = (char *)(((uintptr_t)mem + below + align - 1) / align * align);
     __wasm_init_tls(tls);
@@ -75,7 +79,7 @@ void *wt_thread_attach(size_t stack_bytes) {
 }
 
 void wt_thread_detach(void) {
-    wt_free(thread_block);   /* the thread-local block with it: nothing after this touches it */
+    wt_free(thread_block); /* the thread-local block with it: nothing after this touches it */
 }
 #else
 void *wt_thread_boot(void) { return NULL; }
@@ -115,11 +119,11 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     nested = 1;
     split_loops++;
 #ifdef WT_THREADS
-    wt_host_dispatch();   /* the host's atomics order these writes before the workers' reads */
+    wt_host_dispatch(); /* the host's atomics order these writes before the workers' reads */
     run_part(0);
     wt_host_join();
 #else
-    for (int k = 0; k < parts; k++) run_part(k);   /* wt_debug_threads: the parts in turn */
+    for (int k = 0; k < parts; k++) run_part(k); /* wt_debug_threads: the parts in turn */
 #endif
     nested = 0;
 }

@@ -87,7 +87,8 @@ static wt_status allocate(wt_pass *p) {
     if (!st && !p->out) {
         if (!(st = wt_desc_init(&d, p->res, p->nd, p->full))) st = wt_tensor_alloc(&d, false, &p->made);
     } else if (!st && p->rop) {
-        if (!(st = wt_desc_init(&d, p->acc, p->out->d.ndim, p->out->d.shape))) st = wt_tensor_alloc(&d, false, &p->accum);
+        if (!(st = wt_desc_init(&d, p->acc, p->out->d.ndim, p->out->d.shape)))
+            st = wt_tensor_alloc(&d, false, &p->accum);
     }
     for (int k = 0; k < p->n && !st; k++)
         if (p->out && !p->rop && wt_pass_must_copy(p->out, p->in[k]) && !(st = wt_copy(p->in[k], &p->copies[k])))
@@ -106,7 +107,7 @@ wt_status wt_pass_prepare(wt_pass *p) {
     for (int k = 0; k <= p->n; k++) {
         const wt_tensor *t = k ? p->in[k - 1] : p->target;
         views[k].buf = t->buf;
-        wt_desc_broadcast(&t->d, p->nd, p->full, p->name, &views[k].d);   /* shapes checked: cannot fail */
+        wt_desc_broadcast(&t->d, p->nd, p->full, p->name, &views[k].d); /* shapes checked: cannot fail */
         ops[k] = &views[k];
     }
     wt_iter_init(&p->it, p->n + 1, ops, p->rop ? 1 : 0);
@@ -139,16 +140,20 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
 
 wt_status wt_pass_finish(wt_pass *p, int64_t mean_count) {
     wt_status st;
-    if (mean_count >= 0 && (st = wt_reduce_mean_divide(p->accum, mean_count))) return st;   /* out still untouched */
-    if (p->rop) wt_assign(p->out, p->accum);   /* shape and dtype validated: cannot fail */
-    if (p->out && p->result) *p->result = p->handle, p->handle = NULL;
-    else if (!p->out) *p->result = p->made, p->made = NULL;
+    if (mean_count >= 0 && (st = wt_reduce_mean_divide(p->accum, mean_count))) return st; /* out still untouched */
+    if (p->rop) wt_assign(p->out, p->accum); /* shape and dtype validated: cannot fail */
+    if (p->out && p->result)
+        *p->result = p->handle, p->handle = NULL;
+    else if (!p->out)
+        *p->result = p->made, p->made = NULL;
     return WT_OK;
 }
 
 void wt_pass_free(wt_pass *p) {
-    if (p->counted) wt_free_bytes(p->scratch, p->scratch_bytes);
-    else wt_sys_free(p->scratch);
+    if (p->counted)
+        wt_free_bytes(p->scratch, p->scratch_bytes);
+    else
+        wt_sys_free(p->scratch);
     p->scratch = NULL;
     wt_tensor_free(p->handle);
     for (int k = 0; k < p->n; k++) wt_tensor_free(p->copies[k]);

@@ -21,7 +21,7 @@
 #include "core.h"
 
 #define WT_PASS_MAXIN (WT_ITER_MAXOPS - 1)
-#define WT_PASS_MAXPARTS 64   /* wt_threads_set's limit */
+#define WT_PASS_MAXPARTS 64 /* wt_threads_set's limit */
 
 /* the inner loop of a pass: plan is the caller's (read-only while running),
 ** scratch this part's own */
@@ -45,7 +45,7 @@ typedef struct wt_pass {
     int nd;                             /* the iteration shape, from wt_pass_shape */
     int64_t full[WT_MAX_DIMS];
     /* the driver's */
-    wt_tensor *target;                  /* what the pass writes: accumulator, out or result */
+    wt_tensor *target; /* what the pass writes: accumulator, out or result */
     int nparts;
     wt_iter it;
     wt_tensor *copies[WT_PASS_MAXIN], *made, *accum, *handle;

@@ -23,7 +23,7 @@ double wt_probe_peak(int64_t iters) {
     }
     float out[4];
     wt_vf32_store(out, wt_vf32_add(wt_vf32_add(a0, a1), wt_vf32_add(a2, a3)));
-    return (double)out[0] + out[1] + out[2] + out[3];   /* the result keeps the loop alive */
+    return (double)out[0] + out[1] + out[2] + out[3]; /* the result keeps the loop alive */
 }
 
 int64_t wt_probe_flops(int64_t iters) { return (iters > INT32_MAX ? INT32_MAX : iters) * 4 * 8; }

@@ -15,9 +15,11 @@
 enum { WIRE_VARINT = 0, WIRE_I64 = 1, WIRE_LEN = 2, WIRE_I32 = 5 };
 
 /* TensorFlow's DataType codes for wtensor's dtypes, and the typed field of each */
-static const struct { int tf, field; } tf_of[WT_NDTYPES] = {
-    [WT_BOOL] = {10, 11},  [WT_INT8] = {6, 7},    [WT_UINT8] = {4, 7},     [WT_INT16] = {5, 7},    [WT_UINT16] = {17, 7},
-    [WT_INT32] = {3, 7},   [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5}, [WT_FLOAT64] = {2, 6},
+static const struct {
+    int tf, field;
+} tf_of[WT_NDTYPES] = {
+    [WT_BOOL] = {10, 11}, [WT_INT8] = {6, 7},     [WT_UINT8] = {4, 7},   [WT_INT16] = {5, 7},   [WT_UINT16] = {17, 7},
+    [WT_INT32] = {3, 7},  [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5}, [WT_FLOAT64] = {2, 6},
 };
 
 typedef struct {
@@ -25,7 +27,8 @@ typedef struct {
 } wire;
 
 static wt_status truncated(const wire *w, const char *what) {
-    return wt_fail(WT_ESYNTAX, "TensorProto: %s at byte %d runs past the end of the message", what, (int)(w->p - w->start));
+    return wt_fail(WT_ESYNTAX, "TensorProto: %s at byte %d runs past the end of the message", what,
+                   (int)(w->p - w->start));
 }
 
 static wt_status get_varint(wire *w, uint64_t *v) {
@@ -111,7 +114,7 @@ static wt_status read_shape(wire s, proto_head *h) {
 static double value_of(int field, uint64_t v) {
     if (field == 11) return v != 0;
     if (field == 16) return (double)(uint32_t)v;
-    return (double)(int32_t)(uint32_t)v;   /* int_val: an int32 sign-extended on the wire */
+    return (double)(int32_t)(uint32_t)v; /* int_val: an int32 sign-extended on the wire */
 }
 
 /* Walks every value of the typed field: counts them (dst NULL) or stores
@@ -131,9 +134,9 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
         if (f != field) continue;
         wire vals;
         if (type == WIRE_LEN || (fixed && type == (field == 5 ? WIRE_I32 : WIRE_I64))) {
-            vals = pay;   /* packed, or one unpacked fixed-width value */
+            vals = pay; /* packed, or one unpacked fixed-width value */
         } else if (!fixed && type == WIRE_VARINT) {
-            vals = (wire){at, w.p, w.start};   /* one unpacked varint: re-read after its key */
+            vals = (wire){at, w.p, w.start}; /* one unpacked varint: re-read after its key */
             get_varint(&vals, &one);
         } else {
             return wt_fail(WT_ESYNTAX, "TensorProto: field %d has wire type %d, not its values' type", field, type);
@@ -144,13 +147,18 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
         while (vals.p < vals.end) {
             uint64_t v = 0;
             const uint8_t *p = vals.p;
-            if (fixed) vals.p += width;
-            else if ((st = get_varint(&vals, &v))) return st;
+            if (fixed)
+                vals.p += width;
+            else if ((st = get_varint(&vals, &v)))
+                return st;
             /* float_val and double_val hold their dtype's own bytes: copied, so NaN payloads survive */
-            if (dst && k < n && fixed) memcpy(dst + (size_t)k * isz, p, width);
-            else if (dst && k < n) wt_cast_store_f64(dtype, dst + (size_t)k * isz, value_of(field, v));
-            if (++k > n) return wt_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements",
-                                        (long long)n, (long long)n);
+            if (dst && k < n && fixed)
+                memcpy(dst + (size_t)k * isz, p, width);
+            else if (dst && k < n)
+                wt_cast_store_f64(dtype, dst + (size_t)k * isz, value_of(field, v));
+            if (++k > n)
+                return wt_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)n,
+                               (long long)n);
         }
     }
     for (int64_t i = k; dst && k > 0 && i < n; i++) memcpy(dst + (size_t)i * isz, dst + (size_t)(k - 1) * isz, isz);
@@ -181,9 +189,9 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     for (int d = 0; d < WT_NDTYPES; d++)
         if (tf_of[d].tf == h.tf_dtype) dtype = d;
     if (dtype < 0) {
-        static const char *const names[] = {[0] = "DT_INVALID", [7] = "DT_STRING", [8] = "DT_COMPLEX64", [9] = "DT_INT64",
-                                            [14] = "DT_BFLOAT16", [18] = "DT_COMPLEX128", [19] = "DT_HALF",
-                                            [20] = "DT_RESOURCE", [21] = "DT_VARIANT", [23] = "DT_UINT64"};
+        static const char *const names[] = {
+            [0] = "DT_INVALID",     [7] = "DT_STRING", [8] = "DT_COMPLEX64", [9] = "DT_INT64",    [14] = "DT_BFLOAT16",
+            [18] = "DT_COMPLEX128", [19] = "DT_HALF",  [20] = "DT_RESOURCE", [21] = "DT_VARIANT", [23] = "DT_UINT64"};
         const char *nm = h.tf_dtype >= 0 && h.tf_dtype <= 23 && names[h.tf_dtype] ? names[h.tf_dtype] : "unknown";
         return wt_fail(WT_EDTYPE, "TensorProto: dtype %d (%s) is not supported by wtensor", h.tf_dtype, nm);
     }
@@ -194,7 +202,7 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     int64_t count = 0;
     if (h.has_content) {
         size_t have = (size_t)(h.content.end - h.content.p);
-        bool huge = !wt_mul_ok(n, (int64_t)isz, &need);   /* need then holds a wrapped product */
+        bool huge = !wt_mul_ok(n, (int64_t)isz, &need); /* need then holds a wrapped product */
         if (huge || (uint64_t)need != have) {
             char s[WT_SHAPE_STR], b[32];
             snprintf(b, sizeof b, huge ? "more than 2^63" : "%lld", (long long)need);
@@ -202,10 +210,11 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
                            wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(dtype), b);
         }
     } else if ((st = walk_values((wire){bytes, w.end, bytes}, tf_of[dtype].field, dtype, NULL, n, &count))) {
-        return st;   /* validated (and counted) before anything is allocated */
+        return st; /* validated (and counted) before anything is allocated */
     }
     wt_tensor *t = NULL;
-    if ((st = (count || h.has_content) ? wt_tensor_empty(dtype, h.ndim, h.shape, &t) : wt_tensor_zeros(dtype, h.ndim, h.shape, &t)))
+    if ((st = (count || h.has_content) ? wt_tensor_empty(dtype, h.ndim, h.shape, &t)
+                                       : wt_tensor_zeros(dtype, h.ndim, h.shape, &t)))
         return st;
     uint8_t *dst = wt_tensor_data(t);
     if (h.has_content) {
@@ -213,7 +222,7 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
         if (dtype == WT_BOOL)
             for (int64_t i = 0; i < n; i++) dst[i] = dst[i] != 0;
     } else if (count) {
-        walk_values((wire){bytes, w.end, bytes}, tf_of[dtype].field, dtype, dst, n, &count);   /* cannot fail now */
+        walk_values((wire){bytes, w.end, bytes}, tf_of[dtype].field, dtype, dst, n, &count); /* cannot fail now */
     }
     *out = t;
     return WT_OK;
@@ -222,7 +231,7 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
 /* ---- writing ------------------------------------------------------------- */
 
 typedef struct {
-    uint8_t *p;     /* NULL while measuring */
+    uint8_t *p; /* NULL while measuring */
     size_t n;
 } sink;
 
@@ -231,7 +240,8 @@ static void put_byte(sink *s, uint8_t b) {
     s->n++;
 }
 static void put_varint(sink *s, uint64_t v) {
-    do put_byte(s, (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0))); while ((v >>= 7));
+    do put_byte(s, (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
+    while ((v >>= 7));
 }
 static void put_bytes(sink *s, const void *b, size_t n) {
     if (s->p && n) memcpy(s->p + s->n, b, n);
@@ -242,8 +252,8 @@ static void put_bytes(sink *s, const void *b, size_t n) {
 ** key, length and body */
 typedef struct {
     const wt_tensor *t;
-    int field;   /* the values' field; 4 = tensor_content (raw bytes) */
-    int64_t size;   /* a dim's size */
+    int field;    /* the values' field; 4 = tensor_content (raw bytes) */
+    int64_t size; /* a dim's size */
 } body_arg;
 typedef void (*put_body)(sink *, const body_arg *);
 static void put_message(sink *s, int field, put_body body, const body_arg *a) {
@@ -255,7 +265,7 @@ static void put_message(sink *s, int field, put_body body, const body_arg *a) {
 }
 
 static void put_dim(sink *s, const body_arg *a) {
-    if (a->size) put_varint(s, 1 << 3 | WIRE_VARINT), put_varint(s, (uint64_t)a->size);   /* proto3 omits size 0 */
+    if (a->size) put_varint(s, 1 << 3 | WIRE_VARINT), put_varint(s, (uint64_t)a->size); /* proto3 omits size 0 */
 }
 
 static void put_shape(sink *s, const body_arg *a) {
@@ -268,13 +278,13 @@ static void put_values(sink *s, const body_arg *a) {
     int64_t n = wt_desc_size(&t->d);
     size_t isz = wt_dtype_size(t->d.dtype);
     const char *src = wt_first(t);
-    if (a->field == 4 || a->field == 5 || a->field == 6) {   /* float_val/double_val: the values' own bytes */
+    if (a->field == 4 || a->field == 5 || a->field == 6) { /* float_val/double_val: the values' own bytes */
         put_bytes(s, src, (size_t)n * isz);
         return;
     }
     for (int64_t i = 0; i < n; i++) {
         double v = wt_cast_load_f64(t->d.dtype, src + (size_t)i * isz);
-        put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)v : (uint64_t)(int64_t)v);   /* int32: sign-extended */
+        put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)v : (uint64_t)(int64_t)v); /* int32: sign-extended */
     }
 }
 
@@ -282,7 +292,7 @@ static void put_proto(sink *s, const wt_tensor *t, int form) {
     put_varint(s, 1 << 3 | WIRE_VARINT);
     put_varint(s, (uint64_t)tf_of[t->d.dtype].tf);
     put_message(s, 2, put_shape, &(body_arg){.t = t});
-    if (wt_desc_size(&t->d) == 0) return;   /* proto3 omits empty bytes and empty repeated fields */
+    if (wt_desc_size(&t->d) == 0) return; /* proto3 omits empty bytes and empty repeated fields */
     int field = form == WT_PROTO_CONTENT ? 4 : tf_of[t->d.dtype].field;
     put_message(s, field, put_values, &(body_arg){.t = t, .field = field});
 }
@@ -290,7 +300,7 @@ static void put_proto(sink *s, const wt_tensor *t, int form) {
 wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, size_t *len) {
     wt_status st = wt_check_tensor(t, "tensor");
     if (!st && !len) st = wt_fail(WT_EINVAL, "wt_proto_write: len is NULL");
-    if (len) *len = 0;   /* nonzero only with a buffer too small: callers size their retry by it */
+    if (len) *len = 0; /* nonzero only with a buffer too small: callers size their retry by it */
     if (!st && !buf && cap) st = wt_fail(WT_EINVAL, "wt_proto_write: buf is NULL with cap %zu", cap);
     if (!st && form != WT_PROTO_CONTENT && form != WT_PROTO_FIELDS)
         st = wt_fail(WT_EINVAL, "wt_proto_write: form %d is neither WT_PROTO_CONTENT nor WT_PROTO_FIELDS", form);
@@ -305,7 +315,8 @@ wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, si
     put_proto(&m, src, form);
     *len = m.n;
     if (cap < m.n) {
-        st = wt_fail(WT_EINVAL, "wt_proto_write: the buffer of %zu bytes is too small: the TensorProto needs %zu", cap, m.n);
+        st = wt_fail(WT_EINVAL, "wt_proto_write: the buffer of %zu bytes is too small: the TensorProto needs %zu", cap,
+                     m.n);
     } else {
         sink s = {buf, 0};
         put_proto(&s, src, form);

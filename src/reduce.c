@@ -30,29 +30,35 @@ static wt_status parse_axes(const wt_tensor *x, int naxes, const int *axes, cons
 static int result_shape(const wt_tensor *x, const bool *red, bool keep, int64_t *shape) {
     int k = 0;
     for (int i = 0; i < x->d.ndim; i++)
-        if (!red[i]) shape[k++] = x->d.shape[i];
-        else if (keep) shape[k++] = 1;
+        if (!red[i])
+            shape[k++] = x->d.shape[i];
+        else if (keep)
+            shape[k++] = 1;
     return k;
 }
 
 /* ---- argmax / argmin ------------------------------------------------------- */
 
-typedef struct { int64_t len, stride; int dtype; bool max; } arg_ctx;
+typedef struct {
+    int64_t len, stride;
+    int dtype;
+    bool max;
+} arg_ctx;
 
 /* index of the first extreme along one row; NaN beats everything */
-#define ARGSCAN(sn, T, FLOAT)                                                                    \
-    static int32_t argscan_##sn(const char *p, int64_t len, int64_t s, bool mx) {               \
-        T best;                                                                                  \
-        memcpy(&best, p, sizeof best);                                                           \
-        int32_t at = 0;                                                                          \
-        if (FLOAT && best != best) return 0;                                                     \
-        for (int64_t i = 1; i < len; i++) {                                                      \
-            T v;                                                                                 \
-            memcpy(&v, p + i * s, sizeof v);                                                     \
-            if (FLOAT && v != v) return (int32_t)i;                                              \
-            if (mx ? v > best : v < best) best = v, at = (int32_t)i;                             \
-        }                                                                                        \
-        return at;                                                                               \
+#define ARGSCAN(sn, T, FLOAT)                                                     \
+    static int32_t argscan_##sn(const char *p, int64_t len, int64_t s, bool mx) { \
+        T best;                                                                   \
+        memcpy(&best, p, sizeof best);                                            \
+        int32_t at = 0;                                                           \
+        if (FLOAT && best != best) return 0;                                      \
+        for (int64_t i = 1; i < len; i++) {                                       \
+            T v;                                                                  \
+            memcpy(&v, p + i * s, sizeof v);                                      \
+            if (FLOAT && v != v) return (int32_t)i;                               \
+            if (mx ? v > best : v < best) best = v, at = (int32_t)i;              \
+        }                                                                         \
+        return at;                                                                \
     }
 ARGSCAN(b8, uint8_t, 0)
 ARGSCAN(i8, int8_t, 0)
@@ -82,11 +88,13 @@ static wt_status arg_axis(int rop, const wt_tensor *x, int naxes, const int *axe
     wt_status st;
     int64_t len = wt_desc_size(&x->d);
     *axis = -1;
-    if (naxes >= 0 && (naxes != 1 || !axes)) return wt_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
+    if (naxes >= 0 && (naxes != 1 || !axes))
+        return wt_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
     if (naxes >= 0 && (st = wt_axis(axes[0], x->d.ndim, "axis", axis))) return st;
     if (naxes >= 0) len = x->d.shape[*axis];
     if (len == 0) return wt_fail(WT_EINVAL, "%s: attempt to get %s of an empty sequence", name, name);
-    if (len > INT32_MAX) return wt_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
+    if (len > INT32_MAX)
+        return wt_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
     return WT_OK;
 }
 
@@ -98,7 +106,7 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     const wt_tensor *src = x;
     int axis;
     if ((st = arg_axis(rop, x, naxes, axes, &axis))) return st;
-    if (naxes < 0) {   /* over everything: the flat index of the C-order walk */
+    if (naxes < 0) { /* over everything: the flat index of the C-order walk */
         if ((st = wt_view_flatten(x, &flat))) return st;
         src = flat;
         axis = 0;
@@ -115,19 +123,21 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     bool red[WT_MAX_DIMS] = {false};
     red[axis] = true;
     int rnd = naxes < 0 ? (keepdims ? x->d.ndim : 0) : result_shape(x, red, keepdims, shape);
-    if (naxes < 0) for (int i = 0; i < rnd; i++) shape[i] = 1;
+    if (naxes < 0)
+        for (int i = 0; i < rnd; i++) shape[i] = 1;
     if (!(st = wt_desc_init(&rd, WT_INT32, rows.d.ndim, rows.d.shape))) st = wt_tensor_alloc(&rd, false, &r);
     if (st) {
         wt_tensor_free(flat);
         return st;
     }
-    arg_ctx ctx = {len, src->d.strides[axis] * (int64_t)wt_dtype_size(src->d.dtype), src->d.dtype, rop == WT_REDUCE_ARGMAX};
+    arg_ctx ctx = {len, src->d.strides[axis] * (int64_t)wt_dtype_size(src->d.dtype), src->d.dtype,
+                   rop == WT_REDUCE_ARGMAX};
     const wt_tensor *ops[2] = {r, &rows};
     wt_iter it;
     wt_iter_init(&it, 2, ops, 0);
     wt_iter_run(&it, arg_inner, &ctx);
     wt_tensor_free(flat);
-    r->d.ndim = rnd;   /* same elements, keepdims shape */
+    r->d.ndim = rnd; /* same elements, keepdims shape */
     memcpy(r->d.shape, shape, sizeof(int64_t) * (size_t)rnd);
     wt_strides_c(rnd, shape, r->d.strides);
     return wt_pass_deliver(name, r, out, result);
@@ -143,7 +153,7 @@ double wt_reduce_identity(int rop, int dt) {
     case WT_REDUCE_SUM: return 0;
     case WT_REDUCE_PROD: return 1;
     case WT_REDUCE_MAX: return lo[dt];
-    default: return hi[dt];   /* MIN */
+    default: return hi[dt]; /* MIN */
     }
 }
 
@@ -158,12 +168,14 @@ int wt_reduce_acc_dtype(int rop, int r) {
 void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
     *rrop = rop;
     switch (rop) {
-    case WT_REDUCE_SUM: case WT_REDUCE_PROD: *acc = wt_reduce_acc_dtype(rop, dt); break;
+    case WT_REDUCE_SUM:
+    case WT_REDUCE_PROD: *acc = wt_reduce_acc_dtype(rop, dt); break;
     case WT_REDUCE_MEAN: *acc = wt_dtype_is_float(dt) ? dt : WT_FLOAT64, *rrop = WT_REDUCE_SUM; break;
     case WT_REDUCE_ANY: *acc = WT_BOOL, *rrop = WT_REDUCE_MAX; break;
     case WT_REDUCE_ALL: *acc = WT_BOOL, *rrop = WT_REDUCE_MIN; break;
-    case WT_REDUCE_ARGMAX: case WT_REDUCE_ARGMIN: *acc = WT_INT32; break;
-    default: *acc = dt; break;   /* max, min */
+    case WT_REDUCE_ARGMAX:
+    case WT_REDUCE_ARGMIN: *acc = WT_INT32; break;
+    default: *acc = dt; break; /* max, min */
     }
 }
 
@@ -189,8 +201,7 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int 
     if (count == 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && wt_desc_size(&x->d) == 0) {
         bool kept_empty = false;
         for (int i = 0; i < x->d.ndim; i++) kept_empty |= !red[i] && x->d.shape[i] == 0;
-        if (!kept_empty)
-            return wt_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
+        if (!kept_empty) return wt_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
     }
     return WT_OK;
 }
@@ -217,7 +228,8 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
     if (!out && !result) return wt_fail(WT_EINVAL, "%s: result pointer is NULL", name);
     if (out && (out->d.flags & WT_FLAG_READONLY))
         return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
-    if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) return argreduce(rop, x, naxes, axes, keepdims, out, result);
+    if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN)
+        return argreduce(rop, x, naxes, axes, keepdims, out, result);
     int64_t kshape[WT_MAX_DIMS], count = 1;
     for (int i = 0; i < x->d.ndim; i++) {
         kshape[i] = red[i] ? 1 : x->d.shape[i];
@@ -230,8 +242,16 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
     wt_tensor *r;
     if ((st = wt_desc_init(&d, acc, x->d.ndim, kshape)) || (st = wt_tensor_alloc(&d, false, &r))) return st;
     const wt_tensor *in[1] = {x};
-    wt_ewise_call c = {.op = WT_OP_COPY, .n = 1, .in = in, .alpha = 1, .beta = 1, .out = r, .reduce = rrop,
-                       .compute = acc, .acc = acc, .empty_ok = true};
+    wt_ewise_call c = {.op = WT_OP_COPY,
+                       .n = 1,
+                       .in = in,
+                       .alpha = 1,
+                       .beta = 1,
+                       .out = r,
+                       .reduce = rrop,
+                       .compute = acc,
+                       .acc = acc,
+                       .empty_ok = true};
     if ((st = wt_ewise_run(&c))) {
         wt_tensor_free(r);
         return st;

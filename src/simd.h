@@ -179,7 +179,11 @@ typedef int64_t wt_vi64_t __attribute__((vector_size(16)));
 typedef uint32_t wt_vu32_t __attribute__((vector_size(16)));
 typedef wt_vi32_t wt_mf32_t;
 typedef wt_vi64_t wt_mf64_t;
-static inline wt_vf32_t wt_vf32_load(const float *p) { wt_vf32_t v; memcpy(&v, p, 16); return v; }
+static inline wt_vf32_t wt_vf32_load(const float *p) {
+    wt_vf32_t v;
+    memcpy(&v, p, 16);
+    return v;
+}
 static inline void wt_vf32_store(float *p, wt_vf32_t v) { memcpy(p, &v, 16); }
 static inline wt_vf32_t wt_vf32_splat(float x) { return (wt_vf32_t){x, x, x, x}; }
 static inline wt_vf32_t wt_vf32_load_splat(const float *p) { return wt_vf32_splat(*p); }
@@ -187,7 +191,9 @@ static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return a + b; }
 static inline wt_vf32_t wt_vf32_sub(wt_vf32_t a, wt_vf32_t b) { return a - b; }
 static inline wt_vf32_t wt_vf32_mul(wt_vf32_t a, wt_vf32_t b) { return a * b; }
 static inline wt_vf32_t wt_vf32_div(wt_vf32_t a, wt_vf32_t b) { return a / b; }
-static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) { return (wt_vf32_t){sqrtf(a[0]), sqrtf(a[1]), sqrtf(a[2]), sqrtf(a[3])}; }
+static inline wt_vf32_t wt_vf32_sqrt(wt_vf32_t a) {
+    return (wt_vf32_t){sqrtf(a[0]), sqrtf(a[1]), sqrtf(a[2]), sqrtf(a[3])};
+}
 static inline wt_vf32_t wt_vf32_pmin(wt_vf32_t a, wt_vf32_t b) {
     wt_vi32_t m = (wt_vi32_t)(b < a);
     return (wt_vf32_t)((m & (wt_vi32_t)b) | (~m & (wt_vi32_t)a));
@@ -209,7 +215,11 @@ static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return (wt_vf
 static inline int wt_mf32_any(wt_mf32_t m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return a | b; }
 static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
-static inline wt_vf64_t wt_vf64_load(const double *p) { wt_vf64_t v; memcpy(&v, p, 16); return v; }
+static inline wt_vf64_t wt_vf64_load(const double *p) {
+    wt_vf64_t v;
+    memcpy(&v, p, 16);
+    return v;
+}
 static inline void wt_vf64_store(double *p, wt_vf64_t v) { memcpy(p, &v, 16); }
 static inline wt_vf64_t wt_vf64_splat(double x) { return (wt_vf64_t){x, x}; }
 static inline wt_vf64_t wt_vf64_load_splat(const double *p) { return wt_vf64_splat(*p); }
@@ -226,7 +236,11 @@ static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) {
 }
 static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return (wt_vf64_t)((wt_vi64_t)a ^ (wt_vi64_t)b); }
 static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return (wt_vf64_t)(~(wt_vi64_t)a & (wt_vi64_t)b); }
-static inline wt_vi32_t wt_vi32_load(const int32_t *p) { wt_vi32_t v; memcpy(&v, p, 16); return v; }
+static inline wt_vi32_t wt_vi32_load(const int32_t *p) {
+    wt_vi32_t v;
+    memcpy(&v, p, 16);
+    return v;
+}
 static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { memcpy(p, &v, 16); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return (wt_vi32_t){x, x, x, x}; }
 static inline wt_vi32_t wt_vi32_add(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a + (wt_vu32_t)b); }
@@ -239,7 +253,9 @@ static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return (wt_vi32_t)((wt
 static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return (wt_mf32_t)(a == b); }
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return (wt_vi32_t)v; }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return (wt_vf32_t)v; }
-static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return (wt_vf32_t){(float)v[0], (float)v[1], (float)v[2], (float)v[3]}; }
+static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) {
+    return (wt_vf32_t){(float)v[0], (float)v[1], (float)v[2], (float)v[3]};
+}
 static inline wt_vf64_t wt_vf64_from_vf32_lo(wt_vf32_t v) { return (wt_vf64_t){v[0], v[1]}; }
 static inline wt_vf64_t wt_vf64_from_vf32_hi(wt_vf32_t v) { return (wt_vf64_t){v[2], v[3]}; }
 static inline wt_vf64_t wt_vf64_from_vi32_lo(wt_vi32_t v) { return (wt_vf64_t){v[0], v[1]}; }
@@ -264,10 +280,10 @@ static inline void wt_vf32_transpose4(wt_vf32_t *r) {
         V##_t r = V##_select(V##_lt(a, b), a, b);                                                 \
         return V##_select(V##_isnan(a), a, V##_select(V##_isnan(b), b, r));                       \
     }                                                                                             \
-    static inline V##_t V##_neg(V##_t a) { return V##_xor(a, V##_splat((T)-0.0)); }              \
-    static inline V##_t V##_abs(V##_t a) { return V##_andnot(V##_splat((T)-0.0), a); }           \
+    static inline V##_t V##_neg(V##_t a) { return V##_xor(a, V##_splat((T)-0.0)); }               \
+    static inline V##_t V##_abs(V##_t a) { return V##_andnot(V##_splat((T)-0.0), a); }            \
     static inline V##_t V##_square(V##_t a) { return V##_mul(a, a); }                             \
-    static inline V##_t V##_relu(V##_t a) { /* a > 0 ? a : NaN ? a : +0 */                      \
+    static inline V##_t V##_relu(V##_t a) { /* a > 0 ? a : NaN ? a : +0 */                        \
         return V##_select(V##_gt(a, V##_splat(0)), a, V##_select(V##_isnan(a), a, V##_splat(0))); \
     }
 WT_SIMD_DERIVED(wt_vf32, wt_mf32, float)

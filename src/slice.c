@@ -9,10 +9,10 @@ typedef enum { IT_INT, IT_SLICE, IT_ELLIPSIS, IT_NEWAXIS } item_kind;
 
 typedef struct {
     item_kind kind;
-    bool has[3];        /* start, stop, step present */
-    int64_t v[3];       /* IT_INT uses v[0] */
-    bool big;           /* IT_INT: the integer did not fit in int64 */
-    int pos, len;       /* where the item is in the spec, for messages */
+    bool has[3];  /* start, stop, step present */
+    int64_t v[3]; /* IT_INT uses v[0] */
+    bool big;     /* IT_INT: the integer did not fit in int64 */
+    int pos, len; /* where the item is in the spec, for messages */
 } item;
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -28,8 +28,10 @@ static bool parse_int(const char **p, int64_t *out, bool *big) {
     *big = false;
     for (; is_digit(*s); s++) {
         int digit = *s - '0';
-        if (v > (INT64_MAX - digit) / 10) *big = true, v = INT64_MAX;
-        else v = v * 10 + digit;
+        if (v > (INT64_MAX - digit) / 10)
+            *big = true, v = INT64_MAX;
+        else
+            v = v * 10 + digit;
     }
     *out = neg ? -v : v;
     *p = s;
@@ -49,7 +51,8 @@ static const char *skip_to(const char *s, const char *stop) {
 static wt_status bad_item(const char *spec, const item *it) {
     return wt_fail(WT_ESYNTAX,
                    "invalid index '%.*s' in slice '%.200s' (expected an integer, start:stop:step, "
-                   "'...' or 'None')", it->len > 60 ? 60 : it->len, spec + it->pos, spec);
+                   "'...' or 'None')",
+                   it->len > 60 ? 60 : it->len, spec + it->pos, spec);
 }
 
 /* one item from s up to ',' or end */
@@ -61,11 +64,16 @@ static wt_status parse_item(const char *spec, const char **ps, item *it) {
     while (*end && *end != ',') end++;
     it->len = (int)(end - s);
     while (it->len > 0 && is_space(s[it->len - 1])) it->len--;
-    if (it->len == 0)
-        return wt_fail(WT_ESYNTAX, "empty index at position %d in slice '%.200s'", it->pos, spec);
+    if (it->len == 0) return wt_fail(WT_ESYNTAX, "empty index at position %d in slice '%.200s'", it->pos, spec);
     *ps = end;
-    if (it->len == 3 && memcmp(s, "...", 3) == 0) { it->kind = IT_ELLIPSIS; return WT_OK; }
-    if (it->len == 4 && memcmp(s, "None", 4) == 0) { it->kind = IT_NEWAXIS; return WT_OK; }
+    if (it->len == 3 && memcmp(s, "...", 3) == 0) {
+        it->kind = IT_ELLIPSIS;
+        return WT_OK;
+    }
+    if (it->len == 4 && memcmp(s, "None", 4) == 0) {
+        it->kind = IT_NEWAXIS;
+        return WT_OK;
+    }
     const char *p = s, *stop = s + it->len;
     int field = 0;
     it->kind = IT_INT;
@@ -93,14 +101,16 @@ static wt_status parse_item(const char *spec, const char **ps, item *it) {
 /* Python's PySlice_AdjustIndices: clip start/stop to the axis, count. */
 static int64_t adjust(const item *it, int64_t n, int64_t *start, int64_t *step) {
     int64_t st = it->has[2] ? it->v[2] : 1;
-    if (st < -INT64_MAX) st = -INT64_MAX;   /* so -st exists */
+    if (st < -INT64_MAX) st = -INT64_MAX; /* so -st exists */
     int64_t lo = st < 0 ? -1 : 0, hi = st < 0 ? n - 1 : n;
     int64_t b[2] = {st < 0 ? n - 1 : 0, st < 0 ? -1 : n};
     for (int k = 0; k < 2; k++) {
         if (!it->has[k]) continue;
         int64_t v = it->v[k];
-        if (v < 0) v = v + n < 0 ? lo : v + n;
-        else if (v >= n) v = hi;
+        if (v < 0)
+            v = v + n < 0 ? lo : v + n;
+        else if (v >= n)
+            v = hi;
         b[k] = v;
     }
     *start = b[0];
@@ -127,20 +137,20 @@ wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out) {
             ellipses += k == IT_ELLIPSIS;
             newaxes += k == IT_NEWAXIS;
             if (!*s) break;
-            s++;                       /* the comma */
-            if (!*skip(s)) break;      /* a trailing comma, as in Python's (1,) */
+            s++;                  /* the comma */
+            if (!*skip(s)) break; /* a trailing comma, as in Python's (1,) */
         }
     }
     int nd = t->d.ndim;
     if (ellipses > 1) return wt_fail(WT_ESYNTAX, "an index can only have a single ellipsis ('...'): '%.200s'", spec);
     if (consumed > nd)
-        return wt_fail(WT_EINDEX, "too many indices for tensor: tensor is %d-dimensional, but %d were indexed",
-                       nd, consumed);
+        return wt_fail(WT_EINDEX, "too many indices for tensor: tensor is %d-dimensional, but %d were indexed", nd,
+                       consumed);
     int ints = 0;
     for (int i = 0; i < n; i++) ints += items[i].kind == IT_INT;
     if (nd - ints + newaxes > WT_MAX_DIMS)
-        return wt_fail(WT_EINDEX, "slice '%.200s' would give %d dimensions (at most %d)", spec,
-                       nd - ints + newaxes, WT_MAX_DIMS);
+        return wt_fail(WT_EINDEX, "slice '%.200s' would give %d dimensions (at most %d)", spec, nd - ints + newaxes,
+                       WT_MAX_DIMS);
     wt_desc d = t->d;
     int in = 0, o = 0;
     for (int i = 0; i <= n; i++) {
@@ -164,7 +174,7 @@ wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out) {
             int64_t start, step, len = adjust(it, size, &start, &step);
             if (len > 0) d.offset += start * stride;
             d.shape[o] = len;
-            if (!wt_mul_ok(stride, step, &d.strides[o])) d.strides[o] = stride;  /* len <= 1: unused */
+            if (!wt_mul_ok(stride, step, &d.strides[o])) d.strides[o] = stride; /* len <= 1: unused */
             o++, in++;
         }
     }

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WT_ALIGN 64   /* a cache line; SIMD needs 16 */
+#define WT_ALIGN 64 /* a cache line; SIMD needs 16 */
 
 static int64_t mem_tensors, mem_bytes, mem_peak;
-static int fail_after;       /* test hooks: 0 = never fail */
-static size_t alloc_limit;   /* 0 = none */
+static int fail_after;     /* test hooks: 0 = never fail */
+static size_t alloc_limit; /* 0 = none */
 
 /* The heap lock: the threaded build's instances share Emscripten's
 ** single-threaded allocator, the counters and the owned-buffer list.  Held
@@ -95,19 +95,19 @@ static void buffer_release(wt_buffer *b) {
     if (__atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
     if (b->owned) {
         lock();
-        if (b->prev) b->prev->next = b->next;
-        else owned_buffers = b->next;
+        if (b->prev)
+            b->prev->next = b->next;
+        else
+            owned_buffers = b->next;
         if (b->next) b->next->prev = b->prev;
         unlock();
         wt_free_bytes(b->data, b->nbytes);
-    }
-    else if (b->release) b->release(b->ctx);
+    } else if (b->release)
+        b->release(b->ctx);
     wt_sys_free(b);
 }
 
-wt_status wt_check_out(wt_tensor **out) {
-    return out ? WT_OK : wt_fail(WT_EINVAL, "output pointer is NULL");
-}
+wt_status wt_check_out(wt_tensor **out) { return out ? WT_OK : wt_fail(WT_EINVAL, "output pointer is NULL"); }
 
 wt_status wt_check_tensor(const wt_tensor *t, const char *what) {
     if (!t) return wt_fail(WT_EINVAL, "%s is NULL", what);
@@ -132,8 +132,8 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
     int64_t n = wt_desc_size(d), nbytes;
     if (!wt_mul_ok(n, (int64_t)wt_dtype_size(d->dtype), &nbytes) || (uint64_t)nbytes > SIZE_MAX) {
         char s[WT_SHAPE_STR];
-        return wt_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large",
-                       wt_dtype_name(d->dtype), wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
+        return wt_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large", wt_dtype_name(d->dtype),
+                       wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
     wt_buffer *b = wt_sys_alloc(sizeof *b);
     uint8_t *data = b ? wt_alloc_bytes((size_t)nbytes) : NULL;
@@ -143,9 +143,8 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
         char s[WT_SHAPE_STR];
         wt_free_bytes(data, (size_t)nbytes);
         wt_sys_free(b);
-        return wt_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s",
-                       (long long)nbytes, wt_dtype_name(d->dtype),
-                       wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
+        return wt_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s", (long long)nbytes,
+                       wt_dtype_name(d->dtype), wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
     if (zero) memset(data, 0, (size_t)nbytes);
     lock();
@@ -191,7 +190,7 @@ wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value
     wt_tensor *t;
     wt_status st = create(dtype, ndim, shape, false, &t);
     if (st) return st;
-    st = wt_assign_scalar(t, value);   /* cannot fail on a fresh writable tensor */
+    st = wt_assign_scalar(t, value); /* cannot fail on a fresh writable tensor */
     *out = t;
     return st;
 }
@@ -208,19 +207,20 @@ static wt_status region_desc(const char *what, size_t nbytes, int dtype, int ndi
     return wt_desc_validate(d, nbytes);
 }
 
-wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
-                         const int64_t *strides, int64_t offset, unsigned flags,
-                         void (*release)(void *ctx), void *ctx, wt_tensor **out) {
+wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape, const int64_t *strides,
+                         int64_t offset, unsigned flags, void (*release)(void *ctx), void *ctx, wt_tensor **out) {
     wt_desc d;
     wt_status st = wt_check_out(out);
     if (!st && !data && nbytes) st = wt_fail(WT_EINVAL, "wt_tensor_wrap: data is NULL but nbytes is %zu", nbytes);
     if (!st) st = region_desc("wt_tensor_wrap", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
     if (st) return st;
     wt_buffer *b = wt_sys_alloc(sizeof *b);
-    if (b) *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 0, .owned = false,
-                            .release = release, .ctx = ctx};
+    if (b) *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 0, .owned = false, .release = release, .ctx = ctx};
     wt_tensor *t = b ? handle_new(b, &d) : NULL;
-    if (!t) { wt_sys_free(b); return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer"); }
+    if (!t) {
+        wt_sys_free(b);
+        return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer");
+    }
     *out = t;
     return WT_OK;
 }
@@ -232,7 +232,7 @@ wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, 
     /* the descriptor stays inside the region given, and the region inside one storage */
     if (!st) st = region_desc("wt_tensor_adopt", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
     if (st) return st;
-    wt_tensor *t = wt_sys_alloc(sizeof *t);   /* first: the search holds the heap lock */
+    wt_tensor *t = wt_sys_alloc(sizeof *t); /* first: the search holds the heap lock */
     if (!t) return wt_fail(WT_ENOMEM, "out of memory adopting a region");
     /* addresses compared as integers: the candidates are different objects.
     ** A buffer whose last reference is going (refs 0) is not found. */
@@ -249,10 +249,12 @@ wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, 
     }
     unlock();
     if (!b || rel % size) wt_sys_free(t);
-    if (!b) return wt_fail(WT_EBOUNDS, "wt_tensor_adopt: no tensor storage of this engine holds the %zu bytes at %p", nbytes, data);
+    if (!b)
+        return wt_fail(WT_EBOUNDS, "wt_tensor_adopt: no tensor storage of this engine holds the %zu bytes at %p",
+                       nbytes, data);
     if (rel % size)
-        return wt_fail(WT_EINVAL, "wt_tensor_adopt: %p is %zu bytes into its storage, not on a %s element boundary", data, rel,
-                       wt_dtype_name(dtype));
+        return wt_fail(WT_EINVAL, "wt_tensor_adopt: %p is %zu bytes into its storage, not on a %s element boundary",
+                       data, rel, wt_dtype_name(dtype));
     *out = t;
     return WT_OK;
 }
@@ -271,7 +273,10 @@ wt_status wt_tensor_share(const wt_tensor *t, wt_tensor **ticket) {
     shared_rec *r = wt_sys_alloc(sizeof *r);
     if (!r) return wt_fail(WT_ENOMEM, "out of memory sharing a tensor");
     st = wt_tensor_clone(t, &r->t);
-    if (st) { wt_sys_free(r); return st; }
+    if (st) {
+        wt_sys_free(r);
+        return st;
+    }
     lock();
     r->next = shared_list;
     shared_list = r;
@@ -289,7 +294,11 @@ wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out) {
     while ((r = *p) && r->t != ticket) p = &r->next;
     if (r) *p = r->next;
     unlock();
-    if (!r) return wt_fail(WT_EINVAL, "wt_tensor_attach: %p is not a shared tensor waiting to be attached (never shared, or attached already)", (void *)ticket);
+    if (!r)
+        return wt_fail(
+            WT_EINVAL,
+            "wt_tensor_attach: %p is not a shared tensor waiting to be attached (never shared, or attached already)",
+            (void *)ticket);
     wt_sys_free(r);
     *out = ticket;
     return WT_OK;
@@ -348,10 +357,10 @@ static wt_status element(const wt_tensor *t, const int64_t *index, char **p) {
     for (int i = 0; i < t->d.ndim; i++) {
         int64_t k = index[i], n = t->d.shape[i];
         if (k < -n || k >= n)
-            return wt_fail(WT_EINDEX, "index %lld is out of bounds for axis %d with size %lld",
-                           (long long)k, i, (long long)n);
+            return wt_fail(WT_EINDEX, "index %lld is out of bounds for axis %d with size %lld", (long long)k, i,
+                           (long long)n);
         if (k < 0) k += n;
-        off += k * t->d.strides[i];   /* in range: the descriptor was validated */
+        off += k * t->d.strides[i]; /* in range: the descriptor was validated */
     }
     *p = (char *)t->buf->data + off * (int64_t)wt_dtype_size(t->d.dtype);
     return WT_OK;

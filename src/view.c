@@ -58,9 +58,11 @@ static bool nocopy_strides(const wt_desc *d, int nnd, const int64_t *nshape, int
     int oi = 0, oj = 1, ni = 0, nj = 1;
     while (ni < nnd && oi < ond) {
         int64_t np = nshape[ni], op = od[oi];
-        while (np != op) {   /* products match overall, so this ends */
-            if (np < op) np *= nshape[nj++];
-            else op *= od[oj++];
+        while (np != op) { /* products match overall, so this ends */
+            if (np < op)
+                np *= nshape[nj++];
+            else
+                op *= od[oj++];
         }
         for (int k = oi; k < oj - 1; k++)
             if (os[k] != od[k + 1] * os[k + 1]) return false;
@@ -77,8 +79,7 @@ static bool nocopy_strides(const wt_desc *d, int nnd, const int64_t *nshape, int
 wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
-    if (ndim < 0 || ndim > WT_MAX_DIMS)
-        return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
+    if (ndim < 0 || ndim > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
     if (ndim && !shape) return wt_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
     int64_t ns[WT_MAX_DIMS], known = 1, size = wt_desc_size(&t->d);
     int unknown = -1;
@@ -92,12 +93,14 @@ wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt
             return wt_fail(WT_ESHAPE, "negative dimension %lld in new shape %s", (long long)shape[i],
                            wt_fmt_shape(a, sizeof a, ndim, shape));
         } else if (!wt_mul_ok(known, shape[i], &known)) {
-            known = -1;   /* too large: cannot match any existing size */
+            known = -1; /* too large: cannot match any existing size */
             break;
         }
     }
-    if (known >= 0 && unknown >= 0 && known > 0 && size % known == 0) ns[unknown] = size / known;
-    else if (unknown >= 0) known = -1;
+    if (known >= 0 && unknown >= 0 && known > 0 && size % known == 0)
+        ns[unknown] = size / known;
+    else if (unknown >= 0)
+        known = -1;
     if (known < 0 || (unknown < 0 && known != size))
         return wt_fail(WT_ESHAPE, "cannot reshape tensor of size %lld into shape %s", (long long)size,
                        wt_fmt_shape(a, sizeof a, ndim, shape));
@@ -123,7 +126,7 @@ wt_status wt_view_broadcast_to(const wt_tensor *t, int ndim, const int64_t *shap
     wt_status st = begin(t, out);
     if (!st) st = wt_desc_broadcast(&t->d, ndim, shape, "broadcast_to", &d);
     if (st) return st;
-    d.flags |= WT_FLAG_READONLY;   /* stride-0 axes alias: writes would collide */
+    d.flags |= WT_FLAG_READONLY; /* stride-0 axes alias: writes would collide */
     return wt_tensor_view(t, &d, out);
 }
 
@@ -131,7 +134,8 @@ wt_status wt_view_expand_dims(const wt_tensor *t, int axis, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
     int nd = t->d.ndim, a;
-    if (nd == WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "expand_dims: a tensor may have at most %d dimensions", WT_MAX_DIMS);
+    if (nd == WT_MAX_DIMS)
+        return wt_fail(WT_ESHAPE, "expand_dims: a tensor may have at most %d dimensions", WT_MAX_DIMS);
     if ((st = wt_axis(axis, nd + 1, "axis", &a))) return st;
     wt_desc d = t->d;
     d.ndim = nd + 1;
@@ -173,17 +177,20 @@ wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int ax
     if (st) return st;
     if (t->d.ndim < 2)
         return wt_fail(WT_EINVAL, "diagonal requires a tensor of at least 2 dimensions, got %d", t->d.ndim);
-    if ((st = wt_axis(axis1, t->d.ndim, "axis1", &a)) || (st = wt_axis(axis2, t->d.ndim, "axis2", &b)))
-        return st;
+    if ((st = wt_axis(axis1, t->d.ndim, "axis1", &a)) || (st = wt_axis(axis2, t->d.ndim, "axis2", &b))) return st;
     if (a == b) return wt_fail(WT_EINVAL, "axis1 and axis2 cannot be the same (both are %d)", a);
     int64_t n1 = t->d.shape[a], n2 = t->d.shape[b], start = 0;
     /* offset > 0 walks above the main diagonal (along axis2), < 0 below */
     if (offset >= 0) {
-        if (offset < n2) n2 -= offset, start = offset * t->d.strides[b];
-        else n2 = 0;
+        if (offset < n2)
+            n2 -= offset, start = offset * t->d.strides[b];
+        else
+            n2 = 0;
     } else {
-        if (offset > -n1) n1 += offset, start = -offset * t->d.strides[a];
-        else n1 = 0;
+        if (offset > -n1)
+            n1 += offset, start = -offset * t->d.strides[a];
+        else
+            n1 = 0;
     }
     int64_t len = n1 < n2 ? n1 : n2;
     wt_desc d = t->d;

@@ -24,9 +24,19 @@ typedef struct {
     wt_vf32_t lo, hi, log2e, magic, c1, c2, p[6], one;
 } wt_vmath_k;
 static inline void wt_vmath_k_init(wt_vmath_k *k) {
-    static const float v[13] = {-105.0f, 89.0f, 1.44269504088896341f, 0x1.8p23f, 0.693359375f, -2.12194440e-4f,
-                                1.9875691500E-4f, 1.3981999507E-3f, 8.3334519073E-3f, 4.1665795894E-2f,
-                                1.6666665459E-1f, 5.0000001201E-1f, 1.0f};
+    static const float v[13] = {-105.0f,
+                                89.0f,
+                                1.44269504088896341f,
+                                0x1.8p23f,
+                                0.693359375f,
+                                -2.12194440e-4f,
+                                1.9875691500E-4f,
+                                1.3981999507E-3f,
+                                8.3334519073E-3f,
+                                4.1665795894E-2f,
+                                1.6666665459E-1f,
+                                5.0000001201E-1f,
+                                1.0f};
     const volatile float *src = v;
     wt_vf32_t *dst = &k->lo;
     for (int i = 0; i < 13; i++) dst[i] = wt_vf32_splat(src[i]);
@@ -44,8 +54,7 @@ static inline wt_vf32_t wt_vmath_poly(wt_vf32_t r, const float *c, int n) {
 ** subnormal and overflowing results round once. */
 static inline wt_vf32_t wt_vmath_ldexp(wt_vf32_t x, wt_vi32_t n, wt_vf32_t nf) {
     wt_mf32_t odd = wt_mf32_or(wt_vf32_gt(nf, VS(127.0f)), wt_vf32_lt(nf, VS(-126.0f)));
-    if (!wt_mf32_any(odd))
-        return wt_vf32_mul(x, wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n, wt_vi32_splat(127)), 23)));
+    if (!wt_mf32_any(odd)) return wt_vf32_mul(x, wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n, wt_vi32_splat(127)), 23)));
     wt_vi32_t n1 = wt_vi32_sra(n, 1), n2 = wt_vi32_sub(n, n1);
     wt_vf32_t s1 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n1, wt_vi32_splat(127)), 23));
     wt_vf32_t s2 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n2, wt_vi32_splat(127)), 23));
@@ -61,8 +70,8 @@ static inline wt_vf32_t wt_vmath_round(wt_vf32_t x, wt_vi32_t *ni) {
 }
 
 static inline wt_vf32_t wt_vf32_exp(wt_vf32_t x, const wt_vmath_k *k) {
-    wt_vf32_t xc = wt_vf32_pmin(wt_vf32_pmax(x, k->lo), k->hi);   /* NaN stays NaN */
-    wt_vf32_t t = wt_vf32_add(wt_vf32_mul(xc, k->log2e), k->magic);   /* round(x log2 e) in the low bits */
+    wt_vf32_t xc = wt_vf32_pmin(wt_vf32_pmax(x, k->lo), k->hi);     /* NaN stays NaN */
+    wt_vf32_t t = wt_vf32_add(wt_vf32_mul(xc, k->log2e), k->magic); /* round(x log2 e) in the low bits */
     wt_vi32_t ni = wt_vi32_sub(wt_vf32_bits(t), wt_vf32_bits(k->magic));
     wt_vf32_t n = wt_vf32_sub(t, k->magic);
     wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(xc, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2));
@@ -82,9 +91,9 @@ static inline wt_vf32_t wt_vf32_expm1(wt_vf32_t x, const wt_vmath_k *k) {
 
 static inline wt_vf32_t wt_vf32_log(wt_vf32_t x, const wt_vmath_k *k) {
     (void)k;
-    static const float c[] = {7.0376836292E-2f, -1.1514610310E-1f, 1.1676998740E-1f, -1.2420140846E-1f,
-                              1.4249322787E-1f, -1.6668057665E-1f, 2.0000714765E-1f, -2.4999993993E-1f,
-                              3.3333331174E-1f};
+    static const float c[] = {7.0376836292E-2f,  -1.1514610310E-1f, 1.1676998740E-1f,
+                              -1.2420140846E-1f, 1.4249322787E-1f,  -1.6668057665E-1f,
+                              2.0000714765E-1f,  -2.4999993993E-1f, 3.3333331174E-1f};
     /* subnormals: scale into the normal range first */
     wt_mf32_t tiny = wt_vf32_lt(x, VS(0x1p-126f));
     wt_vf32_t xs = wt_vf32_select(tiny, wt_vf32_mul(x, VS(0x1p23f)), x);
@@ -92,7 +101,7 @@ static inline wt_vf32_t wt_vf32_log(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vi32_t e = wt_vi32_sub(wt_vi32_srl(bits, 23), wt_vi32_splat(126));
     e = wt_vi32_sub(e, wt_vi32_and(wt_mf32_bits(tiny), wt_vi32_splat(23)));
     wt_vf32_t m = wt_vi32_as_f32(wt_vi32_or(wt_vi32_and(bits, wt_vi32_splat(0x007fffff)), wt_vi32_splat(0x3f000000)));
-    wt_mf32_t lo = wt_vf32_lt(m, VS(0.707106781186547524f));   /* mantissa in [sqrt(1/2), sqrt(2)) */
+    wt_mf32_t lo = wt_vf32_lt(m, VS(0.707106781186547524f)); /* mantissa in [sqrt(1/2), sqrt(2)) */
     wt_vf32_t fe = wt_vf32_from_vi32(e);
     fe = wt_vf32_select(lo, wt_vf32_sub(fe, VS(1.0f)), fe);
     wt_vf32_t f = wt_vf32_sub(wt_vf32_select(lo, wt_vf32_add(m, m), m), VS(1.0f));
@@ -144,7 +153,8 @@ static inline wt_vf32_t wt_vmath_sinpoly(wt_vf32_t r) {
 static inline wt_vf32_t wt_vmath_cospoly(wt_vf32_t r) {
     static const float cc[] = {2.443315711809948E-5f, -1.388731625493765E-3f, 4.166664568298827E-2f};
     wt_vf32_t z = wt_vf32_mul(r, r);
-    return wt_vf32_add(wt_vf32_sub(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, cc, 3), z), z), wt_vf32_mul(z, VS(0.5f))), VS(1.0f));
+    return wt_vf32_add(wt_vf32_sub(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, cc, 3), z), z), wt_vf32_mul(z, VS(0.5f))),
+                       VS(1.0f));
 }
 
 static inline wt_mf32_t wt_vmath_odd(wt_vi32_t q) {
@@ -175,7 +185,7 @@ static inline wt_vf32_t wt_vf32_sin(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t r = wt_vmath_reduce(x, &q);
     wt_vf32_t v = wt_vf32_select(wt_vmath_odd(q), wt_vmath_cospoly(r), wt_vmath_sinpoly(r));
     v = wt_vmath_flip(v, wt_vi32_and(q, wt_vi32_splat(2)));
-    v = wt_vf32_xor(v, wt_vf32_and(x, VS(-0.0f)));   /* sin is odd */
+    v = wt_vf32_xor(v, wt_vf32_and(x, VS(-0.0f))); /* sin is odd */
     return wt_vmath_wide(x, v, sinf);
 }
 
@@ -197,13 +207,13 @@ static inline wt_vf32_t wt_vf32_tan(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t r = wt_vmath_reduce(x, &q), z = wt_vf32_mul(r, r);
     wt_vf32_t t = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, ct, 6), z), r), r);
     t = wt_vf32_select(wt_vmath_odd(q), wt_vf32_div(VS(-1.0f), t), t);
-    t = wt_vf32_xor(t, wt_vf32_and(x, VS(-0.0f)));   /* tan is odd */
+    t = wt_vf32_xor(t, wt_vf32_and(x, VS(-0.0f))); /* tan is odd */
     return wt_vmath_wide(x, t, tanf);
 }
 
 static inline wt_vf32_t wt_vf32_tanh(wt_vf32_t x, const wt_vmath_k *k) {
-    static const float c[] = {-5.70498872745E-3f, 2.06390887954E-2f, -5.37397155531E-2f,
-                              1.33314422036E-1f, -3.33332819422E-1f};
+    static const float c[] = {-5.70498872745E-3f, 2.06390887954E-2f, -5.37397155531E-2f, 1.33314422036E-1f,
+                              -3.33332819422E-1f};
     wt_vf32_t ax = wt_vf32_abs(x), z = wt_vf32_mul(x, x);
     wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 5), z), x), x);
     /* 1 - 2 / (e^(2|x|) + 1), with the sign of x */

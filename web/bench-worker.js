@@ -8,7 +8,7 @@ self.onmessage = async ({ data: { quick } }) => {
   try {
     const engines = [await ENGINES.wtensor(), await ENGINES['wt-matmul'](), await ENGINES['wt-lazy']()];
     try {
-      engines.push(await ENGINES['wt-2t']());   // in a cross-origin isolated page with two or more cores
+      engines.push(await ENGINES['wt-2t']()); // in a cross-origin isolated page with two or more cores
     } catch (e) {
       self.postMessage({ type: 'note', text: String(e.message) });
     }
@@ -17,7 +17,10 @@ self.onmessage = async ({ data: { quick } }) => {
     self.postMessage({ type: 'limits', limits: measureLimits(wt, quick) });
     const list = WORKLOADS.map((w) => scaled(w, quick));
     for (let i = 0; i < list.length; i++) {
-      const rec = await benchWorkload(list[i], engines, makeInputs(list[i]), { reps: quick ? 2 : 7, sampleMs: quick ? 1 : 25 });
+      const rec = await benchWorkload(list[i], engines, makeInputs(list[i]), {
+        reps: quick ? 2 : 7,
+        sampleMs: quick ? 1 : 25,
+      });
       self.postMessage({ type: 'workload', rec, done: i + 1, of: list.length });
     }
     self.postMessage({ type: 'done' });

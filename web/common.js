@@ -15,10 +15,12 @@ export function el(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (k === 'style') Object.assign(node.style, v);   // CSSOM: allowed under style-src 'self'
+    else if (k === 'style')
+      Object.assign(node.style, v); // CSSOM: allowed under style-src 'self'
     else node.setAttribute(k, v === true ? '' : v);
   }
-  for (const c of children.flat()) if (c !== undefined && c !== null && c !== false) node.append(c instanceof Node ? c : String(c));
+  for (const c of children.flat())
+    if (c !== undefined && c !== null && c !== false) node.append(c instanceof Node ? c : String(c));
   return node;
 }
 
@@ -26,9 +28,18 @@ export const $ = (id) => document.getElementById(id);
 
 export function header() {
   const here = location.pathname.split('/').pop() || 'index.html';
-  document.body.prepend(el('header', {},
-    el('h1', {}, 'wtensor demos'),
-    el('nav', {}, PAGES.map(([href, label]) => el('a', { href, 'aria-current': href === here ? 'page' : null }, label)))));
+  document.body.prepend(
+    el(
+      'header',
+      {},
+      el('h1', {}, 'wtensor demos'),
+      el(
+        'nav',
+        {},
+        PAGES.map(([href, label]) => el('a', { href, 'aria-current': href === here ? 'page' : null }, label)),
+      ),
+    ),
+  );
 }
 
 // shows an error inline: a WtError's code and message, or anything else
@@ -49,7 +60,8 @@ export function timeIt(fn, { minMs = 30, maxRuns = 50 } = {}) {
   return { ms: times[times.length >> 1], runs: times.length };
 }
 
-export const fmtMs = (ms) => (ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(1)} µs`);
+export const fmtMs = (ms) =>
+  ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(1)} µs`;
 export const fmtInt = (n) => Number(n).toLocaleString('en-US');
 
 export function fmtNum(x) {
@@ -63,11 +75,15 @@ export function fmtNum(x) {
 // axis end, '...' between (reads through the tensor's strides, no copy)
 export function preview(t, edge = 3) {
   const { shape, strides, offset } = t;
-  const data = t.data, bool = t.dtype === 'bool';
+  const data = t.data,
+    bool = t.dtype === 'bool';
   const walk = (axis, off, indent) => {
     if (axis === shape.length) return fmtNum(bool ? data[off] !== 0 : data[off]);
     const n = shape[axis];
-    const idx = n > 2 * edge ? [...Array(edge).keys(), -1, ...Array.from({ length: edge }, (_, i) => n - edge + i)] : [...Array(n).keys()];
+    const idx =
+      n > 2 * edge
+        ? [...Array(edge).keys(), -1, ...Array.from({ length: edge }, (_, i) => n - edge + i)]
+        : [...Array(n).keys()];
     const parts = idx.map((i) => (i < 0 ? '...' : walk(axis + 1, off + i * strides[axis], `${indent} `)));
     const inner = axis === shape.length - 1 ? parts.join(', ') : parts.join(`,\n${indent} `);
     return `[${inner}]`;

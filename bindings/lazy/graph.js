@@ -58,14 +58,23 @@ export class Graph {
 
   variables(opts) {
     const { trainable } = options(opts, 'variables');
-    return this._nodes.filter((n) => (n.kind === 'variable' || n.kind === 'persistent') && (trainable === undefined || n.trainable === !!trainable));
+    return this._nodes.filter(
+      (n) =>
+        (n.kind === 'variable' || n.kind === 'persistent') && (trainable === undefined || n.trainable === !!trainable),
+    );
   }
 
-  placeholders() { return this._nodes.filter((n) => n.kind === 'placeholder'); }
+  placeholders() {
+    return this._nodes.filter((n) => n.kind === 'placeholder');
+  }
 
-  node(name) { return this._nodes.find((n) => n.name === name); }
+  node(name) {
+    return this._nodes.find((n) => n.name === name);
+  }
 
-  compile(outputs) { return new Compiled(this, outputs); }
+  compile(outputs) {
+    return new Compiled(this, outputs);
+  }
 
   // frees constants' and variables' storage; the graph's nodes can no longer run
   dispose() {
@@ -75,8 +84,10 @@ export class Graph {
   // ---- building ---------------------------------------------------------------
 
   _autoName(op) {
-    let k = this._nodes.length, name;
-    do name = `${op}_${k++}`; while (this._names.has(name));
+    let k = this._nodes.length,
+      name;
+    do name = `${op}_${k++}`;
+    while (this._names.has(name));
     return name;
   }
 
@@ -91,17 +102,21 @@ export class Graph {
   }
 
   _keep(t) {
-    t._kept = true;   // storage lives with the graph, not with a tidy scope
+    t._kept = true; // storage lives with the graph, not with a tidy scope
     for (const s of this._e.scopes) s.delete(t);
     return t;
   }
 
-  _scratchTensor(value, dtype) { return this._wt.tensor(value, dtype ? { dtype } : {}); }
+  _scratchTensor(value, dtype) {
+    return this._wt.tensor(value, dtype ? { dtype } : {});
+  }
 
   // a private copy: constants are immutable, variables own their storage
   _capture(value, dtype, what) {
-    if (value instanceof LazyTensor) throw new WtError('WT_EINVAL', `${what}: the value must be eager (a Tensor, number or array), got a LazyTensor`);
-    if (dtype !== undefined && typeof dtype !== 'string') throw new WtError('WT_EDTYPE', `${what}: dtype must be a dtype name string, got ${typeName(dtype)}`);
+    if (value instanceof LazyTensor)
+      throw new WtError('WT_EINVAL', `${what}: the value must be eager (a Tensor, number or array), got a LazyTensor`);
+    if (dtype !== undefined && typeof dtype !== 'string')
+      throw new WtError('WT_EDTYPE', `${what}: dtype must be a dtype name string, got ${typeName(dtype)}`);
     const t = value instanceof Tensor ? value.astype(dtype ?? value.dtype) : this._scratchTensor(value, dtype);
     return this._keep(t);
   }
@@ -124,8 +139,18 @@ export class Graph {
   _operand(v, what, k, scalarsOk) {
     if (v instanceof LazyTensor) return this._own(v, what);
     if (typeof v === 'number' && scalarsOk) return v;
-    if (v instanceof Tensor || typeof v === 'boolean' || typeof v === 'number' || Array.isArray(v) || ArrayBuffer.isView(v)) return this.constant(v);
-    throw new WtError('WT_EINVAL', `${what}: operand ${k + 1} must be a LazyTensor, Tensor or number, got ${typeName(v)}`);
+    if (
+      v instanceof Tensor ||
+      typeof v === 'boolean' ||
+      typeof v === 'number' ||
+      Array.isArray(v) ||
+      ArrayBuffer.isView(v)
+    )
+      return this.constant(v);
+    throw new WtError(
+      'WT_EINVAL',
+      `${what}: operand ${k + 1} must be a LazyTensor, Tensor or number, got ${typeName(v)}`,
+    );
   }
 
   // C's checks, failures restated with the node they are about
@@ -146,17 +171,27 @@ export class Graph {
     const cname = OP_TABLES[name] ?? name;
     const o = options(opts, name);
     for (const key of ['out', 'reduce']) {
-      if (o[key] !== undefined && o[key] !== null) throw new WtError('WT_EINVAL', `${name}: '${key}' is an eager option; a compiled graph allocates its results (use assign to write a variable)`);
+      if (o[key] !== undefined && o[key] !== null)
+        throw new WtError(
+          'WT_EINVAL',
+          `${name}: '${key}' is an eager option; a compiled graph allocates its results (use assign to write a variable)`,
+        );
     }
     let inputs = args.map((v, k) => this._operand(v, name, k, true));
     // Cortex's alpha and beta scale the first two operands, as in eager mode
-    for (const [k, key] of [[0, 'alpha'], [1, 'beta']]) {
+    for (const [k, key] of [
+      [0, 'alpha'],
+      [1, 'beta'],
+    ]) {
       if (o[key] === undefined || o[key] === 1) continue;
-      if (typeof o[key] !== 'number') throw new WtError('WT_EINVAL', `${name}: ${key} must be a number, got ${typeName(o[key])}`);
+      if (typeof o[key] !== 'number')
+        throw new WtError('WT_EINVAL', `${name}: ${key} must be a number, got ${typeName(o[key])}`);
       inputs[k] = this._ewise('mul', [inputs[k], o[key]]);
     }
-    const e = this._e, label = this._label(cname, inputs);
-    if (!inputs.some((v) => v instanceof LazyTensor)) throw new WtError('WT_EINVAL', `${label}: needs at least one tensor operand`);
+    const e = this._e,
+      label = this._label(cname, inputs);
+    if (!inputs.some((v) => v instanceof LazyTensor))
+      throw new WtError('WT_EINVAL', `${label}: needs at least one tensor operand`);
     const [dtype, shape] = this._infer(label, () => inferEwise(e, cname, name, inputs));
     return this._add('ewise', name, inputs, {}, dtype, shape);
   }
@@ -171,13 +206,24 @@ export class Graph {
   _reduce(name, x, opts) {
     if (typeof opts === 'number' || Array.isArray(opts)) opts = { axis: opts };
     const o = options(opts, name);
-    if (o.out !== undefined && o.out !== null) throw new WtError('WT_EINVAL', `${name}: 'out' is an eager option; a compiled graph allocates its results`);
+    if (o.out !== undefined && o.out !== null)
+      throw new WtError('WT_EINVAL', `${name}: 'out' is an eager option; a compiled graph allocates its results`);
     x = this._operand(x, name, 0, false);
-    const axis = o.axis ?? null, keepdims = !!o.keepdims;
-    const e = this._e, label = this._label(name, [x]);
+    const axis = o.axis ?? null,
+      keepdims = !!o.keepdims;
+    const e = this._e,
+      label = this._label(name, [x]);
     const infer = (keep) => this._infer(label, () => inferReduce(e, this._wt, name, x, axis, keep));
-    const [dtype, shape] = infer(keepdims), [, keepShape] = infer(true);
-    return this._add('reduce', name, [x], { axis: Array.isArray(axis) ? [...axis] : axis, keepdims, keepShape }, dtype, shape);
+    const [dtype, shape] = infer(keepdims),
+      [, keepShape] = infer(true);
+    return this._add(
+      'reduce',
+      name,
+      [x],
+      { axis: Array.isArray(axis) ? [...axis] : axis, keepdims, keepShape },
+      dtype,
+      shape,
+    );
   }
 
   _view(name, x, args) {
@@ -191,19 +237,29 @@ export class Graph {
 
   _matmul(a, b) {
     [a, b] = [a, b].map((v, k) => this._operand(v, 'matmul', k, false));
-    const e = this._e, label = this._label('matmul', [a, b]);
+    const e = this._e,
+      label = this._label('matmul', [a, b]);
     const [dtype, shape] = this._infer(label, () => inferMatmul(e, this._wt, a, b));
     return this._add('matmul', 'matmul', [a, b], {}, dtype, shape);
   }
 
   _einsum(subscripts, args) {
-    if (args.length && args[args.length - 1] !== null && typeof args[args.length - 1] === 'object' && !(args[args.length - 1] instanceof Tensor) && !(args[args.length - 1] instanceof LazyTensor) && !Array.isArray(args[args.length - 1])) {
+    if (
+      args.length &&
+      args[args.length - 1] !== null &&
+      typeof args[args.length - 1] === 'object' &&
+      !(args[args.length - 1] instanceof Tensor) &&
+      !(args[args.length - 1] instanceof LazyTensor) &&
+      !Array.isArray(args[args.length - 1])
+    ) {
       const o = args.pop();
-      if (o.out !== undefined && o.out !== null) throw new WtError('WT_EINVAL', "einsum: 'out' is an eager option; a compiled graph allocates its results");
+      if (o.out !== undefined && o.out !== null)
+        throw new WtError('WT_EINVAL', "einsum: 'out' is an eager option; a compiled graph allocates its results");
     }
     const inputs = args.map((v, k) => this._operand(v, 'einsum', k, false));
-    if (isNamedEquation(subscripts)) subscripts = translateEquation(subscripts, []).equation;   // names as letters
-    const e = this._e, label = this._label(`einsum '${typeof subscripts === 'string' ? subscripts : typeName(subscripts)}'`, inputs);
+    if (isNamedEquation(subscripts)) subscripts = translateEquation(subscripts, []).equation; // names as letters
+    const e = this._e,
+      label = this._label(`einsum '${typeof subscripts === 'string' ? subscripts : typeName(subscripts)}'`, inputs);
     if (!inputs.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');
     const [dtype, shape] = this._infer(label, () => inferEinsum(e, this._wt, subscripts, inputs));
     return this._add('einsum', 'einsum', inputs, { subscripts }, dtype, shape);
@@ -216,15 +272,24 @@ export class Graph {
     if (typeof value === 'number') value = this.constant(value, { dtype: target.dtype });
     const label = this._label(`assign to '${target.name}'`, [value]);
     // value must broadcast to the storage's shape (its rank may not exceed it), as wt_assign requires
-    const ok = value.ndim <= target.ndim && value.shape.every((d, i) => d === 1 || d === target.shape[target.ndim - value.ndim + i]);
-    if (!ok) throw new WtError('WT_ESHAPE', `${label}: a value of shape ${fmtShape(value.shape)} cannot be assigned to shape ${fmtShape(target.shape)}`);
+    const ok =
+      value.ndim <= target.ndim &&
+      value.shape.every((d, i) => d === 1 || d === target.shape[target.ndim - value.ndim + i]);
+    if (!ok)
+      throw new WtError(
+        'WT_ESHAPE',
+        `${label}: a value of shape ${fmtShape(value.shape)} cannot be assigned to shape ${fmtShape(target.shape)}`,
+      );
     return this._add('assign', 'assign', [value], { target }, target.dtype, target.shape);
   }
 
-  _readView(n) { return n.attrs.storage.broadcastTo(n.shape); }   // read-only: a broadcast view
+  _readView(n) {
+    return n.attrs.storage.broadcastTo(n.shape);
+  } // read-only: a broadcast view
 
   _load(n, value) {
-    if (value instanceof LazyTensor) throw new WtError('WT_EINVAL', `load: the value must be eager, got a LazyTensor; use assign() inside a graph`);
+    if (value instanceof LazyTensor)
+      throw new WtError('WT_EINVAL', `load: the value must be eager, got a LazyTensor; use assign() inside a graph`);
     const direct = value instanceof Tensor || typeof value === 'number' || typeof value === 'boolean';
     const t = direct ? value : this._scratchTensor(value, n.dtype);
     try {
@@ -237,7 +302,19 @@ export class Graph {
 
 // A failed build leaves the graph as it was: constants made for its operands
 // (a Tensor or boolean operand becomes one) are removed and freed.
-for (const name of ['constant', 'placeholder', 'variable', 'persistentTensor', '_ewise', '_cast', '_reduce', '_view', '_matmul', '_einsum', '_assign']) {
+for (const name of [
+  'constant',
+  'placeholder',
+  'variable',
+  'persistentTensor',
+  '_ewise',
+  '_cast',
+  '_reduce',
+  '_view',
+  '_matmul',
+  '_einsum',
+  '_assign',
+]) {
   const build = Graph.prototype[name];
   Graph.prototype[name] = function (...args) {
     const mark = this._nodes.length;
@@ -252,4 +329,3 @@ for (const name of ['constant', 'placeholder', 'variable', 'persistentTensor', '
     }
   };
 }
-

@@ -30,10 +30,16 @@ export function withMeta(wt, nodes, fn) {
 
 // elementwise: C's result dtype for the operands (weak scalars as values) and their broadcast shape
 export function inferEwise(e, cname, name, inputs) {
-  const ex = e.ex, op = e.code('op', cname, name);
+  const ex = e.ex,
+    op = e.code('op', cname, name);
   // dtypes (3 int32), scalars (3 f64), ndims (3 int32), shape pointers (3), the result's shape
   return withTemp(e, 208, (p) => {
-    const dv = e.dv, dts = p, sc = p + 16, nds = p + 40, shp = p + 56, outShape = p + 72;
+    const dv = e.dv,
+      dts = p,
+      sc = p + 16,
+      nds = p + 40,
+      shp = p + 56,
+      outShape = p + 72;
     const tens = inputs.filter((v) => v instanceof LazyTensor);
     inputs.forEach((v, k) => {
       dv.setInt32(dts + 4 * k, v instanceof LazyTensor ? e.dtypeCode(v.dtype) : -1, true);
@@ -66,7 +72,9 @@ export function inferReduce(e, wt, name, x, axis, keep) {
   return withMeta(wt, [x], (m) => {
     const code = e.code('reduce', name, name);
     const [naxes, axes] = axis === null ? [-1, 0] : e.ints(axis, `${name}: axis`, e.axesSlot, false);
-    return shapeQuery(e, (p) => e.ex.wt_reduce_shape(code, e.handle(m, name), naxes, axes, keep ? 1 : 0, p, p + 4, p + 8));
+    return shapeQuery(e, (p) =>
+      e.ex.wt_reduce_shape(code, e.handle(m, name), naxes, axes, keep ? 1 : 0, p, p + 4, p + 8),
+    );
   });
 }
 

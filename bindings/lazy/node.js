@@ -25,15 +25,27 @@ export class LazyTensor {
     this.name = name;
   }
 
-  get ndim() { return this.shape.length; }
-  get size() { return this.shape.reduce((a, b) => a * b, 1); }
+  get ndim() {
+    return this.shape.length;
+  }
+  get size() {
+    return this.shape.reduce((a, b) => a * b, 1);
+  }
   // an l-tensor (storage that can be assigned to) or an r-tensor (a value)
-  get readOnly() { return this.kind !== 'variable' && this.kind !== 'persistent'; }
-  get trainable() { return this.kind === 'variable' && this.attrs.trainable; }
-  get T() { return this.transpose(); }
+  get readOnly() {
+    return this.kind !== 'variable' && this.kind !== 'persistent';
+  }
+  get trainable() {
+    return this.kind === 'variable' && this.attrs.trainable;
+  }
+  get T() {
+    return this.transpose();
+  }
 
   // variables and persistent tensors: a node that sets the storage to value when run
-  assign(value) { return this.graph._assign(this, value); }
+  assign(value) {
+    return this.graph._assign(this, value);
+  }
 
   // variables and persistent tensors: the current storage as a read-only eager view
   read() {
@@ -49,22 +61,36 @@ export class LazyTensor {
   }
 
   _storage(what) {
-    if (this.readOnly) throw new WtError('WT_EREADONLY', `${what}: ${this.describe()} is a ${this.kind}, not a variable or persistent tensor`);
-    if (!this.attrs.storage || this.attrs.storage.isDisposed) throw new WtError('WT_EDISPOSED', `${what}: the storage of '${this.name}' has been disposed`);
+    if (this.readOnly)
+      throw new WtError(
+        'WT_EREADONLY',
+        `${what}: ${this.describe()} is a ${this.kind}, not a variable or persistent tensor`,
+      );
+    if (!this.attrs.storage || this.attrs.storage.isDisposed)
+      throw new WtError('WT_EDISPOSED', `${what}: the storage of '${this.name}' has been disposed`);
   }
 
   // constants, variables and persistent tensors: free the storage (the node can no longer run)
-  dispose() { this.attrs.storage?.dispose(); }
-  get isDisposed() { return !!this.attrs.storage?.isDisposed; }
+  dispose() {
+    this.attrs.storage?.dispose();
+  }
+  get isDisposed() {
+    return !!this.attrs.storage?.isDisposed;
+  }
 
-  describe() { return `'${this.name}' (${this.dtype} ${fmtShape(this.shape)})`; }
-  toString() { return `LazyTensor(${this.kind} ${this.describe()})`; }
+  describe() {
+    return `'${this.name}' (${this.dtype} ${fmtShape(this.shape)})`;
+  }
+  toString() {
+    return `LazyTensor(${this.kind} ${this.describe()})`;
+  }
 }
 
 export const isLazy = (v) => v instanceof LazyTensor;
 
 export function checkName(name, what) {
-  if (typeof name !== 'string' || !name) throw new WtError('WT_EINVAL', `${what}: name must be a non-empty string, got ${typeName(name)}`);
+  if (typeof name !== 'string' || !name)
+    throw new WtError('WT_EINVAL', `${what}: name must be a non-empty string, got ${typeName(name)}`);
 }
 
 export function options(opts, what) {

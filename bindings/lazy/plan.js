@@ -31,7 +31,8 @@ export function opCode(n) {
 
 // the nodes the outputs need, in creation (= topological) order, each with its consumers
 function collect(outs) {
-  const need = new Set(), stack = [...outs];
+  const need = new Set(),
+    stack = [...outs];
   while (stack.length) {
     const n = stack.pop();
     if (need.has(n)) continue;
@@ -45,17 +46,24 @@ function collect(outs) {
   for (const n of nodes) {
     if (n.kind !== 'assign') continue;
     const t = n.attrs.target;
-    if (assigned.has(t)) throw new WtError('WT_EINVAL', `compile: variable '${t.name}' is assigned twice ('${assigned.get(t).name}' and '${n.name}'); one run applies one update per variable`);
+    if (assigned.has(t))
+      throw new WtError(
+        'WT_EINVAL',
+        `compile: variable '${t.name}' is assigned twice ('${assigned.get(t).name}' and '${n.name}'); one run applies one update per variable`,
+      );
     assigned.set(t, n);
   }
-  for (const n of nodes) if (LEAVES.includes(n.kind) && n.attrs.storage?.isDisposed) throw new WtError('WT_EDISPOSED', `compile: the storage of '${n.name}' has been disposed`);
+  for (const n of nodes)
+    if (LEAVES.includes(n.kind) && n.attrs.storage?.isDisposed)
+      throw new WtError('WT_EDISPOSED', `compile: the storage of '${n.name}' has been disposed`);
   return { nodes, consumers };
 }
 
 // one grouping, consumers first: a fusible node joins the pass of its consumers
 // when they all belong to one pass; otherwise it is materialized (a pass root)
 function groupOnce(nodes, consumers, isOut, forced) {
-  const groupOf = new Map(), groups = [];
+  const groupOf = new Map(),
+    groups = [];
   const start = (n) => {
     const g = { root: n, members: [n] };
     groups.push(g);
@@ -78,7 +86,8 @@ function groupOnce(nodes, consumers, isOut, forced) {
 
 // groups whose programs fit C's limits: else materialize the middle of one too large and regroup
 function group(nodes, consumers, outs) {
-  const isOut = new Set(outs), forced = new Set();
+  const isOut = new Set(outs),
+    forced = new Set();
   for (;;) {
     const groups = groupOnce(nodes, consumers, isOut, forced);
     let over = null;
@@ -95,7 +104,10 @@ function group(nodes, consumers, outs) {
 // The fused program of group g: g.leaves (tensor nodes or weak scalars), g.code
 // (instructions {op, a, b, c} over value ids: leaves first, then results) and g.reduce.
 export function program(g) {
-  const members = new Set(g.members), leaves = [], code = [], value = new Map();
+  const members = new Set(g.members),
+    leaves = [],
+    code = [],
+    value = new Map();
   const leaf = (v) => {
     const k = leaves.indexOf(v);
     return k >= 0 ? k : leaves.push(v) - 1;
@@ -114,7 +126,7 @@ export function program(g) {
     const src = r.inputs[0];
     if (r.kind === 'reduce') g.reduce = REDUCTIONS.indexOf(r.op);
     if (isNode(src) && members.has(src)) emit(src);
-    else if (r.kind === 'reduce') code.push(OPS.length + CODE[src.dtype], { leaf: leaf(src) }, 0, 0);   // a copy pass
+    else if (r.kind === 'reduce') code.push(OPS.length + CODE[src.dtype], { leaf: leaf(src) }, 0, 0); // a copy pass
   } else {
     emit(r);
   }
@@ -126,7 +138,8 @@ export function program(g) {
 // assignment m reads variable v's storage (directly, through views, or in its pass)
 function readsLeaf(m, v, groupByRoot) {
   const g = groupByRoot.get(m);
-  const seen = new Set(), stack = g.code.length ? g.leaves.filter(isNode) : [m.inputs[0]];
+  const seen = new Set(),
+    stack = g.code.length ? g.leaves.filter(isNode) : [m.inputs[0]];
   while (stack.length) {
     const n = stack.pop();
     if (n === v) return true;
@@ -147,7 +160,8 @@ function order(nodes, groups, outs) {
     else if (n.kind === 'view') steps.push({ type: 'view', node: n });
     else if (n.kind === 'matmul' || n.kind === 'einsum' || n.kind === 'reduce') steps.push({ type: 'call', node: n });
   }
-  for (const o of new Set(outs)) if (o.kind !== 'assign' && LEAVES.includes(base(o).kind)) steps.push({ type: 'copy', node: o });
+  for (const o of new Set(outs))
+    if (o.kind !== 'assign' && LEAVES.includes(base(o).kind)) steps.push({ type: 'copy', node: o });
   const assigns = nodes.filter((n) => n.kind === 'assign');
   assigns.forEach((n, k) => {
     const g = groupByRoot.get(n);
@@ -168,7 +182,8 @@ function liveness(steps) {
     }
   };
   steps.forEach((s, i) => {
-    const reads = s.type === 'fuse' ? s.group.leaves.filter(isNode) : s.type === 'copy' ? [s.node] : s.node.inputs.filter(isNode);
+    const reads =
+      s.type === 'fuse' ? s.group.leaves.filter(isNode) : s.type === 'copy' ? [s.node] : s.node.inputs.filter(isNode);
     for (const v of reads) touch(v, i);
   });
   return lastUse;
@@ -178,15 +193,24 @@ function liveness(steps) {
 // smallest free slab that holds them (best fit), else a new one
 function placeSlabs(steps, outs, lastUse) {
   const fresh = new Set(outs.filter((o) => o.kind !== 'assign').map(base));
-  const slabs = [], values = [], free = [];
+  const slabs = [],
+    values = [],
+    free = [];
   steps.forEach((s, i) => {
     const slabbed = s.type === 'fuse' && (s.node.kind === 'assign' ? s.stage : !fresh.has(s.node));
     if (slabbed) {
-      const n = s.node, bytes = n.size * ARRAYS[CODE[n.dtype]].BYTES_PER_ELEMENT;
+      const n = s.node,
+        bytes = n.size * ARRAYS[CODE[n.dtype]].BYTES_PER_ELEMENT;
       const fits = free.filter((k) => slabs[k].bytes >= bytes).sort((a, b) => slabs[a].bytes - slabs[b].bytes);
       s.slab = fits.length ? free.splice(free.indexOf(fits[0]), 1)[0] : slabs.push({ bytes }) - 1;
       // a staged assignment is read when the run commits, after every step
-      values.push({ node: n.name, bytes, slab: s.slab, from: i, to: n.kind === 'assign' ? steps.length : lastUse.get(n) ?? i });
+      values.push({
+        node: n.name,
+        bytes,
+        slab: s.slab,
+        from: i,
+        to: n.kind === 'assign' ? steps.length : (lastUse.get(n) ?? i),
+      });
     }
     for (const v of values) if (v.to === i) free.push(v.slab);
   });
@@ -211,7 +235,9 @@ export function plan(outs) {
 // the passes and the memory they use, as memoryPlan() reports them
 export function describe(steps, { slabs, values }) {
   const stepName = (s) =>
-    s.type === 'fuse' ? `fused ${s.node.kind === 'assign' ? `assign to '${s.node.attrs.target.name}'` : `'${s.node.name}'`}` : `${s.type} '${s.node.name}'`;
+    s.type === 'fuse'
+      ? `fused ${s.node.kind === 'assign' ? `assign to '${s.node.attrs.target.name}'` : `'${s.node.name}'`}`
+      : `${s.type} '${s.node.name}'`;
   const fused = (s) => ({
     instructions: s.group.code.length / 4,
     leaves: s.group.leaves.map((v) => (isNode(v) ? v.name : v)),

@@ -27,23 +27,32 @@ class Run {
 
 const STEPS = {
   fuse(r, s) {
-    const { e, c } = r, n = s.node, g = s.group, dv = e.dv;
-    g.leaves.forEach((v, k) => dv.setUint32(s.handles + 4 * k, v instanceof LazyTensor ? e.handle(r.vals.get(v), v.name) : 0, true));
+    const { e, c } = r,
+      n = s.node,
+      g = s.group,
+      dv = e.dv;
+    g.leaves.forEach((v, k) =>
+      dv.setUint32(s.handles + 4 * k, v instanceof LazyTensor ? e.handle(r.vals.get(v), v.name) : 0, true),
+    );
     const target = n.kind === 'assign' ? n.attrs.target : n;
     const outShape = n.kind === 'reduce' ? n.attrs.keepShape : target.shape;
     let out;
     if (n.kind === 'assign' && !s.stage) out = r.vals.get(target);
     else if (s.slab !== undefined) out = r.own(c._onSlab(s.slab, target.dtype, outShape));
     else out = r.own(r.wt.empty(outShape, target.dtype));
-    e.check(e.ex.wt_fuse(g.leaves.length, s.handles, s.scalars, g.code.length / 4, s.code, e.handle(out, 'out'), g.reduce, 0));
-    if (n.kind !== 'assign') r.vals.set(n, n.kind === 'reduce' && !n.attrs.keepdims ? r.own(out.reshape(n.shape)) : out);
+    e.check(
+      e.ex.wt_fuse(g.leaves.length, s.handles, s.scalars, g.code.length / 4, s.code, e.handle(out, 'out'), g.reduce, 0),
+    );
+    if (n.kind !== 'assign')
+      r.vals.set(n, n.kind === 'reduce' && !n.attrs.keepdims ? r.own(out.reshape(n.shape)) : out);
     else if (s.stage) r.staged.push([r.vals.get(target), out]);
   },
   view(r, { node: n }) {
     r.vals.set(n, r.own(r.e.ops[n.op](r.vals.get(n.inputs[0]), ...n.attrs.args)));
   },
   call(r, { node: n }) {
-    const ins = n.inputs.map((v) => r.vals.get(v)), wt = r.wt;
+    const ins = n.inputs.map((v) => r.vals.get(v)),
+      wt = r.wt;
     if (n.kind === 'matmul') r.vals.set(n, r.own(wt.matmul(ins[0], ins[1])));
     else if (n.kind === 'einsum') r.vals.set(n, r.own(wt.einsum(n.attrs.subscripts, ...ins)));
     else r.vals.set(n, r.own(r.e.ops[n.op](ins[0], { axis: n.attrs.axis, keepdims: n.attrs.keepdims })));
@@ -75,11 +84,17 @@ export class Compiled {
     let entries, form;
     if (outputs instanceof LazyTensor) [form, entries] = ['single', [[0, outputs]]];
     else if (Array.isArray(outputs)) [form, entries] = ['array', outputs.map((o, k) => [k, o])];
-    else if (outputs && typeof outputs === 'object' && !(outputs instanceof Tensor)) [form, entries] = ['object', Object.entries(outputs)];
-    else throw new WtError('WT_EINVAL', `compile: outputs must be a LazyTensor, an array or an object of them, got ${typeName(outputs)}`);
+    else if (outputs && typeof outputs === 'object' && !(outputs instanceof Tensor))
+      [form, entries] = ['object', Object.entries(outputs)];
+    else
+      throw new WtError(
+        'WT_EINVAL',
+        `compile: outputs must be a LazyTensor, an array or an object of them, got ${typeName(outputs)}`,
+      );
     if (!entries.length) throw new WtError('WT_EINVAL', 'compile: no outputs given');
     for (const [k, o] of entries) {
-      if (!(o instanceof LazyTensor)) throw new WtError('WT_EINVAL', `compile: output ${k} must be a LazyTensor, got ${typeName(o)}`);
+      if (!(o instanceof LazyTensor))
+        throw new WtError('WT_EINVAL', `compile: output ${k} must be a LazyTensor, got ${typeName(o)}`);
       this.graph._own(o, 'compile');
     }
     this._form = form;
@@ -103,9 +118,11 @@ export class Compiled {
       bytes += 16 * s.group.leaves.length + 16 * (s.group.code.length / 4) + 8;
     }
     this._program = this.graph._keep(wt.empty([Math.max(bytes, 8)], 'uint8'));
-    const p0 = this._program._base, dv = this._e.dv;
+    const p0 = this._program._base,
+      dv = this._e.dv;
     for (const s of fused) {
-      const g = s.group, nl = g.leaves.length;
+      const g = s.group,
+        nl = g.leaves.length;
       s.scalars = p0 + s.at;
       s.handles = s.scalars + 8 * nl;
       s.code = s.handles + 8 * nl;
@@ -116,7 +133,8 @@ export class Compiled {
 
   // a tensor over slab k with this dtype and shape (a new handle; the slab keeps the memory)
   _onSlab(k, dtype, shape) {
-    const e = this._e, slab = this._slabs[k];
+    const e = this._e,
+      slab = this._slabs[k];
     const [ndim, sp] = e.ints(shape, 'slab shape', e.shapeSlots[0], true);
     e.check(e.ex.wt_tensor_wrap(slab._base, slab._nbytes, e.dtypeCode(dtype), ndim, sp, 0, 0n, 0, 0, 0, e.outPtr));
     return e.adopt(e.takeOut());
@@ -126,7 +144,10 @@ export class Compiled {
   // graph's other placeholders are ignored, anything else is a mistake
   _checkFeeds(feeds) {
     if (feeds === null || typeof feeds !== 'object' || feeds instanceof Tensor || Array.isArray(feeds)) {
-      throw new WtError('WT_EINVAL', `run: feeds must be an object of placeholder name -> tensor, got ${typeName(feeds)}`);
+      throw new WtError(
+        'WT_EINVAL',
+        `run: feeds must be an object of placeholder name -> tensor, got ${typeName(feeds)}`,
+      );
     }
     const placeholders = this.graph.placeholders();
     for (const key of Object.keys(feeds)) {
@@ -146,7 +167,10 @@ export class Compiled {
         if (!(t instanceof Tensor)) t = r.own(r.wt.tensor(t, { dtype: n.dtype }));
         this._e.handle(t, `run: the value fed to '${n.name}'`);
         if (t.dtype !== n.dtype || t.shape.length !== n.ndim || t.shape.some((d, i) => d !== n.shape[i])) {
-          throw new WtError(t.dtype !== n.dtype ? 'WT_EDTYPE' : 'WT_ESHAPE', `run: placeholder ${n.describe()} was fed a ${t.dtype} tensor of shape ${fmtShape(t.shape)}`);
+          throw new WtError(
+            t.dtype !== n.dtype ? 'WT_EDTYPE' : 'WT_ESHAPE',
+            `run: placeholder ${n.describe()} was fed a ${t.dtype} tensor of shape ${fmtShape(t.shape)}`,
+          );
         }
         r.vals.set(n, t);
       } else if (LEAVES.includes(n.kind)) {

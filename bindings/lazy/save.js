@@ -7,7 +7,9 @@ import { LazyTensor, LEAVES, fmtShape } from './node.js';
 import { Graph } from './graph.js';
 
 export function save(compiled) {
-  const nodes = compiled._nodes, blobs = {}, idOf = new Map(nodes.map((n, k) => [n, k]));
+  const nodes = compiled._nodes,
+    blobs = {},
+    idOf = new Map(nodes.map((n, k) => [n, k]));
   const scalar = (v) => (Number.isFinite(v) ? v : String(v));
   const json = nodes.map((n) => {
     const j = { kind: n.kind, op: n.op, name: n.name, dtype: n.dtype, shape: [...n.shape] };
@@ -24,9 +26,14 @@ export function save(compiled) {
     if (n.kind === 'assign') j.target = idOf.get(n.attrs.target);
     return j;
   });
-  for (const n of nodes) if (n.kind === 'assign' && !idOf.has(n.attrs.target)) throw new WtError('WT_EINVAL', 'save: internal: an assignment target is not part of the computation');
+  for (const n of nodes)
+    if (n.kind === 'assign' && !idOf.has(n.attrs.target))
+      throw new WtError('WT_EINVAL', 'save: internal: an assignment target is not part of the computation');
   const outputs = compiled._outputs.map(([k, o]) => [k, idOf.get(o)]);
-  return { json: JSON.stringify({ format: 'wtensor-graph', version: 1, nodes: json, form: compiled._form, outputs }), blobs };
+  return {
+    json: JSON.stringify({ format: 'wtensor-graph', version: 1, nodes: json, form: compiled._form, outputs }),
+    blobs,
+  };
 }
 
 const bad = (msg) => new WtError('WT_EINVAL', `loadGraph: ${msg}`);
@@ -38,10 +45,17 @@ function parse(json, blobs) {
   } catch (err) {
     throw bad(`the JSON does not parse: ${err.message}`);
   }
-  if (!doc || doc.format !== 'wtensor-graph' || doc.version !== 1 || !Array.isArray(doc.nodes) || !Array.isArray(doc.outputs)) {
+  if (
+    !doc ||
+    doc.format !== 'wtensor-graph' ||
+    doc.version !== 1 ||
+    !Array.isArray(doc.nodes) ||
+    !Array.isArray(doc.outputs)
+  ) {
     throw bad('not a wtensor graph (expected {format: "wtensor-graph", version: 1, nodes, outputs})');
   }
-  if (!blobs || typeof blobs !== 'object') throw bad(`blobs must be an object of file name -> bytes, got ${typeName(blobs)}`);
+  if (!blobs || typeof blobs !== 'object')
+    throw bad(`blobs must be an object of file name -> bytes, got ${typeName(blobs)}`);
   return doc;
 }
 
@@ -75,7 +89,8 @@ const REBUILD = {
   matmul: (c, j, ins) => c.g._matmul(ins[0], ins[1]),
   einsum: (c, j, ins) => c.g._einsum(j.subscripts, ins),
   assign: (c, j, ins, k) => {
-    if (!Number.isInteger(j.target) || !c.made[j.target]) throw bad(`node ${k}: assignment target ${JSON.stringify(j.target)} is not an earlier node`);
+    if (!Number.isInteger(j.target) || !c.made[j.target])
+      throw bad(`node ${k}: assignment target ${JSON.stringify(j.target)} is not an earlier node`);
     return c.g._assign(c.made[j.target], ins[0]);
   },
 };
@@ -84,14 +99,16 @@ function rebuild(c, doc, j, k) {
   if (!j || typeof j !== 'object') throw bad(`node ${k} is not an object`);
   const input = (v, i) => {
     if (v && typeof v === 'object' && 'scalar' in v) return Number(v.scalar);
-    if (!Number.isInteger(v) || v < 0 || v >= c.made.length) throw bad(`node ${k} input ${i} refers to ${JSON.stringify(v)}, not an earlier node`);
+    if (!Number.isInteger(v) || v < 0 || v >= c.made.length)
+      throw bad(`node ${k} input ${i} refers to ${JSON.stringify(v)}, not an earlier node`);
     return c.made[v];
   };
   const ins = (Array.isArray(j.inputs) ? j.inputs : []).map(input);
   if (!Object.hasOwn(REBUILD, j.kind)) throw bad(`node ${k} has unknown kind ${JSON.stringify(j.kind)}`);
   const n = REBUILD[j.kind](c, j, ins, k);
   if (n.name !== j.name && LEAVES.includes(j.kind)) throw bad(`node ${k}: name mismatch`);
-  if (n.dtype !== j.dtype || n.shape.join() !== String(j.shape)) throw bad(`node ${k} ('${j.name}') is ${n.dtype} ${fmtShape(n.shape)}, the file says ${j.dtype} (${j.shape})`);
+  if (n.dtype !== j.dtype || n.shape.join() !== String(j.shape))
+    throw bad(`node ${k} ('${j.name}') is ${n.dtype} ${fmtShape(n.shape)}, the file says ${j.dtype} (${j.shape})`);
   return n;
 }
 
@@ -102,11 +119,13 @@ export function loadGraph(wt, engine, json, blobs = {}) {
   try {
     doc.nodes.forEach((j, k) => c.made.push(rebuild(c, doc, j, k)));
     const pick = ([key, id]) => {
-      if (!Number.isInteger(id) || !c.made[id]) throw bad(`output ${JSON.stringify(key)} refers to ${JSON.stringify(id)}, not a node`);
+      if (!Number.isInteger(id) || !c.made[id])
+        throw bad(`output ${JSON.stringify(key)} refers to ${JSON.stringify(id)}, not a node`);
       return [key, c.made[id]];
     };
     const outs = doc.outputs.map(pick);
-    const outputs = doc.form === 'single' ? outs[0]?.[1] : doc.form === 'object' ? Object.fromEntries(outs) : outs.map(([, n]) => n);
+    const outputs =
+      doc.form === 'single' ? outs[0]?.[1] : doc.form === 'object' ? Object.fromEntries(outs) : outs.map(([, n]) => n);
     return c.g.compile(outputs);
   } catch (err) {
     c.g.dispose();

@@ -6,8 +6,16 @@ import { chromium } from 'playwright-core';
 import { createStaticServer, listen, REPO_ROOT } from '../../scripts/serve.mjs';
 
 // toolchain.md §1; --no-sandbox because CI runs as root
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const SHOTS = process.env.WT_SCREENSHOT_DIR ?? new URL('../../test-results/screenshots/', import.meta.url).pathname;
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const SHOTS =
+  process.env.WT_SCREENSHOT_DIR ?? new URL('../../test-results/screenshots/', import.meta.url).pathname;
 
 // fn({ browser, url }) with a server over root (the repository by default)
 export async function withBrowser(fn, server = {}) {
@@ -27,10 +35,14 @@ export async function withBrowser(fn, server = {}) {
 export async function openPage(browser, url, { viewport = { width: 1280, height: 900 } } = {}) {
   const page = await browser.newPage({ viewport });
   page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console ${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => page.problems.push(`uncaught: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-  page.on('response', (r) => { if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
   const response = await page.goto(url);
   return { page, response };
 }

@@ -16,143 +16,190 @@ async function demo(browser, url, name) {
 const text = (page, sel) => page.textContent(sel);
 
 test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
-  await withBrowser(async ({ browser, url }) => {
-    await t.test('index: wtensor loads with SIMD, cross-origin isolated, under a CSP that blocks inline script', async () => {
-      const { page } = await openPage(browser, `${url}/web/`);
-      await page.waitForFunction(() => !document.getElementById('info').textContent.startsWith('loading'));
-      assert.match(await text(page, '#info'), /^wtensor 0\.1\.0 · kernels: wasm_simd128 · threads: 2 \(2 threads: the threaded build \(wtensor-mt\.wasm\) with 1 workers\)\ncrossOriginIsolated: true/);
-      await screenshot(page, 'index');
-      assert.deepEqual(page.problems, []);
-      // the CSP is enforced: an injected inline script does not run
-      await page.evaluate(() => document.head.append(Object.assign(document.createElement('script'), { textContent: 'window.inlineRan = true' })));
-      assert.equal(await page.evaluate(() => window.inlineRan), undefined);
-      assert.match(page.problems.join('\n'), /Content Security Policy/);
-    });
+  await withBrowser(
+    async ({ browser, url }) => {
+      await t.test(
+        'index: wtensor loads with SIMD, cross-origin isolated, under a CSP that blocks inline script',
+        async () => {
+          const { page } = await openPage(browser, `${url}/web/`);
+          await page.waitForFunction(() => !document.getElementById('info').textContent.startsWith('loading'));
+          assert.match(
+            await text(page, '#info'),
+            /^wtensor 0\.1\.0 · kernels: wasm_simd128 · threads: 2 \(2 threads: the threaded build \(wtensor-mt\.wasm\) with 1 workers\)\ncrossOriginIsolated: true/,
+          );
+          await screenshot(page, 'index');
+          assert.deepEqual(page.problems, []);
+          // the CSP is enforced: an injected inline script does not run
+          await page.evaluate(() =>
+            document.head.append(
+              Object.assign(document.createElement('script'), { textContent: 'window.inlineRan = true' }),
+            ),
+          );
+          assert.equal(await page.evaluate(() => window.inlineRan), undefined);
+          assert.match(page.problems.join('\n'), /Content Security Policy/);
+        },
+      );
 
-    await t.test('einsum playground: path, result and inline errors', async () => {
-      const page = await demo(browser, url, 'playground');
-      assert.match(await text(page, '#result-meta'), /^shape \(256, 64\) · float32 · strides \(64, 1\)$/);
-      assert.match(await text(page, '#path-table'), /ij,jk->ikGEMM/);
-      await page.fill('#eq', 'ij,jk,kl->il');
-      await page.fill('#shapes', '10,20; 20,30; 30,5');
-      await page.click('#run');
-      const rows = await page.$$eval('#path-table tr', (trs) => trs.slice(1).map((tr) => [...tr.cells].map((c) => c.textContent)));
-      assert.deepEqual(rows, [['1', 'jk,kl->jl', 'GEMM', '(2, 1)', '6,000', '100'], ['2', 'ij,jl->il', 'GEMM', '(1, 0)', '2,000', '50']]);
-      assert.match(await text(page, '#path'), /naive FLOPs 90,000 · optimized 8,001/);
-      assert.match(await text(page, '#result-meta'), /^shape \(10, 5\) · float32/);
-      assert.match(await text(page, '#result-time'), /^einsum: [\d.]+ (µs|ms) per call \(median of \d+\)/);
-      await page.selectOption('#example', 'diagonal (a view)');
-      assert.match(await text(page, '#result-meta'), /^shape \(6\) · float32 · strides \(7\) · a view of an operand, no copy$/);
-      await page.fill('#eq', 'ij,jk->iz');
-      await page.fill('#shapes', '2,3; 3,4');
-      await page.click('#run');
-      assert.equal(await text(page, '#status'), "WT_EINVAL: einsum: output label 'z' does not appear in the inputs of 'ij,jk->iz'");
-      await page.fill('#eq', 'ij,jk->ik');
-      await page.fill('#shapes', '2,3; 4,5');
-      await page.click('#run');
-      assert.equal(await text(page, '#status'), "WT_ESHAPE: einsum: label 'j' has size 4 in operand 2 but 3 in an earlier operand");
-      await page.selectOption('#example', 'tensor contraction chain');
-      await screenshot(page, 'playground');
-      assert.deepEqual(page.problems, []);
-    });
+      await t.test('einsum playground: path, result and inline errors', async () => {
+        const page = await demo(browser, url, 'playground');
+        assert.match(await text(page, '#result-meta'), /^shape \(256, 64\) · float32 · strides \(64, 1\)$/);
+        assert.match(await text(page, '#path-table'), /ij,jk->ikGEMM/);
+        await page.fill('#eq', 'ij,jk,kl->il');
+        await page.fill('#shapes', '10,20; 20,30; 30,5');
+        await page.click('#run');
+        const rows = await page.$$eval('#path-table tr', (trs) =>
+          trs.slice(1).map((tr) => [...tr.cells].map((c) => c.textContent)),
+        );
+        assert.deepEqual(rows, [
+          ['1', 'jk,kl->jl', 'GEMM', '(2, 1)', '6,000', '100'],
+          ['2', 'ij,jl->il', 'GEMM', '(1, 0)', '2,000', '50'],
+        ]);
+        assert.match(await text(page, '#path'), /naive FLOPs 90,000 · optimized 8,001/);
+        assert.match(await text(page, '#result-meta'), /^shape \(10, 5\) · float32/);
+        assert.match(await text(page, '#result-time'), /^einsum: [\d.]+ (µs|ms) per call \(median of \d+\)/);
+        await page.selectOption('#example', 'diagonal (a view)');
+        assert.match(
+          await text(page, '#result-meta'),
+          /^shape \(6\) · float32 · strides \(7\) · a view of an operand, no copy$/,
+        );
+        await page.fill('#eq', 'ij,jk->iz');
+        await page.fill('#shapes', '2,3; 3,4');
+        await page.click('#run');
+        assert.equal(
+          await text(page, '#status'),
+          "WT_EINVAL: einsum: output label 'z' does not appear in the inputs of 'ij,jk->iz'",
+        );
+        await page.fill('#eq', 'ij,jk->ik');
+        await page.fill('#shapes', '2,3; 4,5');
+        await page.click('#run');
+        assert.equal(
+          await text(page, '#status'),
+          "WT_ESHAPE: einsum: label 'j' has size 4 in operand 2 but 3 in an earlier operand",
+        );
+        await page.selectOption('#example', 'tensor contraction chain');
+        await screenshot(page, 'playground');
+        assert.deepEqual(page.problems, []);
+      });
 
-    await t.test('views explorer: descriptors, touched storage cells, writes through views', async () => {
-      const page = await demo(browser, url, 'views');
-      const touched = () => page.$$eval('#storage-grid .cell:not(.off)', (cs) => cs.map((c) => Number(c.dataset.offset)));
-      const d = await text(page, '#descriptor');
-      assert.match(d, /shape {3}\(4, 3\)\nstrides \(-6, 2\)/);
-      assert.match(d, /offset {2}19\n.*not contiguous · writable\na view: shares a's storage, touches 12 of its 24 cells/);
-      assert.deepEqual(await touched(), [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23]);
-      await page.selectOption('#op', 'transpose');
-      await page.fill('#arg', '');
-      await page.click('#apply');
-      assert.match(await text(page, '#descriptor'), /shape {3}\(3, 4\)\nstrides \(2, -6\)/);
-      await page.click('#undo');
-      await page.click('#undo');
-      await page.selectOption('#op', 'slice');
-      await page.fill('#arg', ':, 0');
-      await page.click('#apply');
-      await page.fill('#assign-value', '-7');
-      await page.click('#assign-form button');
-      const values = await page.$$eval('#storage-grid .cell', (cs) => cs.map((c) => c.firstChild.textContent));
-      assert.deepEqual(values.map(Number), Array.from({ length: 24 }, (_, i) => (i % 6 === 0 ? -7 : i)));
-      await page.click('text=a row broadcast');
-      assert.match(await text(page, '#descriptor'), /shape {3}\(3, 6\)\nstrides \(0, 1\) .*\noffset {2}6\n.*read-only/);
-      await page.click('#assign-form button');
-      assert.match(await text(page, '#status'), /^WT_EREADONLY: /);
-      await page.click('text=reshape of a transpose (copies)');
-      assert.match(await text(page, '#descriptor'), /a copy: its own storage of 24 elements/);
-      await page.selectOption('#op', 'slice');
-      await page.fill('#arg', '::0');
-      await page.click('#apply');
-      assert.match(await text(page, '#status'), /^WT_\w+: .*step/);
-      await page.click('text=3-D: every other plane');
-      await page.hover('#view-grid .cell >> nth=0');
-      await screenshot(page, 'views');
-      assert.deepEqual(page.problems, []);
-    });
+      await t.test('views explorer: descriptors, touched storage cells, writes through views', async () => {
+        const page = await demo(browser, url, 'views');
+        const touched = () =>
+          page.$$eval('#storage-grid .cell:not(.off)', (cs) => cs.map((c) => Number(c.dataset.offset)));
+        const d = await text(page, '#descriptor');
+        assert.match(d, /shape {3}\(4, 3\)\nstrides \(-6, 2\)/);
+        assert.match(
+          d,
+          /offset {2}19\n.*not contiguous · writable\na view: shares a's storage, touches 12 of its 24 cells/,
+        );
+        assert.deepEqual(await touched(), [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23]);
+        await page.selectOption('#op', 'transpose');
+        await page.fill('#arg', '');
+        await page.click('#apply');
+        assert.match(await text(page, '#descriptor'), /shape {3}\(3, 4\)\nstrides \(2, -6\)/);
+        await page.click('#undo');
+        await page.click('#undo');
+        await page.selectOption('#op', 'slice');
+        await page.fill('#arg', ':, 0');
+        await page.click('#apply');
+        await page.fill('#assign-value', '-7');
+        await page.click('#assign-form button');
+        const values = await page.$$eval('#storage-grid .cell', (cs) => cs.map((c) => c.firstChild.textContent));
+        assert.deepEqual(
+          values.map(Number),
+          Array.from({ length: 24 }, (_, i) => (i % 6 === 0 ? -7 : i)),
+        );
+        await page.click('text=a row broadcast');
+        assert.match(
+          await text(page, '#descriptor'),
+          /shape {3}\(3, 6\)\nstrides \(0, 1\) .*\noffset {2}6\n.*read-only/,
+        );
+        await page.click('#assign-form button');
+        assert.match(await text(page, '#status'), /^WT_EREADONLY: /);
+        await page.click('text=reshape of a transpose (copies)');
+        assert.match(await text(page, '#descriptor'), /a copy: its own storage of 24 elements/);
+        await page.selectOption('#op', 'slice');
+        await page.fill('#arg', '::0');
+        await page.click('#apply');
+        assert.match(await text(page, '#status'), /^WT_\w+: .*step/);
+        await page.click('text=3-D: every other plane');
+        await page.hover('#view-grid .cell >> nth=0');
+        await screenshot(page, 'views');
+        assert.deepEqual(page.problems, []);
+      });
 
-    await t.test('image: grayscale gives equal channels; a box blur matches a JS reference', async () => {
-      const page = await demo(browser, url, 'image');
-      const pixels = (id) => page.evaluate((i) => {
-        const c = document.getElementById(i);
-        return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
-      }, id);
-      const [w, h] = await page.evaluate(() => [document.getElementById('src').width, document.getElementById('src').height]);
-      assert.deepEqual([w, h], [480, 320]);
-      const src = await pixels('src');
-      assert.deepEqual(await pixels('dst'), src, 'the identity settings reproduce the image');
-      await page.selectOption('#matrix', 'grayscale');
-      const gray = await pixels('dst');
-      for (let p = 0; p < gray.length; p += 4) {
-        assert.ok(gray[p] === gray[p + 1] && gray[p] === gray[p + 2] && gray[p + 3] === 255, `pixel ${p / 4}`);
-        const want = 0.299 * src[p] + 0.587 * src[p + 1] + 0.114 * src[p + 2];
-        assert.ok(Math.abs(gray[p] - want) <= 1, `pixel ${p / 4}: ${gray[p]} vs ${want}`);
-      }
-      await page.selectOption('#matrix', 'identity');
-      await page.locator('#radius').fill('2');
-      assert.match(await text(page, '#timings'), /box blur, radius 2: 10 adds of shifted views: [\d.]+ (µs|ms)/);
-      const blur = await pixels('dst');
-      const at = (x, y, c) => src[4 * (Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))) + c];
-      let worst = 0, changed = 0;
-      for (let y = 0; y < h; y++) {
-        for (let x = 0; x < w; x++) {
-          for (let c = 0; c < 3; c++) {
-            let s = 0;
-            for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) s += at(x + dx, y + dy, c);
-            const want = Math.min(255, Math.max(0, s / 25));
-            const got = blur[4 * (y * w + x) + c];
-            worst = Math.max(worst, Math.abs(got - want));
-            if (got !== src[4 * (y * w + x) + c]) changed++;
+      await t.test('image: grayscale gives equal channels; a box blur matches a JS reference', async () => {
+        const page = await demo(browser, url, 'image');
+        const pixels = (id) =>
+          page.evaluate((i) => {
+            const c = document.getElementById(i);
+            return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+          }, id);
+        const [w, h] = await page.evaluate(() => [
+          document.getElementById('src').width,
+          document.getElementById('src').height,
+        ]);
+        assert.deepEqual([w, h], [480, 320]);
+        const src = await pixels('src');
+        assert.deepEqual(await pixels('dst'), src, 'the identity settings reproduce the image');
+        await page.selectOption('#matrix', 'grayscale');
+        const gray = await pixels('dst');
+        for (let p = 0; p < gray.length; p += 4) {
+          assert.ok(gray[p] === gray[p + 1] && gray[p] === gray[p + 2] && gray[p + 3] === 255, `pixel ${p / 4}`);
+          const want = 0.299 * src[p] + 0.587 * src[p + 1] + 0.114 * src[p + 2];
+          assert.ok(Math.abs(gray[p] - want) <= 1, `pixel ${p / 4}: ${gray[p]} vs ${want}`);
+        }
+        await page.selectOption('#matrix', 'identity');
+        await page.locator('#radius').fill('2');
+        assert.match(await text(page, '#timings'), /box blur, radius 2: 10 adds of shifted views: [\d.]+ (µs|ms)/);
+        const blur = await pixels('dst');
+        const at = (x, y, c) => src[4 * (Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))) + c];
+        let worst = 0,
+          changed = 0;
+        for (let y = 0; y < h; y++) {
+          for (let x = 0; x < w; x++) {
+            for (let c = 0; c < 3; c++) {
+              let s = 0;
+              for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) s += at(x + dx, y + dy, c);
+              const want = Math.min(255, Math.max(0, s / 25));
+              const got = blur[4 * (y * w + x) + c];
+              worst = Math.max(worst, Math.abs(got - want));
+              if (got !== src[4 * (y * w + x) + c]) changed++;
+            }
           }
         }
-      }
-      assert.ok(worst <= 0.5 + 1e-3, `blur differs from the reference by ${worst}`);
-      assert.ok(changed > w * h, `the blur changed ${changed} values`);
-      await page.selectOption('#matrix', 'sepia');
-      await page.locator('#vignette').fill('0.6');
-      await page.locator('#warmth').fill('0.1');
-      assert.match(await text(page, '#timings'), /vignette: .*warmth|warmth: .*vignette/s);
-      await screenshot(page, 'image');
-      assert.deepEqual(page.problems, []);
-    });
+        assert.ok(worst <= 0.5 + 1e-3, `blur differs from the reference by ${worst}`);
+        assert.ok(changed > w * h, `the blur changed ${changed} values`);
+        await page.selectOption('#matrix', 'sepia');
+        await page.locator('#vignette').fill('0.6');
+        await page.locator('#warmth').fill('0.1');
+        assert.match(await text(page, '#timings'), /vignette: .*warmth|warmth: .*vignette/s);
+        await screenshot(page, 'image');
+        assert.deepEqual(page.problems, []);
+      });
 
-    await t.test("benchmarks: the harness's workloads run in a worker and are charted", async () => {
-      const page = await demo(browser, url, 'bench');
-      await page.selectOption('#mode', process.env.WT_BENCH_FULL ? 'full' : 'quick');   // full: npm run screenshots
-      await page.click('#run');
-      await page.waitForSelector('body[data-done]', { timeout: 120_000 });
-      assert.match(await text(page, '#status'), /^done: 25 workloads · limits: peak [\d.]+ GFLOPS, copy [\d.]+ GB\/s$/);
-      const rows = await page.$$eval('#results tr[data-id]', (trs) => trs.map((tr) => [tr.dataset.id, tr.cells[1].textContent, tr.cells[5].textContent]));
-      assert.equal(rows.length, 25);
-      for (const [id, ms, lazy] of rows) {
-        assert.match(ms, /^[\d.]+ (µs|ms)$/, id);
-        assert.match(lazy, ['sqdiff', 'chain'].includes(id) ? /^×[\d.]+$/ : /^$/, `${id}: lazy speed-up`);   // only the fusion workloads run lazily
-      }
-      assert.equal(await page.locator('#charts svg').count(), 4);
-      assert.equal(await page.locator('#download').isVisible(), true);
-      await screenshot(page, 'bench');
-      assert.deepEqual(page.problems, []);
-    });
-  }, { dirs: DEMO_DIRS });
+      await t.test("benchmarks: the harness's workloads run in a worker and are charted", async () => {
+        const page = await demo(browser, url, 'bench');
+        await page.selectOption('#mode', process.env.WT_BENCH_FULL ? 'full' : 'quick'); // full: npm run screenshots
+        await page.click('#run');
+        await page.waitForSelector('body[data-done]', { timeout: 120_000 });
+        assert.match(
+          await text(page, '#status'),
+          /^done: 25 workloads · limits: peak [\d.]+ GFLOPS, copy [\d.]+ GB\/s$/,
+        );
+        const rows = await page.$$eval('#results tr[data-id]', (trs) =>
+          trs.map((tr) => [tr.dataset.id, tr.cells[1].textContent, tr.cells[5].textContent]),
+        );
+        assert.equal(rows.length, 25);
+        for (const [id, ms, lazy] of rows) {
+          assert.match(ms, /^[\d.]+ (µs|ms)$/, id);
+          assert.match(lazy, ['sqdiff', 'chain'].includes(id) ? /^×[\d.]+$/ : /^$/, `${id}: lazy speed-up`); // only the fusion workloads run lazily
+        }
+        assert.equal(await page.locator('#charts svg').count(), 4);
+        assert.equal(await page.locator('#download').isVisible(), true);
+        await screenshot(page, 'bench');
+        assert.deepEqual(page.problems, []);
+      });
+    },
+    { dirs: DEMO_DIRS },
+  );
 });

@@ -6,7 +6,14 @@ import { FILES } from './suite-files.mjs';
 const out = document.getElementById('out');
 const { wt } = await import('../js/helpers.mjs');
 const { threads, threadsReason } = wt.info();
-const report = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated === true, threads, threadsReason, loadErrors: [], results: [] };
+const report = {
+  userAgent: navigator.userAgent,
+  crossOriginIsolated: globalThis.crossOriginIsolated === true,
+  threads,
+  threadsReason,
+  loadErrors: [],
+  results: [],
+};
 for (const f of FILES) {
   setFile(f);
   try {
@@ -15,6 +22,8 @@ for (const f of FILES) {
     report.loadErrors.push(`${f}: ${e?.message ?? e}`);
   }
 }
-report.results = await runTests((r) => { out.textContent += `${r.ok ? 'ok' : 'not ok'} ${r.file} ${r.name}\n`; });
+report.results = await runTests((r) => {
+  out.textContent += `${r.ok ? 'ok' : 'not ok'} ${r.file} ${r.name}\n`;
+});
 out.textContent = JSON.stringify(report);
 document.title = 'done';

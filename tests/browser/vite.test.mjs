@@ -43,18 +43,40 @@ test('a Vite-built app importing wtensor from the packed tarball runs in Chromiu
     const dist = join(app, 'dist');
     await build({ root: app, configFile: false, logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
     const assets = readdirSync(join(dist, 'assets'));
-    assert.equal(assets.filter((f) => /^wtensor-mt-.*\.wasm$/.test(f)).length, 1, 'the threaded wasm is emitted as an asset');
-    assert.equal(assets.filter((f) => /^wtensor-(?!mt-).*\.wasm$/.test(f)).length, 1, 'the wasm is emitted as an asset');
+    assert.equal(
+      assets.filter((f) => /^wtensor-mt-.*\.wasm$/.test(f)).length,
+      1,
+      'the threaded wasm is emitted as an asset',
+    );
+    assert.equal(
+      assets.filter((f) => /^wtensor-(?!mt-).*\.wasm$/.test(f)).length,
+      1,
+      'the wasm is emitted as an asset',
+    );
     assert.equal(assets.filter((f) => /^worker-.*\.js$/.test(f)).length, 1, 'the pool worker is bundled');
-    await withBrowser(async ({ browser, url }) => {
-      const { page } = await openPage(browser, `${url}/`);
-      await page.waitForFunction(() => document.title === 'done', null, { timeout: 60_000 });
-      assert.deepEqual(JSON.parse(await page.textContent('#out')), {
-        t: [[0, 3], [1, 4], [2, 5]], gram: [[5, 14], [14, 50]], kernels: 'wasm_simd128', threads: 2, err: 'WT_EINVAL',
-      });
-      await screenshot(page, 'vite-app');
-      assert.deepEqual(page.problems, []);
-    }, { root: dist, dirs: null, csp: ['/'], index: '/' });
+    await withBrowser(
+      async ({ browser, url }) => {
+        const { page } = await openPage(browser, `${url}/`);
+        await page.waitForFunction(() => document.title === 'done', null, { timeout: 60_000 });
+        assert.deepEqual(JSON.parse(await page.textContent('#out')), {
+          t: [
+            [0, 3],
+            [1, 4],
+            [2, 5],
+          ],
+          gram: [
+            [5, 14],
+            [14, 50],
+          ],
+          kernels: 'wasm_simd128',
+          threads: 2,
+          err: 'WT_EINVAL',
+        });
+        await screenshot(page, 'vite-app');
+        assert.deepEqual(page.problems, []);
+      },
+      { root: dist, dirs: null, csp: ['/'], index: '/' },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

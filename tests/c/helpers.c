@@ -38,21 +38,22 @@ int t_equals(const wt_tensor *t, const double *expect) {
     return 1;
 }
 
-void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const int64_t *shape,
-                const int64_t *strides, int64_t offset) {
-    if (!t) { wt_t_fail(file, line, "tensor is NULL"); return; }
+void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const int64_t *shape, const int64_t *strides,
+                int64_t offset) {
+    if (!t) {
+        wt_t_fail(file, line, "tensor is NULL");
+        return;
+    }
     char a[WT_SHAPE_STR], b[WT_SHAPE_STR], c[WT_SHAPE_STR], d[WT_SHAPE_STR];
     int ok = wt_tensor_ndim(t) == ndim && wt_tensor_offset(t) == offset;
-    for (int i = 0; ok && i < ndim; i++)
-        /* the stride of an axis of size <= 1 is never used: any value is right */
-        ok = wt_tensor_shape(t)[i] == shape[i] &&
-             (!strides || shape[i] <= 1 || wt_tensor_strides(t)[i] == strides[i]);
+    for (int i = 0; ok && i < ndim; i++) /* the stride of an axis of size <= 1 is never used: any value is right */
+        ok = wt_tensor_shape(t)[i] == shape[i] && (!strides || shape[i] <= 1 || wt_tensor_strides(t)[i] == strides[i]);
     if (!ok)
         wt_t_fail(file, line, "descriptor shape %s strides %s offset %lld; expected %s %s %lld",
                   wt_fmt_shape(a, sizeof a, wt_tensor_ndim(t), wt_tensor_shape(t)),
-                  wt_fmt_shape(b, sizeof b, wt_tensor_ndim(t), wt_tensor_strides(t)),
-                  (long long)wt_tensor_offset(t), wt_fmt_shape(c, sizeof c, ndim, shape),
-                  strides ? wt_fmt_shape(d, sizeof d, ndim, strides) : "(any)", (long long)offset);
+                  wt_fmt_shape(b, sizeof b, wt_tensor_ndim(t), wt_tensor_strides(t)), (long long)wt_tensor_offset(t),
+                  wt_fmt_shape(c, sizeof c, ndim, shape), strides ? wt_fmt_shape(d, sizeof d, ndim, strides) : "(any)",
+                  (long long)offset);
 }
 
 uint32_t t_rand(void) {
@@ -112,14 +113,14 @@ wt_tensor *t_layout(int dt, int nd, const int64_t *shape, int kind) {
     return v;
 }
 
-
 void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, wt_dtype qdt, int qnd,
                    const int64_t *qsh, wt_status sr, const wt_tensor *r, int *agreed, int *failed) {
     if (sq != sr) {
-        wt_t_fail(file, line, "the query says %s ('%s'), the call %s ('%s')", wt_status_name(sq), qmsg, wt_status_name(sr),
-                  wt_error_message());
+        wt_t_fail(file, line, "the query says %s ('%s'), the call %s ('%s')", wt_status_name(sq), qmsg,
+                  wt_status_name(sr), wt_error_message());
     } else if (sr) {
-        if (strcmp(qmsg, wt_error_message()) != 0) wt_t_fail(file, line, "messages differ: '%s' vs '%s'", qmsg, wt_error_message());
+        if (strcmp(qmsg, wt_error_message()) != 0)
+            wt_t_fail(file, line, "messages differ: '%s' vs '%s'", qmsg, wt_error_message());
         ++*failed;
     } else {
         bool same = (int)qdt == wt_tensor_dtype(r) && qnd == wt_tensor_ndim(r);

@@ -9,7 +9,8 @@ void test_cast_fixture(void) {
         wt_tensor *src = t_from(c->from, 1, &n, c->src), *dst = NULL, *strided = NULL, *big = NULL;
         CHECK_OK(wt_astype(src, c->to, &dst));
         if (!t_equals(dst, c->dst))
-            wt_t_fail(__FILE__, __LINE__, "cast %s -> %s differs from NumPy", wt_dtype_name(c->from), wt_dtype_name(c->to));
+            wt_t_fail(__FILE__, __LINE__, "cast %s -> %s differs from NumPy", wt_dtype_name(c->from),
+                      wt_dtype_name(c->to));
         /* the same through a strided, reversed destination */
         int64_t n2 = 2 * n;
         CHECK_OK(wt_tensor_zeros(c->to, 1, &n2, &big));
@@ -20,7 +21,8 @@ void test_cast_fixture(void) {
         wt_tensor *back;
         CHECK_OK(wt_view_slice(strided, "::-1", &back));
         if (!t_equals(back, c->dst))
-            wt_t_fail(__FILE__, __LINE__, "strided cast %s -> %s differs", wt_dtype_name(c->from), wt_dtype_name(c->to));
+            wt_t_fail(__FILE__, __LINE__, "strided cast %s -> %s differs", wt_dtype_name(c->from),
+                      wt_dtype_name(c->to));
         wt_tensor_free(back);
         wt_tensor_free(rsrc);
         wt_tensor_free(strided);
@@ -36,7 +38,8 @@ void test_cast_rules(void) {
     int64_t n = 6;
     wt_tensor *s = t_from(WT_FLOAT64, 1, &n, src), *d;
     CHECK_OK(wt_astype(s, WT_INT32, &d));
-    double e32[6] = {0, 0, 0, 0, (double)(int32_t)(uint32_t)3000000000u, (double)(int32_t)(uint32_t)(int64_t)-2500000000LL};
+    double e32[6] = {
+        0, 0, 0, 0, (double)(int32_t)(uint32_t)3000000000u, (double)(int32_t)(uint32_t)(int64_t)-2500000000LL};
     CHECK(t_equals(d, e32));
     wt_tensor_free(d);
     CHECK_OK(wt_astype(s, WT_BOOL, &d));
@@ -121,7 +124,7 @@ void test_assign_overlap(void) {
     CHECK_OK(wt_tensor_wrap(mem, sizeof mem, WT_UINT8, 1, (int64_t[]){16}, NULL, 0, 0, NULL, NULL, &as_u8));
     wt_tensor *first4;
     CHECK_OK(wt_view_slice(as_u8, ":4", &first4));
-    CHECK_OK(wt_assign(as_i32, first4));   /* reads bytes 0..3 = 1,0,0,0 before they change */
+    CHECK_OK(wt_assign(as_i32, first4)); /* reads bytes 0..3 = 1,0,0,0 before they change */
     CHECK(mem[0] == 1 && mem[1] == 0 && mem[2] == 0 && mem[3] == 0);
     wt_tensor_free(first4);
     wt_tensor_free(as_u8);
@@ -152,17 +155,32 @@ void test_assign_errors_leave_dst(void) {
 
 void test_assign_scalar(void) {
     int64_t n = 3;
-    struct { int dtype; double v, expect; } cases[] = {
-        {WT_UINT8, -1, 255}, {WT_INT8, 300, 44}, {WT_INT8, -129, 127}, {WT_INT32, 2.7, 2}, {WT_INT32, -2.7, -2},
-        {WT_UINT16, 65537, 1}, {WT_BOOL, NAN, 1}, {WT_BOOL, -0.0, 0}, {WT_BOOL, 0.1, 1}, {WT_UINT32, -1, 4294967295.0},
-        {WT_FLOAT32, 0.1, (double)0.1f}, {WT_FLOAT64, -0.0, -0.0}, {WT_INT16, NAN, 0}, {WT_UINT8, 255.9, 255},
+    struct {
+        int dtype;
+        double v, expect;
+    } cases[] = {
+        {WT_UINT8, -1, 255},
+        {WT_INT8, 300, 44},
+        {WT_INT8, -129, 127},
+        {WT_INT32, 2.7, 2},
+        {WT_INT32, -2.7, -2},
+        {WT_UINT16, 65537, 1},
+        {WT_BOOL, NAN, 1},
+        {WT_BOOL, -0.0, 0},
+        {WT_BOOL, 0.1, 1},
+        {WT_UINT32, -1, 4294967295.0},
+        {WT_FLOAT32, 0.1, (double)0.1f},
+        {WT_FLOAT64, -0.0, -0.0},
+        {WT_INT16, NAN, 0},
+        {WT_UINT8, 255.9, 255},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         wt_tensor *t;
         CHECK_OK(wt_tensor_zeros(cases[i].dtype, 1, &n, &t));
         CHECK_OK(wt_assign_scalar(t, cases[i].v));
         double e[3] = {cases[i].expect, cases[i].expect, cases[i].expect};
-        if (!t_equals(t, e)) wt_t_fail(__FILE__, __LINE__, "assign %g to %s", cases[i].v, wt_dtype_name(cases[i].dtype));
+        if (!t_equals(t, e))
+            wt_t_fail(__FILE__, __LINE__, "assign %g to %s", cases[i].v, wt_dtype_name(cases[i].dtype));
         wt_tensor_free(t);
     }
     CHECK_ERR(wt_assign_scalar(NULL, 1), WT_EINVAL, "destination is NULL");
@@ -192,7 +210,8 @@ static void check_line(const fx_line_case *c, wt_tensor *t, const char *what) {
     if (!t) return;
     CHECK_EQ(wt_tensor_dtype(t), c->dtype);
     CHECK_EQ(wt_tensor_size(t), c->n);
-    if (!t_equals(t, c->values)) wt_t_fail(__FILE__, __LINE__, "%s(%g, %g, %g) differs from NumPy", what, c->a, c->b, c->c);
+    if (!t_equals(t, c->values))
+        wt_t_fail(__FILE__, __LINE__, "%s(%g, %g, %g) differs from NumPy", what, c->a, c->b, c->c);
     wt_tensor_free(t);
 }
 
@@ -219,7 +238,8 @@ void test_linspace(void) {
         check_line(&fx_linspace[i], t, "linspace");
     }
     wt_tensor *t = NULL;
-    CHECK_ERR(wt_tensor_linspace(0, 1, -1, 1, WT_FLOAT64, &t), WT_EINVAL, "number of samples, -1, must be non-negative");
+    CHECK_ERR(wt_tensor_linspace(0, 1, -1, 1, WT_FLOAT64, &t), WT_EINVAL,
+              "number of samples, -1, must be non-negative");
     CHECK_ERR(wt_tensor_linspace(NAN, 1, 3, 1, WT_FLOAT64, &t), WT_EINVAL, "must be finite");
 }
 

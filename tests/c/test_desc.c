@@ -31,9 +31,9 @@ void test_desc_contiguity(void) {
     CHECK(wt_desc_is_c_contiguous(&d));
     d.strides[0] = 13;
     CHECK(!wt_desc_is_c_contiguous(&d));
-    d.shape[0] = 1;   /* size-1 axes do not count */
+    d.shape[0] = 1; /* size-1 axes do not count */
     CHECK(wt_desc_is_c_contiguous(&d));
-    d.shape[1] = 0;   /* empty tensors are contiguous */
+    d.shape[1] = 0; /* empty tensors are contiguous */
     d.strides[2] = 7;
     CHECK(wt_desc_is_c_contiguous(&d));
     int64_t lo, hi;
@@ -64,9 +64,9 @@ void test_desc_bounds(void) {
     CHECK_ERR(wt_desc_validate(&d, 48), WT_EBOUNDS, "offset 10");
     d.offset = 0, d.strides[0] = INT64_MAX / 2, d.strides[1] = 1;
     CHECK_ERR(wt_desc_validate(&d, 48), WT_EBOUNDS, "out of bounds");
-    d.strides[0] = INT64_MAX, d.shape[0] = 3;   /* (3-1)*INT64_MAX overflows */
+    d.strides[0] = INT64_MAX, d.shape[0] = 3; /* (3-1)*INT64_MAX overflows */
     CHECK_ERR(wt_desc_validate(&d, 48), WT_EBOUNDS, "out of bounds");
-    d.shape[0] = 0;   /* nothing reachable: any strides are fine */
+    d.shape[0] = 0; /* nothing reachable: any strides are fine */
     CHECK_OK(wt_desc_validate(&d, 0));
     d.offset = -1;
     CHECK_ERR(wt_desc_validate(&d, 0), WT_EBOUNDS, "offset -1");
@@ -85,20 +85,22 @@ void test_wrap(void) {
     CHECK_OK(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, shape, strides, 8, 0, on_release, &one, &t));
     double expect[6] = {8, 10, 4, 6, 0, 2};
     CHECK(t_equals(t, expect));
-    CHECK_EQ(wt_memory_bytes(), 0);   /* wrapped memory is not engine-owned */
+    CHECK_EQ(wt_memory_bytes(), 0); /* wrapped memory is not engine-owned */
     CHECK_OK(wt_view_slice(t, "1:", &v));
     wt_tensor_free(t);
-    CHECK_EQ(released, 0);            /* the view still holds the buffer */
+    CHECK_EQ(released, 0); /* the view still holds the buffer */
     wt_tensor_free(v);
     CHECK_EQ(released, 1);
-    CHECK_ERR(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, shape, bad_strides, 0, 0, NULL, NULL, &t),
-              WT_EBOUNDS, "strides (4,5)");
-    CHECK_ERR(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, shape, strides, 0, 0, NULL, NULL, &t),
-              WT_EBOUNDS, "offset 0");
+    CHECK_ERR(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, shape, bad_strides, 0, 0, NULL, NULL, &t), WT_EBOUNDS,
+              "strides (4,5)");
+    CHECK_ERR(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, shape, strides, 0, 0, NULL, NULL, &t), WT_EBOUNDS,
+              "offset 0");
     CHECK_ERR(wt_tensor_wrap(NULL, 16, WT_FLOAT32, 0, NULL, NULL, 0, 0, NULL, NULL, &t), WT_EINVAL, "data is NULL");
-    CHECK_ERR(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 0, NULL, NULL, 0, 8, NULL, NULL, &t), WT_EINVAL, "unknown flags");
+    CHECK_ERR(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 0, NULL, NULL, 0, 8, NULL, NULL, &t), WT_EINVAL,
+              "unknown flags");
     /* read-only wrapping: views inherit it, writes fail */
-    CHECK_OK(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 1, (int64_t[]){12}, NULL, 0, WT_FLAG_READONLY, NULL, NULL, &t));
+    CHECK_OK(
+        wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 1, (int64_t[]){12}, NULL, 0, WT_FLAG_READONLY, NULL, NULL, &t));
     CHECK_OK(wt_view_slice(t, "::2", &v));
     CHECK(wt_tensor_flags(v) & WT_FLAG_READONLY);
     CHECK_ERR(wt_assign_scalar(v, 1), WT_EREADONLY, "read-only");
@@ -170,7 +172,7 @@ void test_zero_d_and_empty(void) {
     CHECK_OK(wt_tensor_get(t, NULL, &x));
     CHECK(x == -1);
     wt_tensor_free(v);
-    CHECK_OK(wt_view_permute(t, 0, NULL, &v));   /* transposing a 0-d tensor */
+    CHECK_OK(wt_view_permute(t, 0, NULL, &v)); /* transposing a 0-d tensor */
     CHECK_EQ(wt_tensor_ndim(v), 0);
     wt_tensor_free(v);
     wt_tensor_free(t);
@@ -187,7 +189,8 @@ void test_zero_d_and_empty(void) {
     CHECK_OK(wt_view_reshape(t, 2, (int64_t[]){0, 7}, &v));
     CHECK(wt_tensor_same_buffer(t, v));
     wt_tensor_free(v);
-    CHECK_ERR(wt_view_reshape(t, 2, (int64_t[]){0, -1}, &v), WT_ESHAPE, "cannot reshape tensor of size 0 into shape (0,-1)");
+    CHECK_ERR(wt_view_reshape(t, 2, (int64_t[]){0, -1}, &v), WT_ESHAPE,
+              "cannot reshape tensor of size 0 into shape (0,-1)");
     CHECK_OK(wt_copy(t, &v));
     CHECK_EQ(wt_tensor_size(v), 0);
     wt_tensor_free(v);
@@ -204,7 +207,7 @@ void test_adopt(void) {
     double expect[8] = {2, 6, 3, 7, 4, 8, 5, 9};
     CHECK(t_equals(t, expect));
     CHECK(wt_tensor_same_buffer(t, base));
-    CHECK_EQ(wt_memory_bytes(), bytes_before);   /* no copy */
+    CHECK_EQ(wt_memory_bytes(), bytes_before); /* no copy */
     /* writes go through to the storage, and it outlives the handle it came from */
     CHECK_OK(wt_tensor_set(t, (int64_t[]){0, 0}, -1));
     wt_tensor_free(base);
@@ -216,7 +219,7 @@ void test_adopt(void) {
     CHECK_OK(wt_tensor_adopt(f, 12 * sizeof(float), WT_INT32, 1, (int64_t[]){12}, NULL, 0, WT_FLAG_READONLY, &u));
     CHECK_ERR(wt_assign_scalar(u, 0), WT_EREADONLY, "read-only");
     wt_tensor_free(u);
-    u = NULL;   /* the failures below must leave it untouched */
+    u = NULL; /* the failures below must leave it untouched */
     /* the descriptor must stay inside the region; the region inside one storage */
     CHECK_ERR(wt_tensor_adopt(f + 2, 8 * sizeof(float), WT_FLOAT32, 1, (int64_t[]){9}, NULL, 0, 0, &u), WT_EBOUNDS, "");
     CHECK_ERR(wt_tensor_adopt(f + 2, 11 * sizeof(float), WT_FLOAT32, 1, (int64_t[]){11}, NULL, 0, 0, &u), WT_EBOUNDS,
@@ -224,8 +227,9 @@ void test_adopt(void) {
     CHECK_ERR(wt_tensor_adopt((const char *)f + 1, 8, WT_FLOAT32, 1, (int64_t[]){2}, NULL, 0, 0, &u), WT_EINVAL,
               "1 bytes into its storage, not on a float32 element boundary");
     float stack[4] = {0};
-    CHECK_ERR(wt_tensor_adopt(stack, sizeof stack, WT_FLOAT32, 1, (int64_t[]){4}, NULL, 0, 0, &u), WT_EBOUNDS, "no tensor storage");
-    void *raw = wt_malloc(16);   /* wt_malloc memory is not storage: it is wrapped, not adopted */
+    CHECK_ERR(wt_tensor_adopt(stack, sizeof stack, WT_FLOAT32, 1, (int64_t[]){4}, NULL, 0, 0, &u), WT_EBOUNDS,
+              "no tensor storage");
+    void *raw = wt_malloc(16); /* wt_malloc memory is not storage: it is wrapped, not adopted */
     CHECK_ERR(wt_tensor_adopt(raw, 16, WT_FLOAT32, 1, (int64_t[]){4}, NULL, 0, 0, &u), WT_EBOUNDS, "no tensor storage");
     wt_free(raw);
     CHECK_ERR(wt_tensor_adopt(f, 8, WT_FLOAT32, 1, (int64_t[]){2}, NULL, 0, 4, &u), WT_EINVAL, "unknown flags");
@@ -241,8 +245,8 @@ void test_share_attach(void) {
     wt_tensor *a = t_arange(WT_INT16, 2, (int64_t[]){2, 3}), *ticket = NULL, *b = NULL, *c = NULL;
     CHECK_OK(wt_tensor_share(a, &ticket));
     CHECK(ticket != a && wt_tensor_same_buffer(ticket, a));
-    CHECK_EQ(wt_memory_tensors(), t0 + 2);   /* the ticket is a handle, waiting */
-    wt_tensor_free(a);                       /* the ticket keeps the buffer */
+    CHECK_EQ(wt_memory_tensors(), t0 + 2); /* the ticket is a handle, waiting */
+    wt_tensor_free(a);                     /* the ticket keeps the buffer */
     CHECK_OK(wt_tensor_attach(ticket, &b));
     CHECK(b == ticket);
     CHECK(t_equals(b, (double[]){0, 1, 2, 3, 4, 5}));

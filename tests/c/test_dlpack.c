@@ -76,23 +76,23 @@ void test_dlpack_export(void) {
         CHECK_EQ(dl->ndim, wt_tensor_ndim(t));
         for (int i = 0; i < dl->ndim; i++) {
             CHECK_EQ(dl->shape[i], wt_tensor_shape(t)[i]);
-            CHECK_EQ(dl->strides[i], wt_tensor_strides(t)[i]);   /* elements, signed, 0 where broadcast */
+            CHECK_EQ(dl->strides[i], wt_tensor_strides(t)[i]); /* elements, signed, 0 where broadcast */
         }
         if (wt_tensor_size(t) > 0) {
-            CHECK(dl->data == wt_tensor_data(t));                /* no copy */
+            CHECK(dl->data == wt_tensor_data(t)); /* no copy */
             CHECK_EQ(dl->byte_offset, wt_tensor_offset(t) * 4);
-        }
-        else CHECK(dl->data == NULL && dl->byte_offset == 0);
+        } else
+            CHECK(dl->data == NULL && dl->byte_offset == 0);
         CHECK_EQ(m->flags, (wt_tensor_flags(t) & WT_FLAG_READONLY) ? DLPACK_FLAG_BITMASK_READ_ONLY : 0);
         check_consumer_reads(names[v], m, t);
         m->deleter(m);
     }
-    CHECK_EQ(wt_tensor_flags(views[3]) & WT_FLAG_READONLY, WT_FLAG_READONLY);   /* the READ_ONLY case ran */
+    CHECK_EQ(wt_tensor_flags(views[3]) & WT_FLAG_READONLY, WT_FLAG_READONLY); /* the READ_ONLY case ran */
     /* the export keeps the buffer: free every tensor, then read and write through DLPack */
     DLManagedTensorVersioned *m = NULL;
     CHECK_OK(wt_dlpack_export(views[2], &m));
     for (int v = 0; v < 6; v++) wt_tensor_free(views[v]);
-    CHECK_EQ(wt_memory_tensors(), t0 + 1);   /* the export's reference */
+    CHECK_EQ(wt_memory_tensors(), t0 + 1); /* the export's reference */
     CHECK_EQ(wt_memory_bytes(), b0 + 48);
     double expect[6] = {9, 11, 5, 7, 1, 3};
     for (int k = 0; k < 6; k++) CHECK(dl_element(&m->dl_tensor, k) == expect[k]);
@@ -100,10 +100,13 @@ void test_dlpack_export(void) {
     CHECK_EQ(wt_memory_tensors(), t0);
     CHECK_EQ(wt_memory_bytes(), b0);
     /* every dtype's code and bits */
-    static const struct { int dt; uint8_t code, bits; } types[] = {
-        {WT_BOOL, kDLBool, 8},   {WT_INT8, kDLInt, 8},    {WT_UINT8, kDLUInt, 8},      {WT_INT16, kDLInt, 16},
-        {WT_UINT16, kDLUInt, 16}, {WT_INT32, kDLInt, 32}, {WT_UINT32, kDLUInt, 32}, {WT_FLOAT32, kDLFloat, 32},
-        {WT_FLOAT64, kDLFloat, 64},
+    static const struct {
+        int dt;
+        uint8_t code, bits;
+    } types[] = {
+        {WT_BOOL, kDLBool, 8},    {WT_INT8, kDLInt, 8},       {WT_UINT8, kDLUInt, 8},
+        {WT_INT16, kDLInt, 16},   {WT_UINT16, kDLUInt, 16},   {WT_INT32, kDLInt, 32},
+        {WT_UINT32, kDLUInt, 32}, {WT_FLOAT32, kDLFloat, 32}, {WT_FLOAT64, kDLFloat, 64},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         wt_tensor *t = t_arange(types[i].dt, 2, (int64_t[]){2, 3}), *tt;
@@ -115,7 +118,7 @@ void test_dlpack_export(void) {
         wt_tensor_free(tt);
         m->deleter(m);
     }
-    m = NULL;   /* failures leave *out alone */
+    m = NULL; /* failures leave *out alone */
     CHECK_ERR(wt_dlpack_export(NULL, &m), WT_EINVAL, "tensor is NULL");
     CHECK(m == NULL);
     wt_tensor *scalar = t_arange(WT_INT8, 0, NULL);
@@ -144,9 +147,16 @@ static producer *produce(int *deleted, int ndim, const int64_t *shape, const int
     for (int i = 0; i < ndim; i++) p->shape[i] = shape[i], p->strides[i] = strides ? strides[i] : 0;
     p->deleted = deleted;
     p->m = (DLManagedTensorVersioned){
-        .version = {1, 0}, .manager_ctx = p, .deleter = producer_delete,
-        .dl_tensor = {.data = p->data, .device = {kDLCPU, 0}, .ndim = ndim, .dtype = {kDLFloat, 64, 1},
-                      .shape = p->shape, .strides = strides ? p->strides : NULL, .byte_offset = byte_offset},
+        .version = {1, 0},
+        .manager_ctx = p,
+        .deleter = producer_delete,
+        .dl_tensor = {.data = p->data,
+                      .device = {kDLCPU, 0},
+                      .ndim = ndim,
+                      .dtype = {kDLFloat, 64, 1},
+                      .shape = p->shape,
+                      .strides = strides ? p->strides : NULL,
+                      .byte_offset = byte_offset},
     };
     return p;
 }
@@ -160,7 +170,7 @@ void test_dlpack_import(void) {
     CHECK_OK(wt_dlpack_import(&p->m, &t));
     CHECK_DESC(t, 2, ((int64_t[]){2, 3}), ((int64_t[]){3, 1}), 0);
     CHECK(t_equals(t, (double[]){0, 1, 2, 3, 4, 5}));
-    CHECK_EQ(wt_memory_bytes(), b0);   /* foreign bytes: not copied, not counted */
+    CHECK_EQ(wt_memory_bytes(), b0); /* foreign bytes: not copied, not counted */
     /* zero copy both ways */
     CHECK_OK(wt_tensor_set(t, (int64_t[]){1, 2}, -5));
     CHECK(p->data[5] == -5);
@@ -178,7 +188,7 @@ void test_dlpack_import(void) {
     p = produce(&deleted, 2, (int64_t[]){4, 2}, (int64_t[]){-2, -1}, 15 * sizeof(double));
     CHECK_OK(wt_dlpack_import(&p->m, &t));
     CHECK(t_equals(t, (double[]){15, 14, 13, 12, 11, 10, 9, 8}));
-    CHECK(wt_tensor_nbytes(t) == 8 * sizeof(double));   /* exactly the bytes it reaches */
+    CHECK(wt_tensor_nbytes(t) == 8 * sizeof(double)); /* exactly the bytes it reaches */
     wt_tensor_free(t);
     CHECK_EQ(deleted, 2);
 
@@ -203,10 +213,13 @@ void test_dlpack_import(void) {
     free(p);
 
     /* every DLPack type wtensor has, and a 0-d tensor */
-    static const struct { uint8_t code, bits; int dt; } types[] = {
-        {kDLBool, 8, WT_BOOL},   {kDLInt, 8, WT_INT8},    {kDLUInt, 8, WT_UINT8},      {kDLInt, 16, WT_INT16},
-        {kDLUInt, 16, WT_UINT16}, {kDLInt, 32, WT_INT32}, {kDLUInt, 32, WT_UINT32}, {kDLFloat, 32, WT_FLOAT32},
-        {kDLFloat, 64, WT_FLOAT64},
+    static const struct {
+        uint8_t code, bits;
+        int dt;
+    } types[] = {
+        {kDLBool, 8, WT_BOOL},    {kDLInt, 8, WT_INT8},       {kDLUInt, 8, WT_UINT8},
+        {kDLInt, 16, WT_INT16},   {kDLUInt, 16, WT_UINT16},   {kDLInt, 32, WT_INT32},
+        {kDLUInt, 32, WT_UINT32}, {kDLFloat, 32, WT_FLOAT32}, {kDLFloat, 64, WT_FLOAT64},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         p = produce(&deleted, 0, NULL, NULL, 0);
@@ -227,7 +240,7 @@ void test_dlpack_import_errors(void) {
     int deleted = 0;
     static char sentinel;
     producer *p;
-    wt_tensor *keep = (wt_tensor *)&sentinel, *t = keep;   /* failures must leave *out alone */
+    wt_tensor *keep = (wt_tensor *)&sentinel, *t = keep; /* failures must leave *out alone */
     static const struct {
         const char *what;
         int field;
@@ -294,7 +307,7 @@ void test_dlpack_round_trip(void) {
         wt_tensor_free(s);
         DLManagedTensorVersioned *m;
         CHECK_OK(wt_dlpack_export(v, &m));
-        CHECK_OK(wt_dlpack_import(m, &back));   /* back owns m now */
+        CHECK_OK(wt_dlpack_import(m, &back)); /* back owns m now */
         CHECK_EQ(wt_tensor_dtype(back), dt);
         CHECK_DESC(back, 3, wt_tensor_shape(v), wt_tensor_strides(v), wt_tensor_offset(back));
         /* the same bytes: element (1,2,0), base's (1,2,3), has one address */

@@ -75,7 +75,7 @@ void test_weak_scalar_fixture(void) {
     CHECK_EQ(r, WT_FLOAT64);
     CHECK_OK(wt_dtype_promote_scalar(WT_INT16, NAN, &r));
     CHECK_EQ(r, WT_FLOAT64);
-    CHECK_OK(wt_dtype_promote_scalar(WT_UINT8, -1, &r));   /* adopts uint8 and wraps */
+    CHECK_OK(wt_dtype_promote_scalar(WT_UINT8, -1, &r)); /* adopts uint8 and wraps */
     CHECK_EQ(r, WT_UINT8);
     CHECK_ERR(wt_dtype_promote_scalar(-3, 1, &r), WT_EDTYPE, "invalid dtype code -3");
 }

@@ -7,14 +7,14 @@
 #include "fixtures_numpy.h"
 #include <stdlib.h>
 
-#define MAXL 9                      /* letters used */
+#define MAXL 9 /* letters used */
 static const char LETTERS[MAXL + 1] = "abcdeAfBg";
 
 typedef struct {
-    int nops, nl, ne;               /* operands, letters, ellipsis axes */
+    int nops, nl, ne; /* operands, letters, ellipsis axes */
     int64_t lsize[MAXL], esize[2];
     int nax[6];
-    int ax[6][8];                   /* >= 0: letter; -1-e: ellipsis axis e */
+    int ax[6][8]; /* >= 0: letter; -1-e: ellipsis axis e */
     int64_t dim[6][8];
     bool ell[6];
     int nout, out[12];
@@ -34,17 +34,18 @@ static void make_case(ein_case *c) {
     int count[MAXL] = {0};
     int n = 0;
     for (int k = 0; k < c->nops; k++) {
-        int rank = (int)(t_rand() % (c->nops > 3 ? 4 : 6));   /* ranks 0-5; keep big products small */
+        int rank = (int)(t_rand() % (c->nops > 3 ? 4 : 6)); /* ranks 0-5; keep big products small */
         c->ell[k] = c->ne && (t_rand() & 1);
-        int ek = c->ell[k] ? (int)(t_rand() % (c->ne + 1)) : 0;   /* right-aligned suffix of the ellipsis axes */
+        int ek = c->ell[k] ? (int)(t_rand() % (c->ne + 1)) : 0; /* right-aligned suffix of the ellipsis axes */
         int epos = (int)(t_rand() % (rank + 1)), m = 0;
         for (int j = 0; j <= rank; j++) {
             if (j == epos && c->ell[k])
-                for (int e = c->ne - ek; e < c->ne; e++) c->ax[k][m] = -1 - e, c->dim[k][m++] = (t_rand() % 4 == 0) ? 1 : c->esize[e];
+                for (int e = c->ne - ek; e < c->ne; e++)
+                    c->ax[k][m] = -1 - e, c->dim[k][m++] = (t_rand() % 4 == 0) ? 1 : c->esize[e];
             if (j == rank) break;
             int l = (int)(t_rand() % c->nl);
             c->ax[k][m] = l;
-            c->dim[k][m++] = (t_rand() % 5 == 0) ? 1 : c->lsize[l];   /* size 1 broadcasts */
+            c->dim[k][m++] = (t_rand() % 5 == 0) ? 1 : c->lsize[l]; /* size 1 broadcasts */
             count[l]++;
         }
         c->nax[k] = m;
@@ -75,7 +76,7 @@ static void make_case(ein_case *c) {
     bool any_ell = false;
     for (int k = 0; k < c->nops; k++) any_ell |= c->ell[k];
     int ell_axes = 0;
-    if (any_ell)   /* the ellipsis axes actually present (the longest suffix used) */
+    if (any_ell) /* the ellipsis axes actually present (the longest suffix used) */
         for (int k = 0; k < c->nops; k++) {
             int ek = 0;
             for (int j = 0; j < c->nax[k]; j++) ek += c->ax[k][j] < 0;
@@ -88,7 +89,8 @@ static void make_case(ein_case *c) {
         int epos = keep_ell ? (int)(t_rand() % 3) : -1;
         bool used[MAXL] = {false};
         for (int k = 0; k < c->nops; k++)
-            for (int j = 0; j < c->nax[k]; j++) if (c->ax[k][j] >= 0) used[c->ax[k][j]] = true;
+            for (int j = 0; j < c->nax[k]; j++)
+                if (c->ax[k][j] >= 0) used[c->ax[k][j]] = true;
         int placed = 0;
         for (int l = 0; l <= c->nl; l++) {
             if (placed == epos || (l == c->nl && keep_ell && placed < epos)) {
@@ -102,7 +104,7 @@ static void make_case(ein_case *c) {
         c->eq[n] = 0;
     } else {
         for (int e = c->ne - ell_axes; e < c->ne; e++) c->out[c->nout++] = -1 - e;
-        for (int ch = 'A'; ch <= 'z'; ch++)   /* used once, by character code */
+        for (int ch = 'A'; ch <= 'z'; ch++) /* used once, by character code */
             for (int l = 0; l < c->nl; l++)
                 if (LETTERS[l] == ch && count[l] == 1) c->out[c->nout++] = l;
     }
@@ -134,8 +136,10 @@ static void reference(const ein_case *c, wt_tensor *const *ops, int dt, double *
             int a = c->out[j], var = a >= 0 ? a : c->nl + (-1 - a);
             o = o * axis_size(c, a) + idx[var];
         }
-        if (dt == WT_BOOL) outv[o] = outv[o] || bprod;
-        else outv[o] += prod;
+        if (dt == WT_BOOL)
+            outv[o] = outv[o] || bprod;
+        else
+            outv[o] += prod;
         iacc[o] += iprod;
         for (int v = nvar - 1; v >= 0; v--) {
             if (++idx[v] < sizes[v]) break;
@@ -145,14 +149,15 @@ static void reference(const ein_case *c, wt_tensor *const *ops, int dt, double *
     if (dt != WT_BOOL && !wt_dtype_is_float(dt))
         for (int64_t i = 0; i < outn; i++) {
             unsigned char w[8];
-            wt_cast_store_f64(dt, w, (double)(int32_t)iacc[i]);   /* wrap to the dtype */
+            wt_cast_store_f64(dt, w, (double)(int32_t)iacc[i]); /* wrap to the dtype */
             outv[i] = wt_cast_load_f64(dt, w);
         }
     free(iacc);
 }
 
 void test_einsum_random_vs_loops(void) {
-    static const int dts[] = {WT_FLOAT32, WT_FLOAT64, WT_INT32, WT_INT8, WT_UINT16, WT_BOOL, WT_INT16, WT_UINT8, WT_UINT32};
+    static const int dts[] = {WT_FLOAT32, WT_FLOAT64, WT_INT32, WT_INT8,  WT_UINT16,
+                              WT_BOOL,    WT_INT16,   WT_UINT8, WT_UINT32};
     int checked = 0;
     for (int iter = 0; iter < 400; iter++) {
         ein_case c;
@@ -162,8 +167,9 @@ void test_einsum_random_vs_loops(void) {
         for (int k = 0; k < c.nops; k++) {
             ops[k] = t_layout(dt, c.nax[k], c.dim[k], (int)(t_rand() % 4));
             int64_t n = wt_tensor_size(ops[k]), idx[8] = {0};
-            for (int64_t e = 0; e < n; e++) {   /* small integers: float sums are exact */
-                wt_tensor_set(ops[k], idx, dt == WT_BOOL ? (double)(t_rand() % 3 != 0) : (double)(int)(t_rand() % 7) - 3);
+            for (int64_t e = 0; e < n; e++) { /* small integers: float sums are exact */
+                wt_tensor_set(ops[k], idx,
+                              dt == WT_BOOL ? (double)(t_rand() % 3 != 0) : (double)(int)(t_rand() % 7) - 3);
                 for (int j = c.nax[k] - 1; j >= 0; j--) {
                     if (++idx[j] < c.dim[k][j]) break;
                     idx[j] = 0;
@@ -181,7 +187,8 @@ void test_einsum_random_vs_loops(void) {
             CHECK_EQ(wt_tensor_dtype(r), dt);
             double *want = malloc(sizeof(double) * (size_t)(outn + 1));
             reference(&c, ops, dt, want, outn);
-            if (!t_equals(r, want)) wt_t_fail(__FILE__, __LINE__, "einsum('%s') over %s differs from the loops", c.eq, wt_dtype_name(dt));
+            if (!t_equals(r, want))
+                wt_t_fail(__FILE__, __LINE__, "einsum('%s') over %s differs from the loops", c.eq, wt_dtype_name(dt));
             free(want);
             checked++;
         }
@@ -203,7 +210,8 @@ void test_einsum_paths_match_numpy(void) {
         if (c->optimal >= 0 && p.opt_flops != c->optimal)
             wt_t_fail(__FILE__, __LINE__, "%s: %.0f FLOPs, NumPy's optimum is %.0f", c->eq, p.opt_flops, c->optimal);
         if (p.opt_flops > c->greedy)
-            wt_t_fail(__FILE__, __LINE__, "%s: %.0f FLOPs, worse than NumPy's greedy %.0f", c->eq, p.opt_flops, c->greedy);
+            wt_t_fail(__FILE__, __LINE__, "%s: %.0f FLOPs, worse than NumPy's greedy %.0f", c->eq, p.opt_flops,
+                      c->greedy);
     }
 }
 
@@ -220,10 +228,10 @@ void test_einsum_views_and_specials(void) {
     CHECK(t_equals(r, (double[]){0 + 6 + 12 + 18 + 24}));
     CHECK(wt_memory_peak() - before < 25 * 4);
     wt_tensor_free(r);
-    CHECK_OK(wt_einsum("ii", 1, one, NULL, &r));   /* implicit: the same trace */
+    CHECK_OK(wt_einsum("ii", 1, one, NULL, &r)); /* implicit: the same trace */
     CHECK_EQ(wt_tensor_ndim(r), 0);
     wt_tensor_free(r);
-    CHECK_OK(wt_einsum("ii->i", 1, one, NULL, &r));   /* the diagonal, as a view */
+    CHECK_OK(wt_einsum("ii->i", 1, one, NULL, &r)); /* the diagonal, as a view */
     CHECK(wt_tensor_same_buffer(r, m));
     CHECK_DESC(r, 1, ((int64_t[]){5}), ((int64_t[]){6}), 0);
     wt_tensor_free(r);
@@ -236,7 +244,7 @@ void test_einsum_views_and_specials(void) {
     CHECK_OK(wt_tensor_full(WT_INT8, 0, NULL, 2, &s));
     const wt_tensor *three[3] = {m, col, s};
     CHECK_OK(wt_einsum("ij,ij,->i", 3, three, NULL, &r));
-    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT64);   /* float32, float64 and int8 promote */
+    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT64); /* float32, float64 and int8 promote */
     double want[5];
     for (int i = 0; i < 5; i++) want[i] = 2.0 * i * (5 * i * 5 + 10);
     CHECK(t_equals(r, want));
@@ -247,7 +255,7 @@ void test_einsum_views_and_specials(void) {
     CHECK_OK(wt_einsum("...j->j", 1, bb, NULL, &r));
     CHECK(t_equals(r, (double[]){60, 66, 72, 78}));
     wt_tensor_free(r);
-    CHECK_OK(wt_einsum("aBc", 1, bb, NULL, &r));   /* implicit: B, a, c */
+    CHECK_OK(wt_einsum("aBc", 1, bb, NULL, &r)); /* implicit: B, a, c */
     CHECK_DESC(r, 3, ((int64_t[]){3, 2, 4}), NULL, 0);
     wt_tensor_free(r);
     /* into out, with casting */
@@ -260,10 +268,17 @@ void test_einsum_views_and_specials(void) {
 }
 
 void test_einsum_errors(void) {
-    wt_tensor *a = range_tensor(WT_FLOAT32, 2, (int64_t[]){2, 3}), *b = range_tensor(WT_FLOAT32, 2, (int64_t[]){4, 5}), *r = NULL;
+    wt_tensor *a = range_tensor(WT_FLOAT32, 2, (int64_t[]){2, 3}), *b = range_tensor(WT_FLOAT32, 2, (int64_t[]){4, 5}),
+              *r = NULL;
     wt_tensor *c = range_tensor(WT_FLOAT32, 2, (int64_t[]){3, 4});
     const wt_tensor *ab[2] = {a, b}, *aa[2] = {a, a}, *ac[2] = {a, c};
-    struct { const char *eq; int n; const wt_tensor *const *ops; wt_status code; const char *msg; } cases[] = {
+    struct {
+        const char *eq;
+        int n;
+        const wt_tensor *const *ops;
+        wt_status code;
+        const char *msg;
+    } cases[] = {
         {"ij,jk->ik", 2, ab, WT_ESHAPE, "label 'j' has size 4 in operand 2 but 3 in an earlier operand"},
         {"ij,jk->ik->", 2, aa, WT_ESYNTAX, "'->' appears more than once"},
         {"ij,j1->i", 2, aa, WT_ESYNTAX, "invalid character '1' in operand 2"},
@@ -290,8 +305,9 @@ void test_einsum_errors(void) {
     const int64_t *sh[2] = {(int64_t[]){2, 3}, (int64_t[]){3, 4}};
     CHECK_ERR(wt_einsum_path("ij,jk", 2, nd, sh, buf, sizeof buf, &len), WT_EINVAL, "the buffer has 8");
     CHECK(len > 8);
-    len = 12345;   /* any other failure leaves 0, never a size to retry with */
-    CHECK_ERR(wt_einsum_path("ij,jk->iz", 2, nd, sh, buf, sizeof buf, &len), WT_EINVAL, "output label 'z' does not appear");
+    len = 12345; /* any other failure leaves 0, never a size to retry with */
+    CHECK_ERR(wt_einsum_path("ij,jk->iz", 2, nd, sh, buf, sizeof buf, &len), WT_EINVAL,
+              "output label 'z' does not appear");
     CHECK_EQ(len, 0);
     CHECK(r == NULL);
     wt_tensor_free(a), wt_tensor_free(b), wt_tensor_free(c);

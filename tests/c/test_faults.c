@@ -14,7 +14,7 @@ static wt_status sc_slice(wt_tensor **r) { return wt_view_slice(A, "::-2, None, 
 static wt_status sc_astype(wt_tensor **r) { return wt_astype(AT, WT_INT16, r); }
 static wt_status sc_arange(wt_tensor **r) { return wt_tensor_arange(0, 10, 0.5, WT_FLOAT32, r); }
 static wt_status sc_eye(wt_tensor **r) { return wt_tensor_eye(5, 4, 1, WT_FLOAT64, r); }
-static wt_status sc_assign_overlap(wt_tensor **r) {   /* src overlaps dst: a temporary copy */
+static wt_status sc_assign_overlap(wt_tensor **r) { /* src overlaps dst: a temporary copy */
     wt_tensor *src = NULL;
     wt_status st = wt_view_slice(SQ, "::-1", &src);
     if (st) return st;
@@ -29,11 +29,11 @@ static wt_status sc_add_broadcast(wt_tensor **r) {
     wt_tensor_free(row);
     return st;
 }
-static wt_status sc_ewise_cast_into_out(wt_tensor **r) {   /* int32 + float32 -> float64, cast into int32 out */
+static wt_status sc_ewise_cast_into_out(wt_tensor **r) { /* int32 + float32 -> float64, cast into int32 out */
     const wt_tensor *in[2] = {I32, OUT};
     return wt_ewise(WT_OP_MUL, 2, in, NULL, 2, 1, OUT_INT, WT_REDUCE_NONE, r);
 }
-static wt_status sc_ewise_aliased_out(wt_tensor **r) {   /* out aliases a transposed input: copies first */
+static wt_status sc_ewise_aliased_out(wt_tensor **r) { /* out aliases a transposed input: copies first */
     wt_tensor *t = NULL;
     wt_status st = wt_view_permute(SQ, 0, NULL, &t);
     if (st) return st;
@@ -64,8 +64,10 @@ static wt_status sc_einsum_batched_out(wt_tensor **r) {
     wt_status st = wt_tensor_zeros(WT_FLOAT32, 3, shape, &o);
     if (st) return st;
     st = wt_einsum("bij,bkj->bik", 2, ops, o, NULL);
-    if (!st) *r = o;
-    else wt_tensor_free(o);
+    if (!st)
+        *r = o;
+    else
+        wt_tensor_free(o);
     return st;
 }
 static wt_status sc_einsum_trace(wt_tensor **r) {
@@ -84,7 +86,7 @@ static wt_status sc_einsum_path(wt_tensor **r) {
     const int64_t *sp[6] = {s[0], s[1], s[2], s[3], s[4], s[5]};
     return wt_einsum_path("ab,bc,cd,de,ef,fg->ag", 6, nd, sp, json, sizeof json, &len);
 }
-static wt_status sc_fuse_aliased_cast(wt_tensor **r) {   /* OUT_INT = (I32.T * 2 + OUT) - OUT_INT.T: copies, casts */
+static wt_status sc_fuse_aliased_cast(wt_tensor **r) { /* OUT_INT = (I32.T * 2 + OUT) - OUT_INT.T: copies, casts */
     wt_tensor *t = NULL, *ot = NULL;
     wt_status st = wt_view_permute(I32, 0, NULL, &t);
     if (!st) st = wt_view_permute(OUT_INT, 0, NULL, &ot);
@@ -96,7 +98,7 @@ static wt_status sc_fuse_aliased_cast(wt_tensor **r) {   /* OUT_INT = (I32.T * 2
     wt_tensor_free(ot);
     return st;
 }
-static wt_status sc_fuse_mean_into(wt_tensor **r) {   /* OUT_ROW = mean over rows of (OUT - I32)^2 */
+static wt_status sc_fuse_mean_into(wt_tensor **r) { /* OUT_ROW = mean over rows of (OUT - I32)^2 */
     const wt_tensor *l[2] = {OUT, I32};
     const int32_t code[8] = {WT_OP_SUB, 0, 1, 0, WT_OP_SQUARE, 2, 0, 0};
     return wt_fuse(2, l, NULL, 2, code, OUT_ROW, WT_REDUCE_MEAN, r);
@@ -108,10 +110,11 @@ static wt_status sc_wrap(wt_tensor **r) {
     return wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, (int64_t[]){3, 4}, NULL, 0, 0, on_release, NULL, r);
 }
 
-static wt_status sc_adopt(wt_tensor **r) {   /* rows 1.. of OUT, adopted through its bytes */
+static wt_status sc_adopt(wt_tensor **r) { /* rows 1.. of OUT, adopted through its bytes */
     const float *f = wt_tensor_data(OUT);
     int64_t n = wt_tensor_size(OUT), cols = wt_tensor_shape(OUT)[wt_tensor_ndim(OUT) - 1];
-    return wt_tensor_adopt(f + cols, (size_t)(n - cols) * sizeof(float), WT_FLOAT32, 1, (int64_t[]){n - cols}, NULL, 0, 0, r);
+    return wt_tensor_adopt(f + cols, (size_t)(n - cols) * sizeof(float), WT_FLOAT32, 1, (int64_t[]){n - cols}, NULL, 0,
+                           0, r);
 }
 
 /* DLPack: a failed import must leave the managed tensor the caller's (its
@@ -121,9 +124,10 @@ static wt_status sc_dlpack_import(wt_tensor **r) {
     static float mem[12];
     static int64_t shape[2] = {3, 4};
     static DLManagedTensorVersioned m;
-    m = (DLManagedTensorVersioned){.version = {1, 0}, .deleter = foreign_delete,
-                                   .dl_tensor = {.data = mem, .device = {kDLCPU, 0}, .ndim = 2,
-                                                 .dtype = {kDLFloat, 32, 1}, .shape = shape}};
+    m = (DLManagedTensorVersioned){
+        .version = {1, 0},
+        .deleter = foreign_delete,
+        .dl_tensor = {.data = mem, .device = {kDLCPU, 0}, .ndim = 2, .dtype = {kDLFloat, 32, 1}, .shape = shape}};
     return wt_dlpack_import(&m, r);
 }
 static wt_status sc_dlpack_round_trip(wt_tensor **r) {
@@ -160,16 +164,40 @@ void test_alloc_failure_everywhere(void) {
     CHECK_OK(wt_tensor_full(WT_FLOAT32, 2, so, 3, &OUT));
     CHECK_OK(wt_tensor_full(WT_INT32, 2, so, 5, &OUT_INT));
     CHECK_OK(wt_tensor_full(WT_FLOAT32, 1, sr, 9, &OUT_ROW));
-    static const struct { const char *name; wt_status (*fn)(wt_tensor **); } cases[] = {
-        {"copy", sc_copy}, {"reshape copy", sc_reshape_copy}, {"slice", sc_slice}, {"astype", sc_astype},
-        {"arange", sc_arange}, {"eye", sc_eye}, {"assign overlapping", sc_assign_overlap},
-        {"add broadcast", sc_add_broadcast}, {"ewise cast into out", sc_ewise_cast_into_out},
-        {"ewise aliased out", sc_ewise_aliased_out}, {"ewise reduce into out", sc_ewise_reduce_into},
-        {"exp", sc_exp}, {"sum axis", sc_sum_axis}, {"mean into out", sc_mean_out}, {"argmax", sc_argmax},
-        {"matmul", sc_matmul}, {"matmul into out", sc_matmul_out}, {"matmul int32", sc_matmul_int},
-        {"einsum chain", sc_einsum_chain}, {"einsum batched into out", sc_einsum_batched_out},
-        {"einsum trace", sc_einsum_trace}, {"einsum dot", sc_einsum_dot}, {"einsum_path 6 operands", sc_einsum_path},
-        {"wrap", sc_wrap}, {"adopt", sc_adopt}, {"dlpack import", sc_dlpack_import}, {"dlpack round trip", sc_dlpack_round_trip}, {"share", sc_share}, {"fuse aliased, cast", sc_fuse_aliased_cast}, {"fuse mean into out", sc_fuse_mean_into},
+    static const struct {
+        const char *name;
+        wt_status (*fn)(wt_tensor **);
+    } cases[] = {
+        {"copy", sc_copy},
+        {"reshape copy", sc_reshape_copy},
+        {"slice", sc_slice},
+        {"astype", sc_astype},
+        {"arange", sc_arange},
+        {"eye", sc_eye},
+        {"assign overlapping", sc_assign_overlap},
+        {"add broadcast", sc_add_broadcast},
+        {"ewise cast into out", sc_ewise_cast_into_out},
+        {"ewise aliased out", sc_ewise_aliased_out},
+        {"ewise reduce into out", sc_ewise_reduce_into},
+        {"exp", sc_exp},
+        {"sum axis", sc_sum_axis},
+        {"mean into out", sc_mean_out},
+        {"argmax", sc_argmax},
+        {"matmul", sc_matmul},
+        {"matmul into out", sc_matmul_out},
+        {"matmul int32", sc_matmul_int},
+        {"einsum chain", sc_einsum_chain},
+        {"einsum batched into out", sc_einsum_batched_out},
+        {"einsum trace", sc_einsum_trace},
+        {"einsum dot", sc_einsum_dot},
+        {"einsum_path 6 operands", sc_einsum_path},
+        {"wrap", sc_wrap},
+        {"adopt", sc_adopt},
+        {"dlpack import", sc_dlpack_import},
+        {"dlpack round trip", sc_dlpack_round_trip},
+        {"share", sc_share},
+        {"fuse aliased, cast", sc_fuse_aliased_cast},
+        {"fuse mean into out", sc_fuse_mean_into},
     };
     static uint8_t before[4096], after[4096];
     int total_failures = 0;
@@ -193,13 +221,16 @@ void test_alloc_failure_everywhere(void) {
                           wt_status_name(st), wt_error_message());
                 break;
             }
-            if (r != NULL) wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: a result was returned", cases[c].name, k);
+            if (r != NULL)
+                wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: a result was returned", cases[c].name, k);
             if (wt_memory_tensors() != t0 || wt_memory_bytes() != b0)
-                wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: leaked %lld tensors, %lld bytes", cases[c].name,
-                          k, (long long)(wt_memory_tensors() - t0), (long long)(wt_memory_bytes() - b0));
+                wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: leaked %lld tensors, %lld bytes",
+                          cases[c].name, k, (long long)(wt_memory_tensors() - t0), (long long)(wt_memory_bytes() - b0));
             if (snapshot(after) != nb || memcmp(before, after, nb))
                 wt_t_fail(__FILE__, __LINE__, "%s, allocation %d failing: a destination was changed", cases[c].name, k);
-            if (released) wt_t_fail(__FILE__, __LINE__, "%s: a failed wrap or import released the caller's memory", cases[c].name);
+            if (released)
+                wt_t_fail(__FILE__, __LINE__, "%s: a failed wrap or import released the caller's memory",
+                          cases[c].name);
         }
         /* every scenario allocates, so its first allocation failing must fail it */
         if (failures == 0) wt_t_fail(__FILE__, __LINE__, "%s: no allocation could be made to fail", cases[c].name);

@@ -39,7 +39,8 @@ static void check_values(const char *name, const wt_tensor *t) {
         double got, want = fixture_value(wt_tensor_dtype(t), i);
         CHECK_OK(wt_tensor_get(t, idx, &got));
         if (!(got == want && signbit(got) == signbit(want)) && !(isnan(got) && isnan(want))) {
-            wt_t_fail(__FILE__, __LINE__, "%s: element %lld is %.17g, NumPy wrote %.17g", name, (long long)i, got, want);
+            wt_t_fail(__FILE__, __LINE__, "%s: element %lld is %.17g, NumPy wrote %.17g", name, (long long)i, got,
+                      want);
             return;
         }
         for (int k = wt_tensor_ndim(t) - 1; k >= 0; k--) {
@@ -50,7 +51,8 @@ static void check_values(const char *name, const wt_tensor *t) {
 }
 
 void test_npy_fixtures(void) {
-    static const char *const dts[WT_NDTYPES] = {"bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "float32", "float64"};
+    static const char *const dts[WT_NDTYPES] = {"bool",  "int8",   "uint8",   "int16",  "uint16",
+                                                "int32", "uint32", "float32", "float64"};
     static const char *const kinds[3] = {"c", "f", "be"};
     int64_t s234[3] = {2, 3, 4};
     for (int dt = 0; dt < WT_NDTYPES; dt++)
@@ -62,7 +64,10 @@ void test_npy_fixtures(void) {
             wt_tensor *t = NULL;
             if (!b) continue;
             CHECK_OK(wt_npy_read(b, n, &t));
-            if (!t) { free(b); continue; }
+            if (!t) {
+                free(b);
+                continue;
+            }
             CHECK_EQ(wt_tensor_dtype(t), dt);
             /* Fortran order: a view with Fortran strides over the file's data order */
             static const int64_t c_strides[3] = {12, 4, 1}, f_strides[3] = {1, 2, 6};
@@ -74,17 +79,23 @@ void test_npy_fixtures(void) {
             CHECK_OK(wt_npy_write(t, w, n + 64, &wn));
             size_t ln = n;
             uint8_t *like = k == 2 ? slurp((snprintf(name, sizeof name, "%s_c", dts[dt]), name), &ln) : b;
-            if (wn != ln || memcmp(w, like, ln)) wt_t_fail(__FILE__, __LINE__, "%s: written bytes differ from NumPy's", name);
+            if (wn != ln || memcmp(w, like, ln))
+                wt_t_fail(__FILE__, __LINE__, "%s: written bytes differ from NumPy's", name);
             if (like != b) free(like);
             free(w);
             free(b);
             wt_tensor_free(t);
         }
     /* versions 2.0 and 3.0, 0-d, empty, 1-d */
-    static const struct { const char *name; int dtype, ndim; int64_t shape[2]; bool identical; } more[] = {
+    static const struct {
+        const char *name;
+        int dtype, ndim;
+        int64_t shape[2];
+        bool identical;
+    } more[] = {
         {"float32_v2", WT_FLOAT32, 2, {3, 5}, false}, {"int16_v3", WT_INT16, 2, {4, 3}, false},
-        {"float64_0d", WT_FLOAT64, 0, {0}, true}, {"float32_empty", WT_FLOAT32, 2, {0, 3}, true},
-        {"uint8_1d", WT_UINT8, 1, {7}, true}, {"float64_f_2d", WT_FLOAT64, 2, {5, 6}, true},
+        {"float64_0d", WT_FLOAT64, 0, {0}, true},     {"float32_empty", WT_FLOAT32, 2, {0, 3}, true},
+        {"uint8_1d", WT_UINT8, 1, {7}, true},         {"float64_f_2d", WT_FLOAT64, 2, {5, 6}, true},
     };
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
         size_t n, wn;
@@ -92,7 +103,10 @@ void test_npy_fixtures(void) {
         wt_tensor *t = NULL, *back = NULL;
         if (!b) continue;
         CHECK_OK(wt_npy_read(b, n, &t));
-        if (!t) { free(b); continue; }
+        if (!t) {
+            free(b);
+            continue;
+        }
         CHECK_EQ(wt_tensor_dtype(t), more[i].dtype);
         CHECK_EQ(wt_tensor_ndim(t), more[i].ndim);
         for (int d = 0; d < more[i].ndim; d++) CHECK_EQ(wt_tensor_shape(t)[d], more[i].shape[d]);
@@ -100,7 +114,7 @@ void test_npy_fixtures(void) {
         CHECK_OK(wt_npy_write(t, w, sizeof w, &wn));
         if (more[i].identical && (wn != n || memcmp(w, b, n)))
             wt_t_fail(__FILE__, __LINE__, "%s: written bytes differ from NumPy's", more[i].name);
-        CHECK_OK(wt_npy_read(w, wn, &back));   /* 2.0/3.0 files come back as 1.0, same values */
+        CHECK_OK(wt_npy_read(w, wn, &back)); /* 2.0/3.0 files come back as 1.0, same values */
         if (back) check_values(more[i].name, back);
         wt_tensor_free(back);
         wt_tensor_free(t);
@@ -123,14 +137,15 @@ void test_npy_views_and_errors(void) {
     CHECK_OK(wt_view_permute(a, 0, NULL, &tr));
     CHECK_OK(wt_npy_write(tr, buf, sizeof buf, &n));
     CHECK(strstr((char *)buf + 10, "'fortran_order': True, 'shape': (4, 3), }") != NULL);
-    CHECK_EQ((n - 48) % 64, 0);   /* header padded to 64 bytes, then 12 int32 */
+    CHECK_EQ((n - 48) % 64, 0); /* header padded to 64 bytes, then 12 int32 */
     CHECK_OK(wt_npy_read(buf, n, &r));
-    CHECK_DESC(r, 2, ((int64_t[]){4, 3}), ((int64_t[]){1, 4}), 0);   /* read back as a Fortran-strided view */
+    CHECK_DESC(r, 2, ((int64_t[]){4, 3}), ((int64_t[]){1, 4}), 0); /* read back as a Fortran-strided view */
     CHECK(t_equals(r, (double[]){0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
     wt_tensor_free(r);
     CHECK_ERR(wt_npy_write(a, buf, 10, &n), WT_EINVAL, "buffer of 10 bytes is too small: the .npy needs 176");
     /* found by fuzzing: an empty Fortran-order file is written back in C order, as numpy.save does */
-    static const char empty_f[] = "\x93NUMPY\x01\x00\x3b\x00{'descr': '<f8', 'fortran_order': True, 'shape': (0, 6), }\n";
+    static const char empty_f[] =
+        "\x93NUMPY\x01\x00\x3b\x00{'descr': '<f8', 'fortran_order': True, 'shape': (0, 6), }\n";
     CHECK_OK(wt_npy_read(empty_f, sizeof empty_f - 1, &r));
     CHECK_OK(wt_npy_write(r, buf, sizeof buf, &n));
     CHECK(strstr((char *)buf + 10, "'fortran_order': False, 'shape': (0, 6), }") != NULL);
@@ -138,13 +153,17 @@ void test_npy_views_and_errors(void) {
     CHECK_ERR(wt_npy_write(NULL, buf, 10, &n), WT_EINVAL, "tensor is NULL");
     n = 12345;
     CHECK_ERR(wt_npy_write(a, NULL, 10, &n), WT_EINVAL, "buf is NULL");
-    CHECK_EQ(n, 0);   /* not a size to retry with */
+    CHECK_EQ(n, 0); /* not a size to retry with */
     wt_tensor_free(tr);
     wt_tensor_free(v);
     wt_tensor_free(a);
 
     /* malformed files: each a clear error, nothing allocated */
-    static const struct { const char *header; wt_status status; const char *msg; } bad[] = {
+    static const struct {
+        const char *header;
+        wt_status status;
+        const char *msg;
+    } bad[] = {
         {"{'descr': '<i8', 'fortran_order': False, 'shape': (2,), }", WT_EDTYPE, "'<i8' (int64) is not supported"},
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1}", WT_ESYNTAX, "unexpected key 'x'"},
         {"{'descr': '<f4', 'fortran_order': False}", WT_ESYNTAX, "key 'shape' is missing"},
@@ -153,14 +172,17 @@ void test_npy_views_and_errors(void) {
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (-2,), }", WT_ESYNTAX, "non-negative integer dimension"},
         {"{'descr': '<f4', 'fortran_order': false, 'shape': (2,), }", WT_ESYNTAX, "True or False"},
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }", WT_ESHAPE, "overflows int64"},
-        {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", WT_ENOMEM, "has more than 2^63 elements"},
-        {"{'descr': '<f4', 'fortran_order': False, 'shape': (1000000,), }", WT_ESHAPE, "needs 4000000 bytes of data, the file has 8"},
+        {"{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", WT_ENOMEM,
+         "has more than 2^63 elements"},
+        {"{'descr': '<f4', 'fortran_order': False, 'shape': (1000000,), }", WT_ESHAPE,
+         "needs 4000000 bytes of data, the file has 8"},
         {"{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,), }", WT_ESHAPE,
          "needs more than 2^63 bytes of data, the file has 8"},
         {"{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } x", WT_ESYNTAX, "the end of the header"},
         {"{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (2,), }", WT_ESYNTAX, "a quoted string"},
         {"{'descr': 'f4', 'fortran_order': False, 'shape': (2,), }", WT_EDTYPE, "not a simple dtype"},
-        {"{'descr': '<f4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }", WT_ESHAPE, "more than 16"},
+        {"{'descr': '<f4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }", WT_ESHAPE,
+         "more than 16"},
         {"", WT_ESYNTAX, "'{' starting the header dict"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -169,7 +191,7 @@ void test_npy_views_and_errors(void) {
         f[8] = (uint8_t)h, f[9] = 0;
         memcpy(f + 10, bad[i].header, h - 1);
         f[10 + h - 1] = '\n';
-        memset(f + 10 + h, 0, 8);   /* 8 data bytes */
+        memset(f + 10 + h, 0, 8); /* 8 data bytes */
         int64_t t0 = wt_memory_tensors();
         wt_tensor *t = NULL;
         CHECK_ERR(wt_npy_read(f, 10 + h + 8, &t), bad[i].status, bad[i].msg);
@@ -178,7 +200,8 @@ void test_npy_views_and_errors(void) {
     wt_tensor *t = NULL;
     CHECK_ERR(wt_npy_read("PK\x03\x04", 4, &t), WT_ESYNTAX, "not a .npy file (4 bytes");
     CHECK_ERR(wt_npy_read("\x93NUMPY\x04\x00\x10\x00", 10, &t), WT_ESYNTAX, "format version 4.0");
-    CHECK_ERR(wt_npy_read("\x93NUMPY\x01\x00\x10\x00{}", 12, &t), WT_ESYNTAX, "header of 16 bytes runs past the end of the 12-byte file");
+    CHECK_ERR(wt_npy_read("\x93NUMPY\x01\x00\x10\x00{}", 12, &t), WT_ESYNTAX,
+              "header of 16 bytes runs past the end of the 12-byte file");
     CHECK_ERR(wt_npy_read("\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12, &t), WT_ESYNTAX, "exceeds the limit of 10000");
     CHECK_ERR(wt_npy_read("\x93NUMPY\x01\x00\x02\x00{}", 12, &t), WT_ESYNTAX, "does not end with a newline");
     CHECK_ERR(wt_npy_read(NULL, 5, &t), WT_EINVAL, "bytes is NULL");
@@ -195,11 +218,11 @@ static wt_tensor *proto(const uint8_t *b, size_t n) {
 
 void test_proto_wire(void) {
     /* float32 [1.0, 2.0] shape (2,), by hand: dtype=1; shape{dim{size 2}}; tensor_content */
-    static const uint8_t content[] = {0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02,
-                                      0x22, 0x08, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40};
+    static const uint8_t content[] = {0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02, 0x22,
+                                      0x08, 0,    0,    0x80, 0x3f, 0,    0,    0,    0x40};
     /* the same values as a packed float_val (field 5) */
-    static const uint8_t fields[] = {0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02,
-                                     0x2a, 0x08, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40};
+    static const uint8_t fields[] = {0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02, 0x2a,
+                                     0x08, 0,    0,    0x80, 0x3f, 0,    0,    0,    0x40};
     uint8_t buf[256];
     size_t n;
     wt_tensor *t = proto(content, sizeof content);
@@ -208,10 +231,11 @@ void test_proto_wire(void) {
     CHECK(n == sizeof content && !memcmp(buf, content, n));
     CHECK_OK(wt_proto_write(t, WT_PROTO_FIELDS, buf, sizeof buf, &n));
     CHECK(n == sizeof fields && !memcmp(buf, fields, n));
-    CHECK_ERR(wt_proto_write(t, WT_PROTO_FIELDS, buf, 5, &n), WT_EINVAL, "buffer of 5 bytes is too small: the TensorProto needs 18");
+    CHECK_ERR(wt_proto_write(t, WT_PROTO_FIELDS, buf, 5, &n), WT_EINVAL,
+              "buffer of 5 bytes is too small: the TensorProto needs 18");
     n = 12345;
     CHECK_ERR(wt_proto_write(t, 7, buf, sizeof buf, &n), WT_EINVAL, "form 7");
-    CHECK_EQ(n, 0);   /* not a size to retry with */
+    CHECK_EQ(n, 0); /* not a size to retry with */
     wt_tensor_free(t);
     t = proto(fields, sizeof fields);
     CHECK(t && t_equals(t, (double[]){1, 2}));
@@ -224,8 +248,8 @@ void test_proto_wire(void) {
     CHECK(t && t_equals(t, (double[]){-1, -1, -1, -1, -1, -1}));
     wt_tensor_free(t);
     /* uint8 (3,) with unpacked int_val 7, 300 (wraps to 44), then packed [5]; unknown fields 3, 99 skipped */
-    static const uint8_t mixed[] = {0x18, 0x05, 0x08, 0x04, 0x12, 0x04, 0x12, 0x02, 0x08, 0x03, 0x38, 0x07, 0x38, 0xac, 0x02,
-                                    0x9a, 0x06, 0x01, 0x00, 0x3a, 0x01, 0x05};
+    static const uint8_t mixed[] = {0x18, 0x05, 0x08, 0x04, 0x12, 0x04, 0x12, 0x02, 0x08, 0x03, 0x38,
+                                    0x07, 0x38, 0xac, 0x02, 0x9a, 0x06, 0x01, 0x00, 0x3a, 0x01, 0x05};
     t = proto(mixed, sizeof mixed);
     CHECK(t && t_equals(t, (double[]){7, 44, 5}));
     wt_tensor_free(t);
@@ -261,25 +285,46 @@ void test_proto_wire(void) {
 }
 
 void test_proto_errors(void) {
-    static const struct { uint8_t b[24]; size_t n; wt_status status; const char *msg; } bad[] = {
+    static const struct {
+        uint8_t b[24];
+        size_t n;
+        wt_status status;
+        const char *msg;
+    } bad[] = {
         {{0x08, 0x07}, 2, WT_EDTYPE, "dtype 7 (DT_STRING) is not supported"},
         {{0x08, 0x09}, 2, WT_EDTYPE, "dtype 9 (DT_INT64)"},
         {{0x12, 0x02, 0x18, 0x01, 0x08, 0x01}, 6, WT_ESHAPE, "unknown rank"},
         {{0x08, 0x01, 0x12, 0x05, 0x12}, 5, WT_ESYNTAX, "a length-delimited field at byte 4 runs past the end"},
-        {{0x08, 0x01, 0x12, 0x0d, 0x12, 0x0b, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, 17,
-         WT_ESHAPE, "dimension 0 has size -1"},
-        {{0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02, 0x22, 0x04, 0, 0, 0, 0}, 14, WT_ESHAPE,
+        {{0x08, 0x01, 0x12, 0x0d, 0x12, 0x0b, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01},
+         17,
+         WT_ESHAPE,
+         "dimension 0 has size -1"},
+        {{0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02, 0x22, 0x04, 0, 0, 0, 0},
+         14,
+         WT_ESHAPE,
          "tensor_content has 4 bytes, shape (2,) of float32 needs 8"},
-        {{0x08, 0x03, 0x12, 0x04, 0x12, 0x02, 0x08, 0x01, 0x3a, 0x02, 0x01, 0x02}, 12, WT_ESHAPE, "more than 1 values for 1 elements"},
+        {{0x08, 0x03, 0x12, 0x04, 0x12, 0x02, 0x08, 0x01, 0x3a, 0x02, 0x01, 0x02},
+         12,
+         WT_ESHAPE,
+         "more than 1 values for 1 elements"},
         /* float64 of shape (2^62,): its byte count overflows */
-        {{0x08, 0x02, 0x12, 0x0c, 0x12, 0x0a, 0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x22, 0x01, 0x00}, 19,
-         WT_ESHAPE, "tensor_content has 1 bytes, shape (4611686018427387904,) of float64 needs more than 2^63"},
-        {{0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x01, 0x2a, 0x03, 0, 0, 0}, 13, WT_ESYNTAX, "holds 3 bytes, not a multiple of 4"},
+        {{0x08, 0x02, 0x12, 0x0c, 0x12, 0x0a, 0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x22, 0x01,
+          0x00},
+         19,
+         WT_ESHAPE,
+         "tensor_content has 1 bytes, shape (4611686018427387904,) of float64 needs more than 2^63"},
+        {{0x08, 0x01, 0x12, 0x04, 0x12, 0x02, 0x08, 0x01, 0x2a, 0x03, 0, 0, 0},
+         13,
+         WT_ESYNTAX,
+         "holds 3 bytes, not a multiple of 4"},
         {{0x08, 0x01, 0x2d, 0, 0}, 5, WT_ESYNTAX, "fixed-width value"},
         {{0x08}, 1, WT_ESYNTAX, "a varint at byte 1 runs past the end"},
         {{0x0b, 0x0c}, 2, WT_ESYNTAX, "wire type 3"},
         {{0x00, 0x01}, 2, WT_ESYNTAX, "field number 0"},
-        {{0x08, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}, 12, WT_ESYNTAX, "longer than 64 bits"},
+        {{0x08, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01},
+         12,
+         WT_ESYNTAX,
+         "longer than 64 bits"},
         {{0x08, 0x01, 0x28, 0x01}, 4, WT_ESYNTAX, "field 5 has wire type 0"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -293,7 +338,8 @@ void test_proto_errors(void) {
     /* found by fuzzing: 14 bytes declaring 4096x4096 float32 zeros; as on a small machine, out of memory */
     static const uint8_t bomb[] = {0x08, 0x01, 0x12, 0x0a, 0x12, 0x03, 0x08, 0x80, 0x20, 0x12, 0x03, 0x08, 0x80, 0x20};
     wt_debug_alloc_limit(1 << 20);
-    CHECK_ERR(wt_proto_read(bomb, sizeof bomb, &t), WT_ENOMEM, "out of memory allocating 67108864 bytes for a float32 tensor of shape (4096,4096)");
+    CHECK_ERR(wt_proto_read(bomb, sizeof bomb, &t), WT_ENOMEM,
+              "out of memory allocating 67108864 bytes for a float32 tensor of shape (4096,4096)");
     wt_debug_alloc_limit(0);
     CHECK(t == NULL);
     CHECK_ERR(wt_proto_read("", 0, &t), WT_EDTYPE, "dtype 0 (DT_INVALID)");

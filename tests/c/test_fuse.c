@@ -6,9 +6,7 @@
 #include "ops.h"
 #include <stdlib.h>
 
-static bool same_bits(double a, double b) {
-    return (a == b && signbit(a) == signbit(b)) || (isnan(a) && isnan(b));
-}
+static bool same_bits(double a, double b) { return (a == b && signbit(a) == signbit(b)) || (isnan(a) && isnan(b)); }
 
 /* every element of a and b (same shape) as doubles: bit-equal, or within tol */
 static int compare(const wt_tensor *a, const wt_tensor *b, double tol) {
@@ -27,9 +25,10 @@ static int compare(const wt_tensor *a, const wt_tensor *b, double tol) {
 
 #define NOPS_RANDOM 24
 static const int RANDOM_OPS[NOPS_RANDOM] = {
-    WT_OP_ADD, WT_OP_SUB, WT_OP_MUL, WT_OP_DIV, WT_OP_FLOOR_DIV, WT_OP_MOD, WT_OP_MAXIMUM, WT_OP_MINIMUM,
-    WT_OP_LESS, WT_OP_EQUAL, WT_OP_LOGICAL_AND, WT_OP_NEG, WT_OP_ABS, WT_OP_EXP, WT_OP_LOG1P, WT_OP_SQRT,
-    WT_OP_SQUARE, WT_OP_TANH, WT_OP_RELU, WT_OP_FLOOR, WT_OP_ISNAN, WT_OP_WHERE, WT_OP_CLIP, WT_OP_FMA};
+    WT_OP_ADD,     WT_OP_SUB,     WT_OP_MUL,   WT_OP_DIV,   WT_OP_FLOOR_DIV,   WT_OP_MOD,
+    WT_OP_MAXIMUM, WT_OP_MINIMUM, WT_OP_LESS,  WT_OP_EQUAL, WT_OP_LOGICAL_AND, WT_OP_NEG,
+    WT_OP_ABS,     WT_OP_EXP,     WT_OP_LOG1P, WT_OP_SQRT,  WT_OP_SQUARE,      WT_OP_TANH,
+    WT_OP_RELU,    WT_OP_FLOOR,   WT_OP_ISNAN, WT_OP_WHERE, WT_OP_CLIP,        WT_OP_FMA};
 static const int DTS[5] = {WT_FLOAT32, WT_FLOAT64, WT_INT32, WT_UINT8, WT_BOOL};
 
 void test_fuse_random_vs_ewise(void) {
@@ -41,7 +40,7 @@ void test_fuse_random_vs_ewise(void) {
         wt_tensor *leaf[5] = {0};
         double scal[5] = {0};
         for (int k = 0; k < nleaf; k++) {
-            if (k == nleaf - 1 && t_rand() % 2) {   /* a weak scalar leaf */
+            if (k == nleaf - 1 && t_rand() % 2) { /* a weak scalar leaf */
                 scal[k] = (t_rand() % 2) ? 2.5 : 3;
                 continue;
             }
@@ -52,7 +51,7 @@ void test_fuse_random_vs_ewise(void) {
         if (!leaf[0] && !leaf[1]) continue;
         int ninstr = 1 + (int)(t_rand() % 6);
         int32_t code[4 * 8];
-        wt_tensor *val[16] = {0};   /* eager values: leaves, then instruction results */
+        wt_tensor *val[16] = {0}; /* eager values: leaves, then instruction results */
         for (int k = 0; k < nleaf; k++) val[k] = leaf[k];
         bool eager_ok = true;
         for (int i = 0; i < ninstr && eager_ok; i++) {
@@ -70,13 +69,16 @@ void test_fuse_random_vs_ewise(void) {
                 if (!val[v]) sv[k] = scal[v];
             }
             eager_ok = (op >= WT_NOPS ? wt_astype(in[0], op - WT_NOPS, &val[nleaf + i])
-                                      : wt_ewise(op, wt_op_arity(op), in, sv, 1, 1, NULL, WT_REDUCE_NONE, &val[nleaf + i])) == WT_OK;
+                                      : wt_ewise(op, wt_op_arity(op), in, sv, 1, 1, NULL, WT_REDUCE_NONE,
+                                                 &val[nleaf + i])) == WT_OK;
         }
         wt_tensor *fused = NULL;
         wt_status st = wt_fuse(nleaf, (const wt_tensor *const *)leaf, scal, ninstr, code, NULL, WT_REDUCE_NONE, &fused);
-        if (!eager_ok) {   /* a dtype error: the fused program fails too, naming the instruction */
-            if (st == WT_OK) wt_t_fail(__FILE__, __LINE__, "trial %d: eager failed but fuse succeeded", trial);
-            else CHECK(strstr(wt_error_message(), "fuse: instruction") != NULL);
+        if (!eager_ok) { /* a dtype error: the fused program fails too, naming the instruction */
+            if (st == WT_OK)
+                wt_t_fail(__FILE__, __LINE__, "trial %d: eager failed but fuse succeeded", trial);
+            else
+                CHECK(strstr(wt_error_message(), "fuse: instruction") != NULL);
         } else if (st != WT_OK) {
             wt_t_fail(__FILE__, __LINE__, "trial %d: %s", trial, wt_error_message());
         } else {
@@ -92,13 +94,14 @@ void test_fuse_random_vs_ewise(void) {
             bool isf = wt_dtype_is_float(wt_tensor_dtype(e));
             if (rop == WT_REDUCE_PROD && isf) rop = WT_REDUCE_ALL;
             int axes[3], na = 0;
-            for (int a = 0; a < 3; a++) if (t_rand() % 2) axes[na++] = a;
+            for (int a = 0; a < 3; a++)
+                if (t_rand() % 2) axes[na++] = a;
             wt_tensor *r_eager = NULL, *r_fused = NULL;
             if (wt_reduce(rop, e, na, axes, 1, NULL, &r_eager) == WT_OK) {
                 CHECK_OK(wt_tensor_zeros(wt_tensor_dtype(r_eager), 3, wt_tensor_shape(r_eager), &r_fused));
                 CHECK_OK(wt_fuse(nleaf, (const wt_tensor *const *)leaf, scal, ninstr, code, r_fused, rop, NULL));
                 double tol = 0;
-                if (isf || rop == WT_REDUCE_MEAN) {   /* summation order differs: relative to the magnitudes */
+                if (isf || rop == WT_REDUCE_MEAN) { /* summation order differs: relative to the magnitudes */
                     wt_tensor *ab = NULL, *s = NULL;
                     CHECK_OK(wt_astype(e, WT_FLOAT64, &ab));
                     CHECK_OK(wt_ewise(WT_OP_ABS, 1, (const wt_tensor *const *)&ab, NULL, 1, 1, ab, 0, NULL));
@@ -110,7 +113,9 @@ void test_fuse_random_vs_ewise(void) {
                     wt_tensor_free(s);
                 }
                 bad = compare(r_fused, r_eager, tol);
-                if (bad) wt_t_fail(__FILE__, __LINE__, "trial %d: %s element %d differs from wt_reduce", trial, wt_reduce_name(rop), bad - 1);
+                if (bad)
+                    wt_t_fail(__FILE__, __LINE__, "trial %d: %s element %d differs from wt_reduce", trial,
+                              wt_reduce_name(rop), bad - 1);
                 reduced++;
             }
             wt_tensor_free(r_eager);
@@ -165,7 +170,8 @@ void test_fuse_errors_leave_out(void) {
     CHECK_OK(wt_view_broadcast_to(c, 2, (int64_t[]){4, 5}, &ro));
     const wt_tensor *ab[2] = {a, b}, *ac[2] = {a, c}, *bb[2] = {b, b};
     double sc[2] = {1, 2};
-    CHECK_ERR(wt_fuse(2, ab, NULL, 1, (int32_t[]){WT_FUSE_CAST(WT_NDTYPES), 0, 1, 0}, out, 0, NULL), WT_EINVAL, "invalid operation code");
+    CHECK_ERR(wt_fuse(2, ab, NULL, 1, (int32_t[]){WT_FUSE_CAST(WT_NDTYPES), 0, 1, 0}, out, 0, NULL), WT_EINVAL,
+              "invalid operation code");
     CHECK_ERR(wt_fuse(2, ab, NULL, 1, (int32_t[]){-1, 0, 1, 0}, out, 0, NULL), WT_EINVAL, "invalid operation code -1");
     CHECK_ERR(wt_fuse(2, ab, NULL, 1, (int32_t[]){WT_FUSE_CAST(WT_FLOAT32), 2, 0, 0}, out, 0, NULL), WT_EINVAL,
               "instruction 0 (cast): operand 0 refers to value 2");
@@ -175,19 +181,23 @@ void test_fuse_errors_leave_out(void) {
     CHECK_ERR(wt_fuse(2, (const wt_tensor *[]){NULL, NULL}, sc, 1, (int32_t[]){WT_OP_ADD, 0, 1, 0}, out, 0, NULL),
               WT_EINVAL, "only weak scalar");
     CHECK_ERR(wt_fuse(2, ac, NULL, 1, (int32_t[]){WT_OP_ADD, 0, 1, 0}, out, 0, NULL), WT_ESHAPE, "(3,4)");
-    CHECK_ERR(wt_fuse(2, bb, NULL, 1, (int32_t[]){WT_OP_ADD, 0, 1, 0}, NULL, WT_REDUCE_SUM, &r), WT_EINVAL, "needs an out");
-    CHECK_ERR(wt_fuse(1, (const wt_tensor *[]){c}, NULL, 1, (int32_t[]){WT_OP_NEG, 0, 0, 0}, ro, 0, NULL), WT_EREADONLY, "read-only");
+    CHECK_ERR(wt_fuse(2, bb, NULL, 1, (int32_t[]){WT_OP_ADD, 0, 1, 0}, NULL, WT_REDUCE_SUM, &r), WT_EINVAL,
+              "needs an out");
+    CHECK_ERR(wt_fuse(1, (const wt_tensor *[]){c}, NULL, 1, (int32_t[]){WT_OP_NEG, 0, 0, 0}, ro, 0, NULL), WT_EREADONLY,
+              "read-only");
     CHECK_ERR(wt_fuse(2, ab, NULL, 0, (int32_t[]){0}, out, 0, NULL), WT_EINVAL, "0 instructions");
     CHECK_ERR(wt_fuse(2, ab, NULL, 1, (int32_t[]){WT_OP_ADD, 0, 1, 0}, out, 99, NULL), WT_EINVAL, "reduce must be");
     const wt_tensor *many[17];
     for (int k = 0; k < 17; k++) many[k] = a;
-    CHECK_ERR(wt_fuse(17, many, NULL, 1, (int32_t[]){WT_OP_NEG, 0, 0, 0}, out, 0, NULL), WT_EINVAL, "more than 16 tensor leaves");
+    CHECK_ERR(wt_fuse(17, many, NULL, 1, (int32_t[]){WT_OP_NEG, 0, 0, 0}, out, 0, NULL), WT_EINVAL,
+              "more than 16 tensor leaves");
     /* an empty max has no identity */
     wt_tensor *empty = NULL, *o1 = NULL;
     CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 1, (int64_t[]){0}, &empty));
     CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 1, (int64_t[]){1}, &o1));
-    CHECK_ERR(wt_fuse(1, (const wt_tensor *[]){empty}, NULL, 1, (int32_t[]){WT_OP_NEG, 0, 0, 0}, o1, WT_REDUCE_MAX, NULL),
-              WT_EINVAL, "zero-size");
+    CHECK_ERR(
+        wt_fuse(1, (const wt_tensor *[]){empty}, NULL, 1, (int32_t[]){WT_OP_NEG, 0, 0, 0}, o1, WT_REDUCE_MAX, NULL),
+        WT_EINVAL, "zero-size");
     double v;
     for (int64_t i = 0; i < 12; i++) {
         CHECK_OK(wt_tensor_get(out, (int64_t[]){i / 4, i % 4}, &v));
@@ -210,7 +220,7 @@ void test_fuse_no_temporaries(void) {
     const wt_tensor *l[2] = {x, y};
     CHECK_OK(wt_fuse(2, l, NULL, 2, (int32_t[]){WT_OP_SUB, 0, 1, 0, WT_OP_SQUARE, 2, 0, 0}, s, WT_REDUCE_SUM, NULL));
     int64_t extra = wt_memory_peak() - before;
-    CHECK(extra < 64 * 1024);   /* registers and a 0-d accumulator, never 4 MiB */
+    CHECK(extra < 64 * 1024); /* registers and a 0-d accumulator, never 4 MiB */
     double v;
     CHECK_OK(wt_tensor_get(s, NULL, &v));
     CHECK(v == 4.0 * (1 << 20));

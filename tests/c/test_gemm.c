@@ -34,7 +34,7 @@ static void check_gemm(int dt, int64_t M, int64_t N, int64_t K, bool transA, boo
     make_group(&g.ak, K, 0, transA ? M : 1, z);
     make_group(&g.bk, K, 0, N, z);
     make_group(&g.bn, N, 0, negN ? -1 : 1, z);
-    g.b = negN ? B + (N - 1) * z : B;   /* columns read right to left */
+    g.b = negN ? B + (N - 1) * z : B; /* columns read right to left */
     make_group(&g.cm, M, splitM, N, z);
     make_group(&g.cn, N, 0, 1, z);
     g.batch[0].n = g.batch[1].n = g.batch[2].n = 0;
@@ -46,7 +46,8 @@ static void check_gemm(int dt, int64_t M, int64_t N, int64_t K, bool transA, boo
         double x = wt_cast_load_f64(dt, C1 + i * z), y = wt_cast_load_f64(dt, C2 + i * z);
         /* small integers: every partial sum is exact, so both orders agree exactly */
         if (x != y) {
-            wt_t_fail(__FILE__, __LINE__, "%s %lldx%lldx%lld transA %d splitM %d acc %d negN %d: C[%lld] = %g, reference %g",
+            wt_t_fail(__FILE__, __LINE__,
+                      "%s %lldx%lldx%lld transA %d splitM %d acc %d negN %d: C[%lld] = %g, reference %g",
                       wt_dtype_name(dt), (long long)M, (long long)N, (long long)K, transA, splitM, accumulate, negN,
                       (long long)i, x, y);
             break;
@@ -68,7 +69,8 @@ void test_gemm_packed_vs_reference(void) {
         check_gemm(dt, 130, 520, 300, false, false, false, false);
         check_gemm(dt, 67, 9, 513, true, true, true, true);
     }
-    for (int dt = 0; dt < WT_NDTYPES - 2; dt++) check_gemm(dt, 5, 6, 7, true, true, (dt & 1) != 0, false);   /* the scalar path */
+    for (int dt = 0; dt < WT_NDTYPES - 2; dt++)
+        check_gemm(dt, 5, 6, 7, true, true, (dt & 1) != 0, false); /* the scalar path */
 }
 
 /* ---- matmul ---------------------------------------------------------------- */
@@ -89,8 +91,14 @@ static void check_matmul(const wt_tensor *a, const wt_tensor *b, const wt_tensor
             int64_t ai[WT_MAX_DIMS], bi[WT_MAX_DIMS];
             for (int i = 0; i < an - 2; i++) ai[i] = as[i] == 1 ? 0 : idx[nbatch - (an - 2) + i];
             for (int i = 0; i < bn - 2; i++) bi[i] = bs[i] == 1 ? 0 : idx[nbatch - (bn - 2) + i];
-            if (a1) ai[0] = k; else ai[an - 2] = m, ai[an - 1] = k;
-            if (b1) bi[0] = k; else bi[bn - 2] = k, bi[bn - 1] = n;
+            if (a1)
+                ai[0] = k;
+            else
+                ai[an - 2] = m, ai[an - 1] = k;
+            if (b1)
+                bi[0] = k;
+            else
+                bi[bn - 2] = k, bi[bn - 1] = n;
             double x, y;
             wt_tensor_get(a, ai, &x);
             wt_tensor_get(b, bi, &y);
@@ -122,22 +130,35 @@ static wt_tensor *small_random(int dt, int nd, const int64_t *shape) {
     int64_t n = wt_tensor_size(t);
     for (int64_t i = 0; i < n; i++)
         wt_cast_store_f64(dt, (char *)wt_tensor_data(t) + i * (int64_t)wt_dtype_size(dt),
-                          dt == WT_BOOL ? (double)(t_rand() & 1) : (double)(int)(t_rand() % 9) - (dt == WT_UINT8 ? 0 : 4));
+                          dt == WT_BOOL ? (double)(t_rand() & 1)
+                                        : (double)(int)(t_rand() % 9) - (dt == WT_UINT8 ? 0 : 4));
     return t;
 }
 
 void test_matmul_semantics(void) {
-    struct { int an; int64_t as[4]; int bn; int64_t bs[4]; int rn; int64_t rs[4]; } cases[] = {
-        {2, {3, 4}, 2, {4, 5}, 2, {3, 5}},         {1, {4}, 2, {4, 5}, 1, {5}},
-        {2, {3, 4}, 1, {4}, 1, {3}},               {1, {4}, 1, {4}, 0, {0}},
-        {4, {2, 1, 3, 4}, 3, {5, 4, 2}, 4, {2, 5, 3, 2}}, {3, {2, 3, 0}, 2, {0, 4}, 3, {2, 3, 4}},
-        {2, {0, 4}, 2, {4, 3}, 2, {0, 3}},         {3, {1, 9, 70}, 3, {3, 70, 11}, 3, {3, 9, 11}},
+    struct {
+        int an;
+        int64_t as[4];
+        int bn;
+        int64_t bs[4];
+        int rn;
+        int64_t rs[4];
+    } cases[] = {
+        {2, {3, 4}, 2, {4, 5}, 2, {3, 5}},
+        {1, {4}, 2, {4, 5}, 1, {5}},
+        {2, {3, 4}, 1, {4}, 1, {3}},
+        {1, {4}, 1, {4}, 0, {0}},
+        {4, {2, 1, 3, 4}, 3, {5, 4, 2}, 4, {2, 5, 3, 2}},
+        {3, {2, 3, 0}, 2, {0, 4}, 3, {2, 3, 4}},
+        {2, {0, 4}, 2, {4, 3}, 2, {0, 3}},
+        {3, {1, 9, 70}, 3, {3, 70, 11}, 3, {3, 9, 11}},
     };
     static const int dts[][2] = {{WT_FLOAT32, WT_FLOAT32}, {WT_FLOAT64, WT_FLOAT32}, {WT_INT8, WT_INT16},
-                                 {WT_INT32, WT_INT32}, {WT_BOOL, WT_BOOL}, {WT_UINT8, WT_FLOAT32}};
+                                 {WT_INT32, WT_INT32},     {WT_BOOL, WT_BOOL},       {WT_UINT8, WT_FLOAT32}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
         for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
-            wt_tensor *a = small_random(dts[d][0], cases[c].an, cases[c].as), *b = small_random(dts[d][1], cases[c].bn, cases[c].bs), *r = NULL;
+            wt_tensor *a = small_random(dts[d][0], cases[c].an, cases[c].as),
+                      *b = small_random(dts[d][1], cases[c].bn, cases[c].bs), *r = NULL;
             CHECK_OK(wt_matmul(a, b, NULL, &r));
             if (r) {
                 CHECK_DESC(r, cases[c].rn, cases[c].rs, NULL, 0);
@@ -152,10 +173,10 @@ void test_matmul_semantics(void) {
         }
     /* transposed, sliced and reversed operands, read through their strides */
     wt_tensor *base = small_random(WT_FLOAT32, 2, (int64_t[]){40, 30}), *at = NULL, *bs = NULL, *r = NULL;
-    CHECK_OK(wt_view_permute(base, 0, NULL, &at));           /* (30, 40), column-major */
-    CHECK_OK(wt_view_slice(base, "::-2, 3:20", &bs));         /* (20, 17), negative row stride */
+    CHECK_OK(wt_view_permute(base, 0, NULL, &at));    /* (30, 40), column-major */
+    CHECK_OK(wt_view_slice(base, "::-2, 3:20", &bs)); /* (20, 17), negative row stride */
     wt_tensor *prod = NULL;
-    CHECK_OK(wt_view_slice(at, ":, 10:30", &prod));           /* (30, 20) */
+    CHECK_OK(wt_view_slice(at, ":, 10:30", &prod)); /* (30, 20) */
     CHECK_OK(wt_matmul(prod, bs, NULL, &r));
     CHECK_DESC(r, 2, ((int64_t[]){30, 17}), NULL, 0);
     check_matmul(prod, bs, r);
@@ -166,14 +187,16 @@ void test_matmul_semantics(void) {
     CHECK_OK(wt_view_permute(out, 0, NULL, &outT));
     CHECK_OK(wt_matmul(prod, bs, outT, NULL));
     check_matmul(prod, bs, outT);
-    wt_tensor_free(outT), wt_tensor_free(out), wt_tensor_free(prod), wt_tensor_free(bs), wt_tensor_free(at), wt_tensor_free(base);
+    wt_tensor_free(outT), wt_tensor_free(out), wt_tensor_free(prod), wt_tensor_free(bs), wt_tensor_free(at),
+        wt_tensor_free(base);
 }
 
 void test_matmul_errors(void) {
     wt_tensor *a = small_random(WT_FLOAT32, 2, (int64_t[]){2, 3}), *b = small_random(WT_FLOAT32, 2, (int64_t[]){4, 5});
     wt_tensor *s = small_random(WT_FLOAT32, 0, NULL), *c = small_random(WT_FLOAT32, 3, (int64_t[]){2, 3, 4});
     wt_tensor *d = small_random(WT_FLOAT32, 3, (int64_t[]){3, 4, 5}), *r = NULL, *out = NULL, *ro = NULL;
-    CHECK_ERR(wt_matmul(a, b, NULL, &r), WT_ESHAPE, "matmul: shapes (2,3) and (4,5) do not align: 3 (last axis of a) != 4 (axis -2 of b)");
+    CHECK_ERR(wt_matmul(a, b, NULL, &r), WT_ESHAPE,
+              "matmul: shapes (2,3) and (4,5) do not align: 3 (last axis of a) != 4 (axis -2 of b)");
     CHECK_ERR(wt_matmul(s, b, NULL, &r), WT_EINVAL, "operand 1 is 0-d");
     CHECK_ERR(wt_matmul(c, d, NULL, &r), WT_ESHAPE, "batch axes of (2,3,4) and (3,4,5) do not broadcast");
     CHECK_ERR(wt_matmul(a, NULL, NULL, &r), WT_EINVAL, "matmul: b is NULL");

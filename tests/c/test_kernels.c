@@ -5,7 +5,7 @@
 
 static void fill_random(unsigned char *p, size_t n, int dtype) {
     for (size_t i = 0; i < n; i++) p[i] = (unsigned char)t_rand();
-    if (dtype == WT_FLOAT32 || dtype == WT_FLOAT64) {   /* keep some ordinary values too */
+    if (dtype == WT_FLOAT32 || dtype == WT_FLOAT64) { /* keep some ordinary values too */
         size_t isz = wt_dtype_size(dtype);
         for (size_t i = 0; i + isz <= n; i += 3 * isz) wt_cast_store_f64(dtype, p + i, (double)(int32_t)t_rand() / 7.0);
     }
@@ -55,7 +55,7 @@ void test_iter_coalesce(void) {
     wt_tensor *a = t_arange(WT_FLOAT32, 3, shape), *b = t_arange(WT_FLOAT64, 3, shape), *at, *bt, *rev, *bc;
     wt_iter it;
     const wt_tensor *ops[2] = {a, b};
-    wt_iter_init(&it, 2, ops, 0);   /* contiguous: one loop of 24 */
+    wt_iter_init(&it, 2, ops, 0); /* contiguous: one loop of 24 */
     CHECK_EQ(it.ndim, 1);
     CHECK_EQ(it.shape[0], 24);
     CHECK_EQ(it.strides[0][0], 4);
@@ -63,31 +63,31 @@ void test_iter_coalesce(void) {
     CHECK_OK(wt_view_permute(a, 0, NULL, &at));
     CHECK_OK(wt_view_permute(b, 0, NULL, &bt));
     const wt_tensor *ops2[2] = {at, bt};
-    wt_iter_init(&it, 2, ops2, 0);   /* both transposed the same way: still one loop */
+    wt_iter_init(&it, 2, ops2, 0); /* both transposed the same way: still one loop */
     CHECK_EQ(it.ndim, 1);
     CHECK_OK(wt_view_slice(b, "::-1, ::-1, ::-1", &rev));
     const wt_tensor *ops3[2] = {a, rev};
-    wt_iter_init(&it, 2, ops3, 0);   /* one operand reversed: each still walks evenly */
+    wt_iter_init(&it, 2, ops3, 0); /* one operand reversed: each still walks evenly */
     CHECK_EQ(it.ndim, 1);
     CHECK_EQ(it.strides[1][0], -8);
     wt_tensor *half;
-    CHECK_OK(wt_view_slice(a, ":, 1:, ::2", &half));   /* (2,2,2), strides (12,4,2) */
+    CHECK_OK(wt_view_slice(a, ":, 1:, ::2", &half)); /* (2,2,2), strides (12,4,2) */
     const wt_tensor *ops3b[2] = {half, half};
-    wt_iter_init(&it, 2, ops3b, 0);  /* inner two axes merge, the outer cannot */
+    wt_iter_init(&it, 2, ops3b, 0); /* inner two axes merge, the outer cannot */
     CHECK_EQ(it.ndim, 2);
     CHECK_EQ(it.shape[0], 2);
     CHECK_EQ(it.shape[1], 4);
     CHECK_EQ(it.strides[0][1], 8);
     wt_tensor_free(half);
     const wt_tensor *ops4[2] = {rev, rev};
-    wt_iter_init(&it, 2, ops4, 0);   /* all reversed: flipped, then merged */
+    wt_iter_init(&it, 2, ops4, 0); /* all reversed: flipped, then merged */
     CHECK_EQ(it.ndim, 1);
     CHECK_EQ(it.strides[0][0], 8);
     wt_tensor *row;
     CHECK_OK(wt_view_slice(b, "0, 0", &row));
     CHECK_OK(wt_view_broadcast_to(row, 3, shape, &bc));
     const wt_tensor *ops5[2] = {a, bc};
-    wt_iter_init(&it, 2, ops5, 0);   /* a broadcast row: (6, 4) with a stride-0 outer axis */
+    wt_iter_init(&it, 2, ops5, 0); /* a broadcast row: (6, 4) with a stride-0 outer axis */
     CHECK_EQ(it.ndim, 2);
     CHECK_EQ(it.shape[0], 6);
     CHECK_EQ(it.strides[1][0], 0);
@@ -102,13 +102,13 @@ void test_iter_coalesce(void) {
 
 void test_enomem(void) {
     wt_tensor *t = NULL;
-    int64_t huge[2] = {1LL << 31, 1LL << 31};   /* 2^62 elements: too large anywhere */
+    int64_t huge[2] = {1LL << 31, 1LL << 31}; /* 2^62 elements: too large anywhere */
     CHECK_ERR(wt_tensor_empty(WT_FLOAT64, 2, huge, &t), WT_ENOMEM, "out of memory");
-    int64_t big[1] = {1LL << 45};   /* 256 TiB: allocation fails */
+    int64_t big[1] = {1LL << 45}; /* 256 TiB: allocation fails */
     CHECK_ERR(wt_tensor_zeros(WT_FLOAT64, 1, big, &t), WT_ENOMEM, "out of memory");
     CHECK(t == NULL);
     int64_t ok[1] = {4};
-    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 1, ok, &t));   /* the engine stays usable */
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 1, ok, &t)); /* the engine stays usable */
     wt_tensor_free(t);
 }
 
@@ -121,10 +121,12 @@ void test_alloc_failure_injection(void) {
     for (int k = 1; k <= 3; k++) {
         wt_tensor *out = NULL;
         wt_debug_fail_alloc_after(k);
-        wt_status st = wt_view_reshape(tr, 1, (int64_t[]){20}, &out);   /* needs a copy */
+        wt_status st = wt_view_reshape(tr, 1, (int64_t[]){20}, &out); /* needs a copy */
         wt_debug_fail_alloc_after(0);
-        if (st == WT_OK) wt_tensor_free(out);
-        else CHECK_EQ(st, WT_ENOMEM);
+        if (st == WT_OK)
+            wt_tensor_free(out);
+        else
+            CHECK_EQ(st, WT_ENOMEM);
     }
     wt_tensor *out = NULL;
     wt_debug_fail_alloc_after(1);
@@ -191,22 +193,24 @@ void test_tiled_transposes(void) {
             int64_t shape[2] = {sizes[s][0], sizes[s][1]}, tshape[2] = {shape[1], shape[0]};
             wt_tensor *a = t_arange(dts[d], 2, shape), *t = NULL, *c = NULL, *sum = NULL, *rev = NULL;
             CHECK_OK(wt_view_permute(a, 0, NULL, &t));
-            CHECK_OK(wt_copy(t, &c));   /* tiled copy */
+            CHECK_OK(wt_copy(t, &c)); /* tiled copy */
             CHECK_OK(wt_view_slice(t, "::-1", &rev));
             const wt_tensor *in[2] = {t, rev};
-            CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &sum));   /* tiled op */
+            CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &sum)); /* tiled op */
             bool ok = true;
             for (int64_t i = 0; ok && i < tshape[0]; i++)
                 for (int64_t j = 0; ok && j < tshape[1]; j++) {
-                    double v, w, want = (double)(j * shape[1] + i), want2 = want + (double)(j * shape[1] + (tshape[0] - 1 - i));
+                    double v, w, want = (double)(j * shape[1] + i),
+                                 want2 = want + (double)(j * shape[1] + (tshape[0] - 1 - i));
                     unsigned char b1[8], b2[8];
-                    wt_cast_store_f64(dts[d], b1, want);   /* what the dtype holds */
+                    wt_cast_store_f64(dts[d], b1, want); /* what the dtype holds */
                     wt_cast_store_f64(dts[d], b2, want2);
                     wt_tensor_get(c, (int64_t[]){i, j}, &v);
                     wt_tensor_get(sum, (int64_t[]){i, j}, &w);
                     ok = v == wt_cast_load_f64(dts[d], b1) && w == wt_cast_load_f64(dts[d], b2);
-                    if (!ok) wt_t_fail(__FILE__, __LINE__, "%s (%lld,%lld) at (%lld,%lld): %g %g", wt_dtype_name(dts[d]),
-                                       (long long)shape[0], (long long)shape[1], (long long)i, (long long)j, v, w);
+                    if (!ok)
+                        wt_t_fail(__FILE__, __LINE__, "%s (%lld,%lld) at (%lld,%lld): %g %g", wt_dtype_name(dts[d]),
+                                  (long long)shape[0], (long long)shape[1], (long long)i, (long long)j, v, w);
                 }
             wt_tensor_free(sum);
             wt_tensor_free(rev);

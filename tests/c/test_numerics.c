@@ -6,12 +6,13 @@
 ** meet).  The largest error seen, as a fraction of the bound, is printed. */
 #include "wt_test.h"
 
-static double worst;   /* largest error / bound seen */
+static double worst; /* largest error / bound seen */
 
 static void within(const char *what, double got, double ref, double bound) {
     double err = fabs(got - ref);
     if (bound > 0 && err / bound > worst) worst = err / bound;
-    if (!(err <= bound)) wt_t_fail(__FILE__, __LINE__, "%s: %.9g vs float64 %.17g, error %.3g > bound %.3g", what, got, ref, err, bound);
+    if (!(err <= bound))
+        wt_t_fail(__FILE__, __LINE__, "%s: %.9g vs float64 %.17g, error %.3g > bound %.3g", what, got, ref, err, bound);
 }
 
 static wt_tensor *rand_f32(int ndim, const int64_t *shape) {
@@ -28,8 +29,9 @@ void test_gemm_vs_float64(void) {
     worst = 0;
     for (size_t c = 0; c < sizeof dims / sizeof dims[0]; c++) {
         int64_t M = dims[c][0], K = dims[c][1], N = dims[c][2];
-        wt_tensor *a = rand_f32(2, (int64_t[]){M, K}), *b = rand_f32(2, (int64_t[]){N, K}), *bt = NULL, *r = NULL, *e = NULL;
-        CHECK_OK(wt_view_permute(b, 0, NULL, &bt));   /* B read transposed through its strides */
+        wt_tensor *a = rand_f32(2, (int64_t[]){M, K}), *b = rand_f32(2, (int64_t[]){N, K}), *bt = NULL, *r = NULL,
+                  *e = NULL;
+        CHECK_OK(wt_view_permute(b, 0, NULL, &bt)); /* B read transposed through its strides */
         CHECK_OK(wt_matmul(a, bt, NULL, &r));
         const wt_tensor *ops[2] = {a, b};
         CHECK_OK(wt_einsum("ik,jk->ij", 2, ops, NULL, &e));
@@ -37,7 +39,8 @@ void test_gemm_vs_float64(void) {
         for (int64_t i = 0; i < M && R && E; i++)
             for (int64_t j = 0; j < N; j++) {
                 double ref = 0, mag = 0;
-                for (int64_t k = 0; k < K; k++) ref += (double)A[i * K + k] * B[j * K + k], mag += fabs((double)A[i * K + k] * B[j * K + k]);
+                for (int64_t k = 0; k < K; k++)
+                    ref += (double)A[i * K + k] * B[j * K + k], mag += fabs((double)A[i * K + k] * B[j * K + k]);
                 within("matmul", R[i * N + j], ref, (double)K * u * mag);
                 within("einsum ik,jk->ij", E[i * N + j], ref, (double)K * u * mag);
             }
@@ -54,7 +57,7 @@ void test_reductions_vs_float64(void) {
     const float *X = wt_tensor_data(x);
     worst = 0;
     for (int axis = -1; axis < 2; axis++) {
-        for (int tr = 0; tr < 2; tr++) {   /* the same sums through the transposed view */
+        for (int tr = 0; tr < 2; tr++) { /* the same sums through the transposed view */
             wt_tensor *s = NULL, *m = NULL;
             int ax = tr && axis >= 0 ? 1 - axis : axis;
             CHECK_OK(wt_reduce(WT_REDUCE_SUM, tr ? xt : x, axis < 0 ? -1 : 1, &ax, 0, NULL, &s));

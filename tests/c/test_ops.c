@@ -13,7 +13,8 @@ void test_op_table_complete(void) {
     for (int op = 0; op < WT_NOPS; op++) {
         CHECK(wt_op_name(op) != NULL);
         CHECK(wt_op_arity(op) >= 1 && wt_op_arity(op) <= 3);
-        if (wt_op_class(op) == C_NONE) wt_t_fail(__FILE__, __LINE__, "op %s has no dtype class in ops.c", wt_op_name(op));
+        if (wt_op_class(op) == C_NONE)
+            wt_t_fail(__FILE__, __LINE__, "op %s has no dtype class in ops.c", wt_op_name(op));
     }
     CHECK(wt_op_name(WT_NOPS) == NULL);
 }
@@ -39,9 +40,9 @@ void test_kernels_match_reference(void) {
                         }
                     int64_t s[4] = {oz, z, z, z};
                     if (op == WT_OP_WHERE) s[1] = 1;
-                    if (layout == 1) s[1] = 0;          /* first input broadcast */
-                    if (layout == 2 && ar > 1) s[2] = 0; /* second input broadcast */
-                    if (layout == 3) s[0] *= 2, s[1] *= 2;   /* strided */
+                    if (layout == 1) s[1] = 0;             /* first input broadcast */
+                    if (layout == 2 && ar > 1) s[2] = 0;   /* second input broadcast */
+                    if (layout == 3) s[0] *= 2, s[1] *= 2; /* strided */
                     char *p1[4] = {(char *)o1, (char *)in[0], (char *)in[1], (char *)in[2]};
                     char *p2[4] = {(char *)o2, (char *)in[0], (char *)in[1], (char *)in[2]};
                     memset(o1, 0, sizeof o1);
@@ -103,7 +104,7 @@ void test_ewise_random_vs_reference(void) {
         bool any_scalar = false;
         for (int k = 0; k < n; k++) {
             int dt = (int)(t_rand() % WT_NDTYPES);
-            if (t_rand() % 6 == 0) {   /* a weak scalar */
+            if (t_rand() % 6 == 0) { /* a weak scalar */
                 static const double sv[] = {2, -1, 0.5, 300, 1e9, -2.5};
                 scal[k] = sv[t_rand() % 6];
                 any_scalar = true;
@@ -131,7 +132,7 @@ void test_ewise_random_vs_reference(void) {
         wt_broadcast_shapes(bn, ndims, shapes, &fnd, fshape);
         wt_tensor *out = NULL, *res_t = NULL;
         int outdt = res;
-        if (plan_ok && t_rand() % 3 == 0) {   /* a given out, any dtype and layout */
+        if (plan_ok && t_rand() % 3 == 0) { /* a given out, any dtype and layout */
             outdt = (int)(t_rand() % WT_NDTYPES);
             out = t_layout(outdt, fnd, fshape, (int)(t_rand() % 4));
         }
@@ -150,8 +151,8 @@ void test_ewise_random_vs_reference(void) {
                 double got, want = reference_at(op, n, in, scal, alpha, beta, comp, res, outdt, fnd, idx);
                 wt_tensor_get(res_t, idx, &got);
                 if (!same_value(got, want)) {
-                    wt_t_fail(__FILE__, __LINE__, "%s case %d element %lld: %.17g, reference %.17g", wt_op_name(op), iter,
-                              (long long)e, got, want);
+                    wt_t_fail(__FILE__, __LINE__, "%s case %d element %lld: %.17g, reference %.17g", wt_op_name(op),
+                              iter, (long long)e, got, want);
                     errors++;
                     break;
                 }
@@ -192,12 +193,16 @@ void test_op_semantics(void) {
     expect_binary(WT_OP_FLOOR_DIV, WT_INT32, 4, a, b, WT_INT32, (double[]){-4, -4, 0, 0});
     expect_binary(WT_OP_MOD, WT_INT32, 4, a, b, WT_INT32, (double[]){1, -1, 0, 0});
     expect_binary(WT_OP_FLOOR_DIV, WT_INT8, 2, (double[]){-128, 5}, (double[]){-1, -1}, WT_INT8, (double[]){-128, -5});
-    expect_binary(WT_OP_FLOOR_DIV, WT_FLOAT64, 3, (double[]){-7.5, 1, -0.0}, (double[]){2, 0, 3}, WT_FLOAT64, (double[]){-4, INFINITY, -0.0});
-    expect_binary(WT_OP_MOD, WT_FLOAT64, 3, (double[]){-7.5, 7.5, 1}, (double[]){2, -2, 0}, WT_FLOAT64, (double[]){0.5, -0.5, NAN});
-    expect_binary(WT_OP_POW, WT_INT32, 5, (double[]){2, -2, 1, -1, 5}, (double[]){3, 3, -1, -3, -1}, WT_INT32, (double[]){8, -8, 1, -1, 0});
+    expect_binary(WT_OP_FLOOR_DIV, WT_FLOAT64, 3, (double[]){-7.5, 1, -0.0}, (double[]){2, 0, 3}, WT_FLOAT64,
+                  (double[]){-4, INFINITY, -0.0});
+    expect_binary(WT_OP_MOD, WT_FLOAT64, 3, (double[]){-7.5, 7.5, 1}, (double[]){2, -2, 0}, WT_FLOAT64,
+                  (double[]){0.5, -0.5, NAN});
+    expect_binary(WT_OP_POW, WT_INT32, 5, (double[]){2, -2, 1, -1, 5}, (double[]){3, 3, -1, -3, -1}, WT_INT32,
+                  (double[]){8, -8, 1, -1, 0});
     expect_binary(WT_OP_POW, WT_UINT8, 2, (double[]){2, 3}, (double[]){9, 5}, WT_UINT8, (double[]){0, 243});
     expect_binary(WT_OP_DIV, WT_INT16, 2, (double[]){1, 7}, (double[]){2, 0}, WT_FLOAT64, (double[]){0.5, INFINITY});
-    expect_binary(WT_OP_MAXIMUM, WT_FLOAT32, 3, (double[]){1, NAN, 2}, (double[]){NAN, 1, 3}, WT_FLOAT32, (double[]){NAN, NAN, 3});
+    expect_binary(WT_OP_MAXIMUM, WT_FLOAT32, 3, (double[]){1, NAN, 2}, (double[]){NAN, 1, 3}, WT_FLOAT32,
+                  (double[]){NAN, NAN, 3});
     expect_binary(WT_OP_MINIMUM, WT_FLOAT64, 2, (double[]){1, 4}, (double[]){NAN, -3}, WT_FLOAT64, (double[]){NAN, -3});
     expect_binary(WT_OP_ADD, WT_BOOL, 3, (double[]){1, 0, 0}, (double[]){1, 1, 0}, WT_BOOL, (double[]){1, 1, 0});
     expect_binary(WT_OP_MUL, WT_BOOL, 3, (double[]){1, 0, 1}, (double[]){1, 1, 0}, WT_BOOL, (double[]){1, 0, 0});
@@ -205,7 +210,8 @@ void test_op_semantics(void) {
     expect_binary(WT_OP_SUB, WT_INT32, 1, (double[]){-2147483648.0}, (double[]){1}, WT_INT32, (double[]){2147483647});
     expect_binary(WT_OP_LESS, WT_FLOAT64, 3, (double[]){1, NAN, 2}, (double[]){2, 1, 2}, WT_BOOL, (double[]){1, 0, 0});
     expect_binary(WT_OP_NOT_EQUAL, WT_FLOAT32, 2, (double[]){NAN, 1}, (double[]){NAN, 1}, WT_BOOL, (double[]){1, 0});
-    expect_binary(WT_OP_LOGICAL_XOR, WT_INT8, 3, (double[]){0, 5, -1}, (double[]){0, 0, 3}, WT_BOOL, (double[]){0, 1, 0});
+    expect_binary(WT_OP_LOGICAL_XOR, WT_INT8, 3, (double[]){0, 5, -1}, (double[]){0, 0, 3}, WT_BOOL,
+                  (double[]){0, 1, 0});
     /* mixed dtypes promote: int8 + uint8 -> int16, int16 + float32 -> float32 */
     wt_tensor *i8 = vec(WT_INT8, 2, (double[]){-100, 100}), *u8 = vec(WT_UINT8, 2, (double[]){200, 200}), *r = NULL;
     CHECK_OK(wt_binary(WT_OP_ADD, i8, u8, &r));
@@ -227,20 +233,20 @@ void test_op_semantics(void) {
     wt_tensor_free(r);
     CHECK_ERR(wt_unary(WT_OP_NEG, b8, &r), WT_EDTYPE, "negative is not supported for bool; use logical_not");
     CHECK_ERR(wt_binary(WT_OP_SUB, b8, b8, &r), WT_EDTYPE, "subtract is not supported for bool");
-    CHECK_OK(wt_unary(WT_OP_SQUARE, b8, &r));   /* bool -> int8, as NumPy */
+    CHECK_OK(wt_unary(WT_OP_SQUARE, b8, &r)); /* bool -> int8, as NumPy */
     CHECK_EQ(wt_tensor_dtype(r), WT_INT8);
     wt_tensor_free(r);
-    CHECK_OK(wt_unary(WT_OP_EXP, b8, &r));   /* bool -> float32 */
+    CHECK_OK(wt_unary(WT_OP_EXP, b8, &r)); /* bool -> float32 */
     CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT32);
     wt_tensor_free(r);
     wt_tensor *i32 = vec(WT_INT32, 3, (double[]){-2147483648.0, -5, 4});
     CHECK_OK(wt_unary(WT_OP_ABS, i32, &r));
     CHECK(t_equals(r, (double[]){-2147483648.0, 5, 4}));
     wt_tensor_free(r);
-    CHECK_OK(wt_unary(WT_OP_SQRT, i32, &r));   /* int32 -> float64 */
+    CHECK_OK(wt_unary(WT_OP_SQRT, i32, &r)); /* int32 -> float64 */
     CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT64);
     wt_tensor_free(r);
-    CHECK_OK(wt_unary(WT_OP_FLOOR, i32, &r));   /* integers stay */
+    CHECK_OK(wt_unary(WT_OP_FLOOR, i32, &r)); /* integers stay */
     CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
     wt_tensor_free(r);
     CHECK_OK(wt_unary(WT_OP_RECIPROCAL, i32, &r));
@@ -255,22 +261,22 @@ void test_weak_scalars_in_ops(void) {
     wt_tensor *u8 = vec(WT_UINT8, 2, (double[]){0, 10}), *i16 = vec(WT_INT16, 1, (double[]){3});
     wt_tensor *f32 = vec(WT_FLOAT32, 1, (double[]){1}), *r = NULL;
     const wt_tensor *in[2] = {u8, NULL};
-    CHECK_OK(wt_ewise(WT_OP_SUB, 2, in, (double[]){0, 1}, 1, 1, NULL, 0, &r));   /* uint8 - 1 wraps */
+    CHECK_OK(wt_ewise(WT_OP_SUB, 2, in, (double[]){0, 1}, 1, 1, NULL, 0, &r)); /* uint8 - 1 wraps */
     CHECK_EQ(wt_tensor_dtype(r), WT_UINT8);
     CHECK(t_equals(r, (double[]){255, 9}));
     wt_tensor_free(r);
     in[0] = i16;
-    CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, (double[]){0, 2.5}, 1, 1, NULL, 0, &r));   /* int16 + 2.5 -> float64 */
+    CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, (double[]){0, 2.5}, 1, 1, NULL, 0, &r)); /* int16 + 2.5 -> float64 */
     CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT64);
     CHECK(t_equals(r, (double[]){5.5}));
     wt_tensor_free(r);
     in[0] = f32;
-    CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, (double[]){0, 0.1}, 1, 1, NULL, 0, &r));   /* float32 + 0.1 -> float32 */
+    CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, (double[]){0, 0.1}, 1, 1, NULL, 0, &r)); /* float32 + 0.1 -> float32 */
     CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT32);
     CHECK(t_equals(r, (double[]){(double)(1.0f + 0.1f)}));
     wt_tensor_free(r);
     const wt_tensor *sc[2] = {NULL, f32};
-    CHECK_OK(wt_ewise(WT_OP_SUB, 2, sc, (double[]){3, 0}, 1, 1, NULL, 0, &r));   /* scalar on the left */
+    CHECK_OK(wt_ewise(WT_OP_SUB, 2, sc, (double[]){3, 0}, 1, 1, NULL, 0, &r)); /* scalar on the left */
     CHECK(t_equals(r, (double[]){2}));
     wt_tensor_free(r);
     wt_dtype d;
@@ -298,16 +304,17 @@ void test_cortex_forms(void) {
     CHECK_OK(wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, out, WT_REDUCE_SUM, NULL));
     CHECK(t_equals(out, (double[]){0 * 0 + 4 * 0 + 8 * 0, 1 + 5 + 9, 2 * (2 + 6 + 10), 3 * (3 + 7 + 11)}));
     wt_tensor_free(out);
-    CHECK_OK(wt_tensor_zeros(WT_INT32, 1, (int64_t[]){3}, &out));   /* rows can't reduce into (3,) */
-    CHECK_ERR(wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, out, WT_REDUCE_SUM, NULL), WT_ESHAPE, "cannot reduce a result of shape (3,4) into out of shape (3,)");
+    CHECK_OK(wt_tensor_zeros(WT_INT32, 1, (int64_t[]){3}, &out)); /* rows can't reduce into (3,) */
+    CHECK_ERR(wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, out, WT_REDUCE_SUM, NULL), WT_ESHAPE,
+              "cannot reduce a result of shape (3,4) into out of shape (3,)");
     wt_tensor_free(out);
-    CHECK_OK(wt_tensor_zeros(WT_INT32, 2, (int64_t[]){3, 1}, &out));   /* row maxima of x - z, as int32 */
+    CHECK_OK(wt_tensor_zeros(WT_INT32, 2, (int64_t[]){3, 1}, &out)); /* row maxima of x - z, as int32 */
     CHECK_OK(wt_ewise(WT_OP_SUB, 2, in, NULL, 1, 1, out, WT_REDUCE_MAX, NULL));
     CHECK(t_equals(out, (double[]){0, 4, 8}));
     wt_tensor_free(out);
-    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 0, NULL, &out));   /* everything into a 0-d product */
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 0, NULL, &out)); /* everything into a 0-d product */
     const wt_tensor *one[1] = {z};
-    CHECK_OK(wt_ewise(WT_OP_COPY, 1, one, NULL, 2, 1, out, WT_REDUCE_PROD, NULL));   /* prod(2z) */
+    CHECK_OK(wt_ewise(WT_OP_COPY, 1, one, NULL, 2, 1, out, WT_REDUCE_PROD, NULL)); /* prod(2z) */
     CHECK(t_equals(out, (double[]){0}));
     wt_tensor_free(out);
     wt_tensor_free(x);
@@ -316,21 +323,25 @@ void test_cortex_forms(void) {
 
 void test_ewise_errors_leave_out(void) {
     int64_t s34[2] = {3, 4}, s54[2] = {5, 4};
-    wt_tensor *a = t_arange(WT_FLOAT32, 2, s34), *b = t_arange(WT_FLOAT32, 2, s54), *out = t_arange(WT_FLOAT32, 2, s34), *r = NULL;
+    wt_tensor *a = t_arange(WT_FLOAT32, 2, s34), *b = t_arange(WT_FLOAT32, 2, s54), *out = t_arange(WT_FLOAT32, 2, s34),
+              *r = NULL;
     double before[12];
     for (int i = 0; i < 12; i++) before[i] = i;
     const wt_tensor *ab[2] = {a, b}, *aa[2] = {a, a};
-    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, ab, NULL, 1, 1, out, 0, NULL), WT_ESHAPE, "shapes (3,4) (5,4) cannot be broadcast together");
+    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, ab, NULL, 1, 1, out, 0, NULL), WT_ESHAPE,
+              "shapes (3,4) (5,4) cannot be broadcast together");
     wt_tensor *small;
     CHECK_OK(wt_view_slice(out, "0", &small));
-    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, small, 0, NULL), WT_ESHAPE, "out has shape (4,) but the result has shape (3,4)");
+    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, small, 0, NULL), WT_ESHAPE,
+              "out has shape (4,) but the result has shape (3,4)");
     wt_tensor *ro;
     CHECK_OK(wt_view_broadcast_to(small, 2, s34, &ro));
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, ro, 0, NULL), WT_EREADONLY, "out is read-only");
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, NULL, WT_REDUCE_SUM, &r), WT_EINVAL, "needs an out tensor");
     CHECK_ERR(wt_ewise(WT_OP_ADD, 1, aa, NULL, 1, 1, out, 0, NULL), WT_EINVAL, "add takes 2 operands, got 1");
     CHECK_ERR(wt_ewise(99, 2, aa, NULL, 1, 1, out, 0, NULL), WT_EINVAL, "invalid operation code 99");
-    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, (const wt_tensor *[]){a, NULL}, NULL, 1, 1, out, 0, NULL), WT_EINVAL, "operand 1 is neither");
+    CHECK_ERR(wt_ewise(WT_OP_ADD, 2, (const wt_tensor *[]){a, NULL}, NULL, 1, 1, out, 0, NULL), WT_EINVAL,
+              "operand 1 is neither");
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, out, 7, NULL), WT_EINVAL, "reduce must be");
     CHECK_ERR(wt_ewise(WT_OP_EXP, 1, aa, NULL, 1, 3, out, 0, NULL), WT_EINVAL, "beta needs operand 1");
     wt_tensor *bl = t_arange(WT_BOOL, 2, s34);
@@ -339,7 +350,7 @@ void test_ewise_errors_leave_out(void) {
     CHECK(t_equals(out, before));
     wt_tensor *rev = NULL;
     CHECK_OK(wt_view_slice(out, "::-1", &rev));
-    wt_debug_fail_alloc_after(1);   /* the overlap copy fails: out still untouched */
+    wt_debug_fail_alloc_after(1); /* the overlap copy fails: out still untouched */
     const wt_tensor *orv[2] = {out, rev};
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, orv, NULL, 1, 1, out, 0, NULL), WT_ENOMEM, "out of memory");
     wt_debug_fail_alloc_after(0);
@@ -357,19 +368,19 @@ void test_ewise_aliasing(void) {
     int64_t n = 6;
     wt_tensor *a = t_arange(WT_INT32, 1, &n), *lo, *hi;
     const wt_tensor *aa[2] = {a, a};
-    CHECK_OK(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, a, 0, NULL));   /* in place, same layout */
+    CHECK_OK(wt_ewise(WT_OP_ADD, 2, aa, NULL, 1, 1, a, 0, NULL)); /* in place, same layout */
     CHECK(t_equals(a, (double[]){0, 2, 4, 6, 8, 10}));
     CHECK_OK(wt_view_slice(a, "1:", &hi));
     CHECK_OK(wt_view_slice(a, ":-1", &lo));
     const wt_tensor *in[2] = {lo, NULL};
-    CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, (double[]){0, 1}, 1, 1, hi, 0, NULL));   /* a[1:] = a[:-1] + 1 */
+    CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, (double[]){0, 1}, 1, 1, hi, 0, NULL)); /* a[1:] = a[:-1] + 1 */
     CHECK(t_equals(a, (double[]){0, 1, 3, 5, 7, 9}));
     wt_tensor_free(lo);
     wt_tensor_free(hi);
     wt_tensor *m = t_arange(WT_FLOAT64, 2, (int64_t[]){3, 3}), *mt;
     CHECK_OK(wt_view_permute(m, 0, NULL, &mt));
     const wt_tensor *mm[2] = {m, mt};
-    CHECK_OK(wt_ewise(WT_OP_SUB, 2, mm, NULL, 1, 1, m, 0, NULL));   /* m = m - m.T */
+    CHECK_OK(wt_ewise(WT_OP_SUB, 2, mm, NULL, 1, 1, m, 0, NULL)); /* m = m - m.T */
     CHECK(t_equals(m, (double[]){0, -2, -4, 2, 0, -2, 4, 2, 0}));
     wt_tensor_free(mt);
     wt_tensor_free(m);

@@ -8,8 +8,10 @@ static double ref_reduce(int rop, const wt_tensor *x, const bool *red, const int
     int nd = wt_tensor_ndim(x);
     const int64_t *shape = wt_tensor_shape(x);
     int64_t idx[WT_MAX_DIMS], total = wt_tensor_size(x), count = 0;
-    double acc = rop == WT_REDUCE_PROD || rop == WT_REDUCE_ALL ? 1 : rop == WT_REDUCE_MAX ? -INFINITY
-               : rop == WT_REDUCE_MIN ? INFINITY : 0;
+    double acc = rop == WT_REDUCE_PROD || rop == WT_REDUCE_ALL ? 1
+                 : rop == WT_REDUCE_MAX                        ? -INFINITY
+                 : rop == WT_REDUCE_MIN                        ? INFINITY
+                                                               : 0;
     uint32_t iacc = rop == WT_REDUCE_PROD ? 1 : 0;
     bool is_int = !wt_dtype_is_float(wt_tensor_dtype(x));
     double best = NAN;
@@ -22,13 +24,14 @@ static double ref_reduce(int rop, const wt_tensor *x, const bool *red, const int
             double v;
             wt_tensor_get(x, idx, &v);
             switch (rop) {
-            case WT_REDUCE_SUM: case WT_REDUCE_MEAN: acc += v, iacc += is_int ? (uint32_t)(int64_t)v : 0; break;
+            case WT_REDUCE_SUM:
+            case WT_REDUCE_MEAN: acc += v, iacc += is_int ? (uint32_t)(int64_t)v : 0; break;
             case WT_REDUCE_PROD: acc *= v, iacc *= is_int ? (uint32_t)(int64_t)v : 1; break;
             case WT_REDUCE_MAX: acc = isnan(acc) || isnan(v) ? NAN : fmax(acc, v); break;
             case WT_REDUCE_MIN: acc = isnan(acc) || isnan(v) ? NAN : fmin(acc, v); break;
             case WT_REDUCE_ANY: acc = acc || v != 0; break;
             case WT_REDUCE_ALL: acc = acc && v != 0; break;
-            default:   /* argmax / argmin over the single reduced axis */
+            default: /* argmax / argmin over the single reduced axis */
                 if (*arg < 0 || (!isnan(best) && (isnan(v) || (rop == WT_REDUCE_ARGMAX ? v > best : v < best))))
                     best = v, *arg = count;
             }
@@ -53,7 +56,10 @@ static wt_tensor *random_tensor(int dt, int nd, const int64_t *shape, bool near_
     size_t isz = wt_dtype_size(dt);
     for (int64_t i = 0; i < n; i++) {
         uint32_t r = t_rand();
-        double v = dt == WT_BOOL ? (r & 1) : wt_dtype_is_float(dt) ? (double)(int32_t)(r % 2001 - 1000) / 8 : (double)(r % 7) - (dt == WT_UINT8 || dt == WT_UINT16 || dt == WT_UINT32 ? 0 : 3);
+        double v = dt == WT_BOOL ? (r & 1)
+                   : wt_dtype_is_float(dt)
+                       ? (double)(int32_t)(r % 2001 - 1000) / 8
+                       : (double)(r % 7) - (dt == WT_UINT8 || dt == WT_UINT16 || dt == WT_UINT32 ? 0 : 3);
         if (near_one && wt_dtype_is_float(dt)) v = 1 + (double)(int)(r % 5 - 2) / 16;
         if (wt_dtype_is_float(dt) && r % 97 == 0) v = NAN;
         wt_cast_store_f64(dt, (char *)wt_tensor_data(t) + i * (int64_t)isz, v);
@@ -70,8 +76,10 @@ void test_reduce_random_vs_reference(void) {
         for (int i = 0; i < nd; i++) shape[i] = 1 + t_rand() % 5;
         wt_tensor *base = random_tensor(dt, nd, shape, rop == WT_REDUCE_PROD), *x = NULL;
         /* a transposed or reversed layout half the time */
-        if (t_rand() & 1) wt_view_slice(base, "::-1", &x);
-        else wt_tensor_clone(base, &x);
+        if (t_rand() & 1)
+            wt_view_slice(base, "::-1", &x);
+        else
+            wt_tensor_clone(base, &x);
         int axes[WT_MAX_DIMS], naxes;
         bool red[WT_MAX_DIMS] = {false};
         bool arg = rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN;
@@ -101,10 +109,13 @@ void test_reduce_random_vs_reference(void) {
                 if (arg) want = (double)argi;
                 int k = 0;
                 for (int i = 0; i < nd; i++)
-                    if (!red[i]) ridx[k++] = at[i];
-                    else if (keep) ridx[k++] = 0;
+                    if (!red[i])
+                        ridx[k++] = at[i];
+                    else if (keep)
+                        ridx[k++] = 0;
                 wt_tensor_get(r, ridx, &got);
-                double tol = (wt_tensor_dtype(r) == WT_FLOAT32 ? (rop == WT_REDUCE_PROD ? 1e-4 : 1e-5) : 1e-12) * (1 + fabs(want));
+                double tol = (wt_tensor_dtype(r) == WT_FLOAT32 ? (rop == WT_REDUCE_PROD ? 1e-4 : 1e-5) : 1e-12) *
+                             (1 + fabs(want));
                 if (!(got == want || (isnan(got) && isnan(want)) || fabs(got - want) <= tol)) {
                     wt_t_fail(__FILE__, __LINE__, "%s over %s (%d axes, keep %d): %.17g, reference %.17g",
                               wt_reduce_name(rop), wt_dtype_name(dt), naxes, keep, got, want);
@@ -132,7 +143,7 @@ void test_reduce_dtypes_and_shapes(void) {
     CHECK_EQ(wt_tensor_ndim(r), 0);
     CHECK(t_equals(r, (double[]){15}));
     wt_tensor_free(r);
-    CHECK_OK(wt_reduce(WT_REDUCE_SUM, b, 1, (int[]){1}, 1, NULL, &r));   /* bool counts */
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, b, 1, (int[]){1}, 1, NULL, &r)); /* bool counts */
     CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
     CHECK_DESC(r, 2, ((int64_t[]){2, 1}), NULL, 0);
     CHECK(t_equals(r, (double[]){2, 3}));
@@ -152,7 +163,7 @@ void test_reduce_dtypes_and_shapes(void) {
     CHECK_OK(wt_reduce(WT_REDUCE_ALL, i8, 1, (int[]){1}, 0, NULL, &r));
     CHECK(t_equals(r, (double[]){0, 1}));
     wt_tensor_free(r);
-    CHECK_OK(wt_reduce(WT_REDUCE_MAX, i8, 0, NULL, 0, NULL, &r));   /* no axes: the tensor itself */
+    CHECK_OK(wt_reduce(WT_REDUCE_MAX, i8, 0, NULL, 0, NULL, &r)); /* no axes: the tensor itself */
     CHECK(t_equals(r, (double[]){0, 1, 2, 3, 4, 5}));
     wt_tensor_free(r);
     /* int32 sums wrap like NumPy's int64 result cast to int32 */
@@ -167,7 +178,8 @@ void test_reduce_dtypes_and_shapes(void) {
     CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 1, (int64_t[]){3}, &out));
     CHECK_OK(wt_reduce(WT_REDUCE_SUM, i8, 1, (int[]){0}, 0, out, NULL));
     CHECK(t_equals(out, (double[]){3, 5, 7}));
-    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, i8, 1, (int[]){1}, 0, out, NULL), WT_ESHAPE, "out has shape (3,) but the result has shape (2,)");
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, i8, 1, (int[]){1}, 0, out, NULL), WT_ESHAPE,
+              "out has shape (3,) but the result has shape (2,)");
     CHECK(t_equals(out, (double[]){3, 5, 7}));
     wt_tensor_free(out);
     wt_tensor_free(i8);
@@ -193,7 +205,7 @@ void test_reduce_empty(void) {
     CHECK_OK(wt_reduce(WT_REDUCE_ALL, e, -1, NULL, 0, NULL, &r));
     CHECK(t_equals(r, (double[]){1}));
     wt_tensor_free(r);
-    CHECK_OK(wt_reduce(WT_REDUCE_MAX, e, 1, (int[]){1}, 0, NULL, &r));   /* reduces length-3 rows: empty result */
+    CHECK_OK(wt_reduce(WT_REDUCE_MAX, e, 1, (int[]){1}, 0, NULL, &r)); /* reduces length-3 rows: empty result */
     CHECK_EQ(wt_tensor_size(r), 0);
     wt_tensor_free(r);
     CHECK_ERR(wt_reduce(WT_REDUCE_MAX, e, 1, (int[]){0}, 0, NULL, &r), WT_EINVAL, "zero-size reduction");
@@ -206,11 +218,14 @@ void test_reduce_empty(void) {
 void test_reduce_errors(void) {
     wt_tensor *x = t_arange(WT_FLOAT64, 2, (int64_t[]){2, 3}), *r = NULL;
     CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 2, (int[]){0, -2}, 0, NULL, &r), WT_EINVAL, "duplicate value in axis (-2)");
-    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 1, (int[]){2}, 0, NULL, &r), WT_EINVAL, "axis 2 is out of bounds for a tensor of dimension 2");
-    CHECK_ERR(wt_reduce(WT_REDUCE_ARGMAX, x, 2, (int[]){0, 1}, 0, NULL, &r), WT_EINVAL, "takes one axis or none, got 2");
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 1, (int[]){2}, 0, NULL, &r), WT_EINVAL,
+              "axis 2 is out of bounds for a tensor of dimension 2");
+    CHECK_ERR(wt_reduce(WT_REDUCE_ARGMAX, x, 2, (int[]){0, 1}, 0, NULL, &r), WT_EINVAL,
+              "takes one axis or none, got 2");
     CHECK_ERR(wt_reduce(0, x, -1, NULL, 0, NULL, &r), WT_EINVAL, "invalid reduction code 0");
     CHECK_ERR(wt_reduce(WT_REDUCE_SUM, NULL, -1, NULL, 0, NULL, &r), WT_EINVAL, "tensor is NULL");
-    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 3, (int[]){0, 1, 0}, 0, NULL, &r), WT_EINVAL, "3 axes given for a 2-d tensor");
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, x, 3, (int[]){0, 1, 0}, 0, NULL, &r), WT_EINVAL,
+              "3 axes given for a 2-d tensor");
     int rop;
     CHECK_ERR(wt_reduce_from_name("median", &rop), WT_EINVAL, "unknown reduction 'median'");
     CHECK_OK(wt_reduce_from_name("argmin", &rop));
@@ -223,10 +238,10 @@ void test_argmax_ties_nan(void) {
     wt_tensor *x = t_from(WT_FLOAT32, 2, (int64_t[]){2, 4}, (double[]){1, 5, 5, 2, 3, NAN, 7, NAN}), *r = NULL;
     CHECK_OK(wt_reduce(WT_REDUCE_ARGMAX, x, 1, (int[]){1}, 0, NULL, &r));
     CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
-    CHECK(t_equals(r, (double[]){1, 1}));   /* first of ties; first NaN */
+    CHECK(t_equals(r, (double[]){1, 1})); /* first of ties; first NaN */
     wt_tensor_free(r);
     CHECK_OK(wt_reduce(WT_REDUCE_ARGMIN, x, -1, NULL, 0, NULL, &r));
-    CHECK(t_equals(r, (double[]){5}));   /* flat index of the first NaN */
+    CHECK(t_equals(r, (double[]){5})); /* flat index of the first NaN */
     CHECK_EQ(wt_tensor_ndim(r), 0);
     wt_tensor_free(r);
     wt_tensor *t;
@@ -235,9 +250,9 @@ void test_argmax_ties_nan(void) {
     CHECK_DESC(r, 2, ((int64_t[]){1, 2}), NULL, 0);
     CHECK(t_equals(r, (double[]){0, 1}));
     wt_tensor_free(r);
-    CHECK_OK(wt_reduce(WT_REDUCE_ARGMAX, t, -1, NULL, 1, NULL, &r));   /* keepdims with no axis: (1,1) */
+    CHECK_OK(wt_reduce(WT_REDUCE_ARGMAX, t, -1, NULL, 1, NULL, &r)); /* keepdims with no axis: (1,1) */
     CHECK_DESC(r, 2, ((int64_t[]){1, 1}), NULL, 0);
-    CHECK(t_equals(r, (double[]){3}));   /* flat C-order index in the transposed view */
+    CHECK(t_equals(r, (double[]){3})); /* flat C-order index in the transposed view */
     wt_tensor_free(r);
     wt_tensor_free(t);
     wt_tensor_free(x);

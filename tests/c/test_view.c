@@ -30,7 +30,8 @@ void test_slice_errors(void) {
     CHECK_ERR(wt_view_slice(t, "1.5", &v), WT_ESYNTAX, "invalid index '1.5' in slice '1.5'");
     CHECK_ERR(wt_view_slice(t, "..., 1, ...", &v), WT_ESYNTAX, "single ellipsis");
     CHECK_ERR(wt_view_slice(t, "::0", &v), WT_EINVAL, "slice step cannot be zero");
-    CHECK_ERR(wt_view_slice(t, "1, 2, 3", &v), WT_EINDEX, "too many indices for tensor: tensor is 2-dimensional, but 3 were indexed");
+    CHECK_ERR(wt_view_slice(t, "1, 2, 3", &v), WT_EINDEX,
+              "too many indices for tensor: tensor is 2-dimensional, but 3 were indexed");
     CHECK_ERR(wt_view_slice(t, "3", &v), WT_EINDEX, "index 3 is out of bounds for axis 0 with size 3");
     CHECK_ERR(wt_view_slice(t, ":, -5", &v), WT_EINDEX, "index -5 is out of bounds for axis 1 with size 4");
     CHECK_ERR(wt_view_slice(t, "99999999999999999999999", &v), WT_EINDEX, "out of bounds");
@@ -46,7 +47,7 @@ void test_slice_errors(void) {
     CHECK(v == NULL);
     /* huge slice bounds and steps clip instead of overflowing */
     CHECK_OK(wt_view_slice(t, "-9223372036854775808:9223372036854775807:-9223372036854775808", &v));
-    CHECK_EQ(wt_tensor_shape(v)[0], 0);   /* as Python: start clips to -1 when stepping back */
+    CHECK_EQ(wt_tensor_shape(v)[0], 0); /* as Python: start clips to -1 when stepping back */
     wt_tensor_free(v);
     CHECK_OK(wt_view_slice(t, "9223372036854775807:-9223372036854775808:-9223372036854775808", &v));
     CHECK_EQ(wt_tensor_shape(v)[0], 1);
@@ -66,9 +67,9 @@ void test_slice_shares_storage(void) {
     wt_tensor *t = t_arange(WT_FLOAT32, 2, shape), *col, *rev;
     CHECK_OK(wt_view_slice(t, ":, 2", &col));
     CHECK_OK(wt_view_slice(t, "::-1, ::-1", &rev));
-    CHECK_OK(wt_assign_scalar(col, -1));   /* write through one view ... */
+    CHECK_OK(wt_assign_scalar(col, -1)); /* write through one view ... */
     double e[12] = {11, -1, 9, 8, 7, -1, 5, 4, 3, -1, 1, 0};
-    CHECK(t_equals(rev, e));               /* ... read through another */
+    CHECK(t_equals(rev, e)); /* ... read through another */
     CHECK(!wt_tensor_is_contiguous(rev));
     CHECK(!wt_tensor_is_contiguous(col));
     wt_tensor_free(col);
@@ -88,9 +89,11 @@ void test_permute(void) {
     CHECK_OK(wt_tensor_get(v, (int64_t[]){2, 1, 1}, &x));
     CHECK(x == 12 + 8 + 1);
     wt_tensor_free(v);
-    CHECK_ERR(wt_view_permute(t, 2, (int[]){0, 1}, &v), WT_EINVAL, "axes don't match tensor: got 2 axes for a 3-d tensor");
+    CHECK_ERR(wt_view_permute(t, 2, (int[]){0, 1}, &v), WT_EINVAL,
+              "axes don't match tensor: got 2 axes for a 3-d tensor");
     CHECK_ERR(wt_view_permute(t, 3, (int[]){0, 1, 1}, &v), WT_EINVAL, "repeated axis 1");
-    CHECK_ERR(wt_view_permute(t, 3, (int[]){0, 1, 3}, &v), WT_EINVAL, "axis 3 is out of bounds for a tensor of dimension 3");
+    CHECK_ERR(wt_view_permute(t, 3, (int[]){0, 1, 3}, &v), WT_EINVAL,
+              "axis 3 is out of bounds for a tensor of dimension 3");
     CHECK_ERR(wt_view_permute(t, 3, NULL, &v), WT_EINVAL, "axes don't match");
     wt_tensor_free(t);
 }
@@ -114,8 +117,10 @@ void test_reshape_fixture(void) {
         const fx_reshape_case *c = &fx_reshape[i];
         wt_tensor *base = t_arange(WT_FLOAT64, c->ndim, c->shape), *s = NULL, *p = NULL, *r = NULL;
         CHECK_OK(wt_view_slice(base, c->spec, &s));
-        if (c->nperm) CHECK_OK(wt_view_permute(s, c->nperm, c->perm, &p));
-        else CHECK_OK(wt_tensor_clone(s, &p));
+        if (c->nperm)
+            CHECK_OK(wt_view_permute(s, c->nperm, c->perm, &p));
+        else
+            CHECK_OK(wt_tensor_clone(s, &p));
         wt_status st = wt_view_reshape(p, c->nnew, c->newshape, &r);
         if (st != WT_OK) {
             wt_t_fail(__FILE__, __LINE__, "reshape case %zu: %s", i, wt_error_message());
@@ -159,7 +164,7 @@ void test_broadcast_to(void) {
     CHECK_OK(wt_tensor_get(v, (int64_t[]){1, 2, 3}, &x));
     CHECK(x == 2);
     CHECK_ERR(wt_assign_scalar(v, 1), WT_EREADONLY, "read-only");
-    CHECK_OK(wt_view_slice(v, "0", &w));   /* views of read-only tensors stay read-only */
+    CHECK_OK(wt_view_slice(v, "0", &w)); /* views of read-only tensors stay read-only */
     CHECK(wt_tensor_flags(w) & WT_FLAG_READONLY);
     wt_tensor_free(w);
     CHECK_OK(wt_view_permute(v, 0, NULL, &w));
@@ -169,7 +174,7 @@ void test_broadcast_to(void) {
     CHECK_ERR(wt_view_broadcast_to(t, 2, (int64_t[]){5, 4}, &v), WT_ESHAPE, "cannot broadcast shape (3,1) to (5,4)");
     CHECK_ERR(wt_view_broadcast_to(t, 1, (int64_t[]){3}, &v), WT_ESHAPE, "the source has more dimensions");
     CHECK_ERR(wt_view_broadcast_to(t, 2, (int64_t[]){3, -1}, &v), WT_ESHAPE, "negative dimension");
-    CHECK_OK(wt_view_broadcast_to(t, 2, (int64_t[]){3, 0}, &v));   /* size 1 stretches to 0 */
+    CHECK_OK(wt_view_broadcast_to(t, 2, (int64_t[]){3, 0}, &v)); /* size 1 stretches to 0 */
     CHECK_EQ(wt_tensor_size(v), 0);
     wt_tensor_free(v);
     wt_tensor_free(t);
@@ -256,7 +261,7 @@ void test_diagonal_errors(void) {
     CHECK_ERR(wt_view_diagonal(t, 0, 0, 2, &v), WT_EINVAL, "axis2 2 is out of bounds");
     CHECK_OK(wt_view_slice(t, "0", &r));
     CHECK_ERR(wt_view_diagonal(r, 0, 0, 1, &v), WT_EINVAL, "at least 2 dimensions, got 1");
-    CHECK_OK(wt_view_diagonal(t, INT64_MIN, 0, 1, &v));   /* extreme offsets: empty, no overflow */
+    CHECK_OK(wt_view_diagonal(t, INT64_MIN, 0, 1, &v)); /* extreme offsets: empty, no overflow */
     CHECK_EQ(wt_tensor_size(v), 0);
     wt_tensor_free(v);
     CHECK_OK(wt_view_diagonal(t, INT64_MAX, 0, 1, &v));
@@ -285,7 +290,7 @@ void test_flatten_contig(void) {
     CHECK(t_equals(c, e));
     wt_tensor_free(c);
     CHECK_OK(wt_view_slice(t, "1:", &f));
-    CHECK_OK(wt_view_contiguous(f, &c));   /* already contiguous: a view, same offset */
+    CHECK_OK(wt_view_contiguous(f, &c)); /* already contiguous: a view, same offset */
     CHECK(wt_tensor_same_buffer(t, c));
     CHECK_EQ(wt_tensor_offset(c), 4);
     wt_tensor_free(c);
@@ -300,7 +305,7 @@ void test_views_outlive_base(void) {
     int64_t bytes = wt_memory_bytes();
     CHECK_OK(wt_view_slice(t, "::-3", &v));
     wt_tensor_free(t);
-    CHECK_EQ(wt_memory_bytes(), bytes);   /* the buffer lives on */
+    CHECK_EQ(wt_memory_bytes(), bytes); /* the buffer lives on */
     double e[4] = {9, 6, 3, 0};
     CHECK(t_equals(v, e));
     wt_tensor_free(v);

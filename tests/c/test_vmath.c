@@ -10,7 +10,7 @@ static double ulp_error(float got, double want) {
     if (isnan(want)) return isnan(got) ? 0 : INFINITY;
     if (isinf(want)) return got == (float)want ? 0 : INFINITY;
     float w = (float)want;
-    if (isinf(w)) return isinf(got) && (got > 0) == (w > 0) ? 0 : INFINITY;   /* overflows to inf */
+    if (isinf(w)) return isinf(got) && (got > 0) == (w > 0) ? 0 : INFINITY; /* overflows to inf */
     int e;
     frexp(want, &e);
     double ulp = ldexp(1.0, (e - 24 < -149 ? -149 : e - 24));
@@ -19,7 +19,12 @@ static double ulp_error(float got, double want) {
 
 static double sigmoid_ref(double x) { return 1 / (1 + exp(-x)); }
 
-typedef struct { int op; const char *name; double (*ref)(double); double lo, hi, bound; } vm_case;
+typedef struct {
+    int op;
+    const char *name;
+    double (*ref)(double);
+    double lo, hi, bound;
+} vm_case;
 
 static float random_in(double lo, double hi) {
     /* half uniform in value, half uniform in magnitude (log scale), both signs */
@@ -33,9 +38,10 @@ static float random_in(double lo, double hi) {
 
 static void check_fn(const vm_case *c, int samples) {
     static float in[4096], out[4096];
-    const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 1e-30f, -1e-30f, 1e-45f, 3.14159274f, 1.57079637f,
-                              88.0f, 88.72f, 89.0f, -87.0f, -103.0f, -104.0f, 100.0f, -100.0f, 8192.0f, 10000.0f,
-                              1e10f, INFINITY, -INFINITY, NAN, 0x1p-126f, 0x1p-149f, 0.625f, -0.625f, 9.0f, 0.4999f};
+    const float specials[] = {0.0f,    -0.0f,       1.0f,        -1.0f,   0.5f,     -0.5f, 1e-30f,   -1e-30f,
+                              1e-45f,  3.14159274f, 1.57079637f, 88.0f,   88.72f,   89.0f, -87.0f,   -103.0f,
+                              -104.0f, 100.0f,      -100.0f,     8192.0f, 10000.0f, 1e10f, INFINITY, -INFINITY,
+                              NAN,     0x1p-126f,   0x1p-149f,   0.625f,  -0.625f,  9.0f,  0.4999f};
     wt_kernel k = wt_kernel_get(c->op, WT_FLOAT32);
     const int64_t s[2] = {4, 4};
     double worst = 0;
@@ -53,7 +59,8 @@ static void check_fn(const vm_case *c, int samples) {
     }
     printf("  %-8s max error %.2f ulp (at %.9g)\n", c->name, worst, (double)worst_x);
     if (!(worst <= c->bound))
-        wt_t_fail(__FILE__, __LINE__, "%s: %.2f ulp at x = %.9g exceeds the bound %.1f", c->name, worst, (double)worst_x, c->bound);
+        wt_t_fail(__FILE__, __LINE__, "%s: %.2f ulp at x = %.9g exceeds the bound %.1f", c->name, worst,
+                  (double)worst_x, c->bound);
 }
 
 void test_vmath_accuracy(void) {
@@ -81,7 +88,7 @@ void test_vmath_layout_independent(void) {
         char *p[2] = {(char *)a, (char *)in};
         k(p, (const int64_t[]){4, 4}, 37);
         char *q[2] = {(char *)b, (char *)in};
-        k(q, (const int64_t[]){8, 4}, 37);   /* strided output */
+        k(q, (const int64_t[]){8, 4}, 37); /* strided output */
         for (int i = 0; i < 37; i++)
             if (memcmp(&a[i], &b[2 * i], 4) != 0) {
                 wt_t_fail(__FILE__, __LINE__, "%s(%g) differs between layouts", wt_op_name(ops[o]), (double)in[i]);

@@ -31,9 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int k = 0; k < n; k++)
         if (wt_tensor_full(k == 1 ? WT_INT32 : WT_FLOAT32, ndims[k], shapes[k], 1, &ops[k])) goto done;
     wt_status es = wt_einsum(eq, n, (const wt_tensor *const *)ops, NULL, &r);
-    if ((es == WT_OK) != (ps == WT_OK)) abort();   /* the plan and the run agree on validity */
+    if ((es == WT_OK) != (ps == WT_OK)) abort(); /* the plan and the run agree on validity */
     if (es == WT_OK) {
-        double v;   /* every element is a count of index combinations: finite and >= 0 */
+        double v; /* every element is a count of index combinations: finite and >= 0 */
         int64_t total = wt_tensor_size(r), idx[WT_MAX_DIMS] = {0};
         for (int64_t e = 0; e < total && e < 64; e++) {
             if (wt_tensor_get(r, idx, &v) || !(v >= 0)) abort();

@@ -1,7 +1,7 @@
 /* fuzz_npy.c — the .npy reader on any bytes.  A file it accepts must be
 ** written back and read again to the same descriptor and bytes (a writer's
 ** output is a fixed point); a file it rejects must say why. */
-#include "core.h"   /* wt_debug_alloc_limit */
+#include "core.h" /* wt_debug_alloc_limit */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < wt_tensor_ndim(t); i++) {
         if (wt_tensor_shape(u)[i] != wt_tensor_shape(t)[i]) abort();
         /* strides matter only where they address more than one element */
-        if (wt_tensor_size(t) > 1 && wt_tensor_shape(t)[i] > 1 && wt_tensor_strides(u)[i] != wt_tensor_strides(t)[i]) abort();
+        if (wt_tensor_size(t) > 1 && wt_tensor_shape(t)[i] > 1 && wt_tensor_strides(u)[i] != wt_tensor_strides(t)[i])
+            abort();
     }
     free(a);
     free(b);

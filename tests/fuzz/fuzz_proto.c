@@ -1,7 +1,7 @@
 /* fuzz_proto.c — the TensorProto reader on any bytes.  A message it accepts
 ** must survive both writer forms: each read back gives the same tensor
 ** bytes; a message it rejects must say why. */
-#include "core.h"   /* wt_debug_alloc_limit */
+#include "core.h" /* wt_debug_alloc_limit */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -13,7 +13,7 @@ static void walk_check(const wt_tensor *v, int64_t cap) {
     for (int64_t e = 0; e < n; e++) {
         int64_t off = wt_tensor_offset(v);
         for (int i = 0; i < nd; i++) off += idx[i] * st[i];
-        if (off < 0 || off >= cap) abort();   /* a view outside its buffer: the bug this hunts */
+        if (off < 0 || off >= cap) abort(); /* a view outside its buffer: the bug this hunts */
         for (int i = nd - 1; i >= 0; i--) {
             if (++idx[i] < sh[i]) break;
             idx[i] = 0;
@@ -36,10 +36,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t cap = wt_tensor_size(t);
     if (wt_view_slice(t, spec, &v) == WT_OK) {
         walk_check(v, cap);
-        if (wt_view_slice(v, spec, &w) == WT_OK) walk_check(w, cap);   /* slicing a slice */
+        if (wt_view_slice(v, spec, &w) == WT_OK) walk_check(w, cap); /* slicing a slice */
         wt_assign_scalar(v, 7);
     } else if (wt_error_message()[0] == 0) {
-        abort();   /* every failure says why */
+        abort(); /* every failure says why */
     }
     wt_tensor_free(w);
     wt_tensor_free(v);

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static int replay_file(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f) return printf("cannot open %s\n", path), 0;
-    static uint8_t buf[1 << 20];   /* libFuzzer's default -max_len is far below this */
+    static uint8_t buf[1 << 20]; /* libFuzzer's default -max_len is far below this */
     size_t n = fread(buf, 1, sizeof buf, f);
     fclose(f);
     printf("replay %s (%zu bytes)\n", path, n);
@@ -48,8 +48,10 @@ int main(int argc, char **argv) {
     int total = 0, bad = 0;
     for (int i = 1; i < argc; i++) {
         int r = replay(argv[i]);
-        if (r <= 0) bad++, printf("no inputs replayed from %s\n", argv[i]);
-        else total += r;
+        if (r <= 0)
+            bad++, printf("no inputs replayed from %s\n", argv[i]);
+        else
+            total += r;
     }
     /* the closing line ctest matches */
     printf("replayed %d inputs\n%d passed, %d failed\n", total, bad ? 0 : total, bad);

@@ -19,17 +19,29 @@ test('assign broadcasts and casts through strided views', () => {
   wt.tidy(() => {
     const d = wt.zeros([3, 4], 'float32');
     d.assign(wt.tensor([0, 1, 2, 3], { dtype: 'int8' }));
-    assert.deepEqual(d.toArray(), [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]);
+    assert.deepEqual(d.toArray(), [
+      [0, 1, 2, 3],
+      [0, 1, 2, 3],
+      [0, 1, 2, 3],
+    ]);
     d.T.assign(wt.tensor([7, 8, 9], { dtype: 'uint8' }));
-    assert.deepEqual(d.toArray(), [[7, 7, 7, 7], [8, 8, 8, 8], [9, 9, 9, 9]]);
+    assert.deepEqual(d.toArray(), [
+      [7, 7, 7, 7],
+      [8, 8, 8, 8],
+      [9, 9, 9, 9],
+    ]);
     d.slice('::2, ::-3').assign(wt.tensor([[1.9], [-2.9]]));
-    assert.deepEqual(d.toArray(), [[1.9, 7, 7, 1.9].map(Math.fround), [8, 8, 8, 8], [-2.9, 9, 9, -2.9].map(Math.fround)]);
+    assert.deepEqual(d.toArray(), [
+      [1.9, 7, 7, 1.9].map(Math.fround),
+      [8, 8, 8, 8],
+      [-2.9, 9, 9, -2.9].map(Math.fround),
+    ]);
     const i = wt.zeros([2], 'int32');
-    assert.equal(i.assign(-3.7), i);   // returns the destination
+    assert.equal(i.assign(-3.7), i); // returns the destination
     assert.deepEqual(i.toArray(), [-3, -3]);
     wt.assign(i, true);
     assert.deepEqual(i.toArray(), [1, 1]);
-    const u = wt.zeros([2], 'uint8').assign(-1);   // an integer adopts uint8 and wraps
+    const u = wt.zeros([2], 'uint8').assign(-1); // an integer adopts uint8 and wraps
     assert.deepEqual(u.toArray(), [255, 255]);
   });
 });
@@ -43,7 +55,11 @@ test('overlapping source and destination behave as if the source were copied', (
     assert.deepEqual(a.toArray(), [6, 5, 4, 3, 2, 1, 0, 0]);
     const m = wt.arange(9).reshape([3, 3]);
     m.assign(m.T);
-    assert.deepEqual(m.toArray(), [[0, 3, 6], [1, 4, 7], [2, 5, 8]]);
+    assert.deepEqual(m.toArray(), [
+      [0, 3, 6],
+      [1, 4, 7],
+      [2, 5, 8],
+    ]);
   });
 });
 
@@ -62,14 +78,29 @@ test('a failed assign leaves the destination unchanged', () => {
 
 test('astype and copy always copy', () => {
   wt.tidy(() => {
-    const a = wt.tensor([[1, 2], [3, 4]], { dtype: 'float32' });
+    const a = wt.tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      { dtype: 'float32' },
+    );
     const c = a.copy();
     c.assign(0);
-    assert.deepEqual(a.toArray(), [[1, 2], [3, 4]]);
+    assert.deepEqual(a.toArray(), [
+      [1, 2],
+      [3, 4],
+    ]);
     const same = a.astype('float32');
     same.assign(9);
-    assert.deepEqual(a.toArray(), [[1, 2], [3, 4]]);
-    assert.deepEqual(a.T.astype('uint8').toArray(), [[1, 3], [2, 4]]);
+    assert.deepEqual(a.toArray(), [
+      [1, 2],
+      [3, 4],
+    ]);
+    assert.deepEqual(a.T.astype('uint8').toArray(), [
+      [1, 3],
+      [2, 4],
+    ]);
     throwsWt(() => a.astype('float16'), 'WT_EDTYPE', /unknown dtype 'float16'/);
     throwsWt(() => a.astype(7), 'WT_EDTYPE', /dtype must be a dtype name string, got the number 7/);
   });

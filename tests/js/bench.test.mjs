@@ -11,19 +11,38 @@ import { barChart } from '../../bench/chart.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('bench/run.mjs --quick runs every workload on every engine', () => {
-  const out = execFileSync(process.execPath, ['bench/run.mjs', '--quick', '--no-numpy', '--no-report'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['bench/run.mjs', '--quick', '--no-numpy', '--no-report'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   assert.match(out, /limits \(wtensor's wasm\): f32x4 mul\+add peak [\d.]+ GFLOPS, 64 MiB SIMD copy [\d.]+ GB\/s/);
   for (const w of WORKLOADS) {
     const line = out.split('\n').find((l) => l.startsWith(w.label) && !l.includes('separate process'));
-    assert.ok(out.split('\n').some((l) => l.startsWith(w.label) && /ort-2t (refused|[\d.]+ ms)/.test(l)), `${w.label}: ort-2t`);
+    assert.ok(
+      out.split('\n').some((l) => l.startsWith(w.label) && /ort-2t (refused|[\d.]+ ms)/.test(l)),
+      `${w.label}: ort-2t`,
+    );
     assert.ok(line, `no line for ${w.label}`);
-    for (const e of ['wtensor', 'tfjs-wasm', 'ort-1t', 'tfjs-cpu', 'ndarray']) assert.match(line, new RegExp(`${e}(: refused| [\\d.]+ ms)`), `${w.label}: ${e}`);
+    for (const e of ['wtensor', 'tfjs-wasm', 'ort-1t', 'tfjs-cpu', 'ndarray'])
+      assert.match(line, new RegExp(`${e}(: refused| [\\d.]+ ms)`), `${w.label}: ${e}`);
   }
   assert.doesNotMatch(out, /results differ/);
 });
 
 test('charts are plain SVG with a bar per engine and workload', () => {
-  const svg = barChart({ title: 't', unit: 'GB/s', groups: [{ label: 'a', bars: [{ name: 'wtensor', value: 2 }, { name: 'ort-1t', value: 1 }] }] });
+  const svg = barChart({
+    title: 't',
+    unit: 'GB/s',
+    groups: [
+      {
+        label: 'a',
+        bars: [
+          { name: 'wtensor', value: 2 },
+          { name: 'ort-1t', value: 1 },
+        ],
+      },
+    ],
+  });
   assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-  assert.equal((svg.match(/<rect x=/g) ?? []).length, 4);   // 2 bars + 2 legend swatches
+  assert.equal((svg.match(/<rect x=/g) ?? []).length, 4); // 2 bars + 2 legend swatches
 });

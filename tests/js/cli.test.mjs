@@ -16,12 +16,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const RUNNERS = {
   native: (args) => [`${root}build/gcc/wtensor`, args],
   npx: (args) => [process.execPath, [`${root}bindings/cli.js`, ...args]],
-  wasmtime: (args) => [process.execPath, ['--disable-warning=ExperimentalWarning', `${root}scripts/run-wasi.mjs`, `${root}dist/wtensor-cli.wasm`, ...args]],
+  wasmtime: (args) => [
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', `${root}scripts/run-wasi.mjs`, `${root}dist/wtensor-cli.wasm`, ...args],
+  ],
 };
 
 // deterministic float32 data
 let seed = 1;
-const data = (n) => Float32Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1);
+const data = (n) =>
+  Float32Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1);
 const INPUTS = {};
 function input(name, shape) {
   const t = wt.tensor(data(shape.reduce((a, b) => a * b, 1)), { shape });
@@ -36,7 +40,8 @@ input('q.npy', [2, 3, 10, 4]);
 input('k.npy', [2, 3, 7, 4]);
 input('x4.npy', [2, 1, 3, 4]);
 input('y3.npy', [5, 4, 2]);
-for (const f of readdirSync(`${root}tests/fixtures/npy`)) INPUTS[`fx_${f}`] = readFileSync(`${root}tests/fixtures/npy/${f}`);
+for (const f of readdirSync(`${root}tests/fixtures/npy`))
+  INPUTS[`fx_${f}`] = readFileSync(`${root}tests/fixtures/npy/${f}`);
 
 // runs args under every runner, each in a fresh copy of INPUTS (plus extra
 // files); returns the common result and the files each run added
@@ -48,16 +53,22 @@ function cli(args, extra = {}) {
       for (const [name, bytes] of Object.entries({ ...INPUTS, ...extra })) writeFileSync(join(dir, name), bytes);
       const [cmd, argv] = make(args);
       const r = spawnSync(cmd, argv, { cwd: dir, encoding: 'utf8', env: { ...process.env, PWD: dir } });
-      const files = Object.fromEntries(readdirSync(dir).filter((f) => !(f in INPUTS) && !(f in extra)).map((f) => [f, readFileSync(join(dir, f))]));
+      const files = Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => !(f in INPUTS) && !(f in extra))
+          .map((f) => [f, readFileSync(join(dir, f))]),
+      );
       runs[kind] = { code: r.status, stdout: r.stdout, stderr: r.stderr, files };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   for (const kind of ['npx', 'wasmtime']) {
-    for (const key of ['code', 'stdout', 'stderr']) assert.equal(runs[kind][key], runs.native[key], `${args.join(' ')}: ${kind} ${key}`);
+    for (const key of ['code', 'stdout', 'stderr'])
+      assert.equal(runs[kind][key], runs.native[key], `${args.join(' ')}: ${kind} ${key}`);
     assert.deepEqual(Object.keys(runs[kind].files), Object.keys(runs.native.files), `${args.join(' ')}: ${kind} files`);
-    for (const [f, bytes] of Object.entries(runs.native.files)) assert.ok(bytes.equals(runs[kind].files[f]), `${args.join(' ')}: ${kind} ${f} differs`);
+    for (const [f, bytes] of Object.entries(runs.native.files))
+      assert.ok(bytes.equals(runs[kind].files[f]), `${args.join(' ')}: ${kind} ${f} differs`);
   }
   return runs.native;
 }
@@ -73,7 +84,10 @@ test('einsum: the plan, and results identical natively and in WASI, equal to the
     const want = wt.einsum('ij,jk,kl->il', a, b, c);
     assert.ok(Buffer.from(want.toNpy()).equals(r.files['out.npy']), 'the same bytes as wt.einsum(...).toNpy()');
     // and an independent reference: the triple product in float64 loops
-    const A = a.toArray(), B = b.toArray(), C = c.toArray(), got = load(r.files['out.npy']).toArray();
+    const A = a.toArray(),
+      B = b.toArray(),
+      C = c.toArray(),
+      got = load(r.files['out.npy']).toArray();
     for (let i = 0; i < 24; i++) {
       for (let l = 0; l < 8; l++) {
         let s = 0;
@@ -82,7 +96,12 @@ test('einsum: the plan, and results identical natively and in WASI, equal to the
       }
     }
   });
-  for (const [eq, files, shape] of [['ii->', ['sq.npy'], []], ['ii->i', ['sq.npy'], [9]], ['bhqd,bhkd->bhqk', ['q.npy', 'k.npy'], [2, 3, 10, 7]], ['...ij->...ji', ['q.npy'], [2, 3, 4, 10]]]) {
+  for (const [eq, files, shape] of [
+    ['ii->', ['sq.npy'], []],
+    ['ii->i', ['sq.npy'], [9]],
+    ['bhqd,bhkd->bhqk', ['q.npy', 'k.npy'], [2, 3, 10, 7]],
+    ['...ij->...ji', ['q.npy'], [2, 3, 4, 10]],
+  ]) {
     const o = cli(['einsum', eq, ...files, '-o', 'o.npy']);
     assert.equal(o.code, 0, o.stderr);
     wt.tidy(() => {
@@ -108,7 +127,9 @@ test('matmul with batch broadcasting, and convert between .npy and TensorProto',
     for (const form of ['content', 'fields']) {
       const pb = cli(['convert', f, 'x.pb', '--form', form]);
       assert.equal(pb.code, 0, pb.stderr);
-      wt.tidy(() => assert.ok(Buffer.from(load(INPUTS[f]).toTensorProto({ form })).equals(pb.files['x.pb']), `${f} as ${form}`));
+      wt.tidy(() =>
+        assert.ok(Buffer.from(load(INPUTS[f]).toTensorProto({ form })).equals(pb.files['x.pb']), `${f} as ${form}`),
+      );
       const back = cli(['convert', 'x.pb', 'y.npy'], { 'x.pb': pb.files['x.pb'] });
       assert.equal(back.code, 0, back.stderr);
       assert.ok(back.files['y.npy'].equals(INPUTS[f]), `${f}: .npy -> .pb (${form}) -> .npy is byte-identical`);
@@ -117,11 +138,17 @@ test('matmul with batch broadcasting, and convert between .npy and TensorProto',
 });
 
 test('info: format, dtype, shape, order and statistics of every fixture', () => {
-  const files = Object.keys(INPUTS).filter((n) => n.startsWith('fx_')).sort();
+  const files = Object.keys(INPUTS)
+    .filter((n) => n.startsWith('fx_'))
+    .sort();
   const r = cli(['info', ...files, 'a.npy']);
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.split('\n');
-  assert.ok(lines.includes('fx_float64_f.npy: .npy, float64, shape (2, 3, 4), Fortran order (a strided view, no copy), 24 elements of 8 bytes'));
+  assert.ok(
+    lines.includes(
+      'fx_float64_f.npy: .npy, float64, shape (2, 3, 4), Fortran order (a strided view, no copy), 24 elements of 8 bytes',
+    ),
+  );
   assert.ok(lines.includes('fx_bool_c.npy: .npy, bool, shape (2, 3, 4), C order, 24 elements of 1 byte'));
   assert.ok(lines.includes('fx_float64_0d.npy: .npy, float64, shape (), C order, 1 element of 8 bytes'));
   assert.ok(lines.includes('fx_float32_empty.npy: .npy, float32, shape (0, 3), C order, 0 elements of 4 bytes'));
@@ -129,12 +156,22 @@ test('info: format, dtype, shape, order and statistics of every fixture', () => 
   const stats = lines[lines.indexOf('a.npy: .npy, float32, shape (24, 16), C order, 384 elements of 4 bytes') + 1];
   const m = /^ {2}min (\S+) {2}max (\S+) {2}mean (\S+) {2}sum (\S+) {2}NaN 0 {2}inf 0$/.exec(stats);
   assert.ok(m, stats);
-  wt.tidy(() => {   // NumPy's statistics: a float32 sum accumulates in float32
+  wt.tidy(() => {
+    // NumPy's statistics: a float32 sum accumulates in float32
     const a = load(INPUTS['a.npy']);
     const sum = a.sum().item();
-    for (const [i, want] of [[1, a.min().item()], [2, a.max().item()], [3, sum / 384], [4, sum]]) assert.ok(near(Number(m[i]), want, 1e-8), `${m[i]} vs ${want}`);
+    for (const [i, want] of [
+      [1, a.min().item()],
+      [2, a.max().item()],
+      [3, sum / 384],
+      [4, sum],
+    ])
+      assert.ok(near(Number(m[i]), want, 1e-8), `${m[i]} vs ${want}`);
   });
-  assert.match(lines[lines.indexOf('fx_float32_c.npy: .npy, float32, shape (2, 3, 4), C order, 24 elements of 4 bytes') + 1], /NaN 1 {2}inf 1$/);
+  assert.match(
+    lines[lines.indexOf('fx_float32_c.npy: .npy, float32, shape (2, 3, 4), C order, 24 elements of 4 bytes') + 1],
+    /NaN 1 {2}inf 1$/,
+  );
 });
 
 test('usage errors exit 2 and operation failures exit 1, with the message on stderr and no output left behind', () => {
@@ -149,9 +186,21 @@ test('usage errors exit 2 and operation failures exit 1, with the message on std
     [['matmul', 'a.npy', '-o', 'm.npy'], 2, /matmul: needs exactly two operand files, got 1/],
     [['info', '--fast', 'a.npy'], 2, /info: unknown option '--fast'/],
     [['convert', 'a.npy', 'b.pb', '--form', 'xml'], 2, /--form is content or fields, not 'xml'/],
-    [['einsum', 'ij,jk->ik', 'a.npy', 'nope.npy', '-o', 'o.npy'], 1, /^wtensor: cannot open 'nope\.npy': No such file or directory\n$/],
-    [['einsum', 'ij,jk->ik', 'a.npy', 'a.npy', '-o', 'o.npy'], 1, /^wtensor: einsum: WT_ESHAPE: einsum: label 'j' has size 24 in operand 2 but 16 in an earlier operand\n$/],
-    [['einsum', 'ij,jk->iz', 'a.npy', 'b.npy', '-o', 'o.npy'], 1, /^wtensor: einsum: WT_EINVAL: einsum: output label 'z' does not appear/],
+    [
+      ['einsum', 'ij,jk->ik', 'a.npy', 'nope.npy', '-o', 'o.npy'],
+      1,
+      /^wtensor: cannot open 'nope\.npy': No such file or directory\n$/,
+    ],
+    [
+      ['einsum', 'ij,jk->ik', 'a.npy', 'a.npy', '-o', 'o.npy'],
+      1,
+      /^wtensor: einsum: WT_ESHAPE: einsum: label 'j' has size 24 in operand 2 but 16 in an earlier operand\n$/,
+    ],
+    [
+      ['einsum', 'ij,jk->iz', 'a.npy', 'b.npy', '-o', 'o.npy'],
+      1,
+      /^wtensor: einsum: WT_EINVAL: einsum: output label 'z' does not appear/,
+    ],
     [['matmul', 'a.npy', 'c.npy', '-o', 'm.npy'], 1, /^wtensor: matmul: WT_ESHAPE: /],
     [['info', 'bad.npy'], 1, /^wtensor: bad\.npy: WT_ESHAPE: \.npy: /],
     [['info', 'text.npy'], 1, /^wtensor: 'text\.npy' is not a \.npy file/],
@@ -166,11 +215,18 @@ test('usage errors exit 2 and operation failures exit 1, with the message on std
 test('--version and bench name the build and report the SIMD peak and a GEMM', () => {
   for (const [kind, make] of Object.entries(RUNNERS)) {
     const [vcmd, vargv] = make(['--version']);
-    assert.match(spawnSync(vcmd, vargv, { encoding: 'utf8' }).stdout, kind === 'native' ? /^wtensor 0\.1\.0 \((sse2|generic)\)\n$/ : /^wtensor 0\.1\.0 \(wasm_simd128\)\n$/);
+    assert.match(
+      spawnSync(vcmd, vargv, { encoding: 'utf8' }).stdout,
+      kind === 'native' ? /^wtensor 0\.1\.0 \((sse2|generic)\)\n$/ : /^wtensor 0\.1\.0 \(wasm_simd128\)\n$/,
+    );
     const [cmd, argv] = make(['bench', '--quick']);
     const r = spawnSync(cmd, argv, { encoding: 'utf8' });
     assert.equal(r.status, 0, `${kind}: ${r.stderr}`);
-    assert.match(r.stdout, /^wtensor 0\.1\.0 \(\w+\)\nf32x4 multiply-add peak: [\d.]+ GFLOPS\nmatmul 64x64 float32: [\d.]+ GFLOPS \([\d.]+ ms, median of 5\)\n$/, kind);
+    assert.match(
+      r.stdout,
+      /^wtensor 0\.1\.0 \(\w+\)\nf32x4 multiply-add peak: [\d.]+ GFLOPS\nmatmul 64x64 float32: [\d.]+ GFLOPS \([\d.]+ ms, median of 5\)\n$/,
+      kind,
+    );
   }
 });
 
@@ -178,12 +234,16 @@ test('hostile files: the fuzz corpora and mutations of them give the same answer
   const extra = {};
   let s = 11;
   const rnd = (n) => (s = (s * 1103515245 + 12345) >>> 0) % n;
-  for (const [dir, ext] of [['npy', '.npy'], ['proto', '.pb']]) {
+  for (const [dir, ext] of [
+    ['npy', '.npy'],
+    ['proto', '.pb'],
+  ]) {
     for (const f of readdirSync(`${root}tests/fuzz/corpus/${dir}`)) {
       const bytes = readFileSync(`${root}tests/fuzz/corpus/${dir}/${f}`);
       extra[`${dir}_${f}${ext}`] = bytes;
       if (bytes.length > 2e6) continue;
-      for (let k = 0; k < 4; k++) {   // truncated, and with bytes flipped in the header or anywhere
+      for (let k = 0; k < 4; k++) {
+        // truncated, and with bytes flipped in the header or anywhere
         const m = Buffer.from(k === 0 ? bytes.subarray(0, rnd(bytes.length)) : bytes);
         for (let j = k; j > 0 && m.length; j--) m[rnd(k === 1 ? Math.min(m.length, 128) : m.length)] = rnd(256);
         extra[`${dir}_${f}_m${k}${ext}`] = m;
@@ -205,8 +265,14 @@ test('hostile files: the fuzz corpora and mutations of them give the same answer
   const dir = mkdtempSync(join(tmpdir(), 'wtensor-cli-asan-'));
   try {
     for (const [name, bytes] of Object.entries(extra)) writeFileSync(join(dir, name), bytes);
-    const run = (bin) => spawnSync(bin, ['info', ...some], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'halt_on_error=1' } });
-    const s = run(asan), n = run(`${root}build/gcc/wtensor`);
+    const run = (bin) =>
+      spawnSync(bin, ['info', ...some], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'halt_on_error=1' },
+      });
+    const s = run(asan),
+      n = run(`${root}build/gcc/wtensor`);
     assert.doesNotMatch(s.stderr, /AddressSanitizer|LeakSanitizer|runtime error/);
     assert.deepEqual([s.status, s.stdout, s.stderr], [n.status, n.stdout, n.stderr]);
   } finally {
@@ -218,9 +284,15 @@ test('a failed write leaves neither the output nor a temporary file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wtensor-cli-ro-'));
   try {
     copyFileSync(join(root, 'tests/fixtures/npy/float32_c.npy'), join(dir, 'in.npy'));
-    const r = spawnSync(`${root}build/gcc/wtensor`, ['convert', 'in.npy', 'no-such-dir/out.npy'], { cwd: dir, encoding: 'utf8' });
+    const r = spawnSync(`${root}build/gcc/wtensor`, ['convert', 'in.npy', 'no-such-dir/out.npy'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /^wtensor: cannot create 'no-such-dir\/out\.npy\.wtensor-tmp': No such file or directory\n$/);
+    assert.match(
+      r.stderr,
+      /^wtensor: cannot create 'no-such-dir\/out\.npy\.wtensor-tmp': No such file or directory\n$/,
+    );
     assert.deepEqual(readdirSync(dir), ['in.npy']);
   } finally {
     rmSync(dir, { recursive: true, force: true });

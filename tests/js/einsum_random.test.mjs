@@ -8,7 +8,7 @@ import { wt, fixtures } from './helpers.mjs';
 const DTYPES = fixtures.dtypes;
 const LETTERS = 'abcdAeB';
 let seed = 4242;
-const rnd = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+const rnd = (n) => (seed = (seed * 1103515245 + 12345) >>> 0) % n;
 
 function promote(a, b) {
   const r = fixtures.promote[DTYPES.indexOf(a)][DTYPES.indexOf(b)];
@@ -18,24 +18,38 @@ function promote(a, b) {
 // wrap a value the way the dtype stores it
 function cast(dtype, v) {
   switch (dtype) {
-    case 'bool': return v ? 1 : 0;
-    case 'int8': return (v << 24) >> 24;
-    case 'uint8': return v & 0xff;
-    case 'int16': return (v << 16) >> 16;
-    case 'uint16': return v & 0xffff;
-    case 'int32': return v | 0;
-    case 'uint32': return v >>> 0;
-    case 'float32': return Math.fround(v);
-    default: return v;
+    case 'bool':
+      return v ? 1 : 0;
+    case 'int8':
+      return (v << 24) >> 24;
+    case 'uint8':
+      return v & 0xff;
+    case 'int16':
+      return (v << 16) >> 16;
+    case 'uint16':
+      return v & 0xffff;
+    case 'int32':
+      return v | 0;
+    case 'uint32':
+      return v >>> 0;
+    case 'float32':
+      return Math.fround(v);
+    default:
+      return v;
   }
 }
 
 function makeCase() {
-  const nops = 1 + rnd(5), nl = 1 + rnd(5), ne = rnd(3) === 0 ? 1 + rnd(2) : 0;
+  const nops = 1 + rnd(5),
+    nl = 1 + rnd(5),
+    ne = rnd(3) === 0 ? 1 + rnd(2) : 0;
   const ops = [];
   const count = new Array(nl).fill(0);
   for (let k = 0; k < nops; k++) {
-    const rank = rnd(nops > 3 ? 3 : 5), ell = ne > 0 && rnd(2) === 1, ek = ell ? rnd(ne + 1) : 0, epos = rnd(rank + 1);
+    const rank = rnd(nops > 3 ? 3 : 5),
+      ell = ne > 0 && rnd(2) === 1,
+      ek = ell ? rnd(ne + 1) : 0,
+      epos = rnd(rank + 1);
     const axes = [];
     for (let j = 0; j <= rank; j++) {
       if (j === epos && ell) for (let e = ne - ek; e < ne; e++) axes.push(-1 - e);
@@ -46,18 +60,28 @@ function makeCase() {
     }
     ops.push({ axes, ell, epos, ek });
   }
-  const size = Array.from({ length: nl }, () => 1 + rnd(3)), esize = Array.from({ length: ne }, () => 1 + rnd(3));
+  const size = Array.from({ length: nl }, () => 1 + rnd(3)),
+    esize = Array.from({ length: ne }, () => 1 + rnd(3));
   for (const o of ops) {
     o.dims = o.axes.map((a) => (rnd(5) === 0 ? 1 : a >= 0 ? size[a] : esize[-1 - a]));
-    o.axes.forEach((a, j) => { const q = o.axes.indexOf(a); if (q < j) o.dims[j] = o.dims[q]; });   // repeats agree
+    o.axes.forEach((a, j) => {
+      const q = o.axes.indexOf(a);
+      if (q < j) o.dims[j] = o.dims[q];
+    }); // repeats agree
   }
   // a label's size is its largest dim
-  size.fill(1), esize.fill(1);
-  for (const o of ops) o.axes.forEach((a, j) => { if (a >= 0) size[a] = Math.max(size[a], o.dims[j]); else esize[-1 - a] = Math.max(esize[-1 - a], o.dims[j]); });
+  (size.fill(1), esize.fill(1));
+  for (const o of ops)
+    o.axes.forEach((a, j) => {
+      if (a >= 0) size[a] = Math.max(size[a], o.dims[j]);
+      else esize[-1 - a] = Math.max(esize[-1 - a], o.dims[j]);
+    });
   const terms = ops.map((o) => {
     let s = '';
     o.axes.forEach((a, j) => {
-      if (a < 0) { if (j === 0 || o.axes[j - 1] >= 0) s += '...'; } else s += LETTERS[a];
+      if (a < 0) {
+        if (j === 0 || o.axes[j - 1] >= 0) s += '...';
+      } else s += LETTERS[a];
     });
     if (o.ell && o.ek === 0) s = s.slice(0, o.epos) + '...' + s.slice(o.epos);
     return s;
@@ -72,7 +96,10 @@ function makeCase() {
     out = keep ? [...ellOut, ...labs] : labs;
     eq = `${terms.join(',')}->${keep ? '...' : ''}${labs.map((l) => LETTERS[l]).join('')}`;
   } else {
-    const once = [...LETTERS].map((ch, l) => [ch, l]).filter(([, l]) => l < nl && count[l] === 1).sort((x, y) => x[0].charCodeAt(0) - y[0].charCodeAt(0));
+    const once = [...LETTERS]
+      .map((ch, l) => [ch, l])
+      .filter(([, l]) => l < nl && count[l] === 1)
+      .sort((x, y) => x[0].charCodeAt(0) - y[0].charCodeAt(0));
     out = [...ellOut, ...once.map(([, l]) => l)];
     eq = terms.join(',');
   }
@@ -80,24 +107,34 @@ function makeCase() {
 }
 
 function reference(c, values, dtype) {
-  const vars = [...c.size, ...c.esize], oshape = c.out.map((a) => (a >= 0 ? c.size[a] : c.esize[-1 - a]));
+  const vars = [...c.size, ...c.esize],
+    oshape = c.out.map((a) => (a >= 0 ? c.size[a] : c.esize[-1 - a]));
   const res = new Array(oshape.reduce((x, y) => x * y, 1)).fill(0);
-  const idx = new Array(vars.length).fill(0), total = vars.reduce((x, y) => x * y, 1);
+  const idx = new Array(vars.length).fill(0),
+    total = vars.reduce((x, y) => x * y, 1);
   const varOf = (a) => (a >= 0 ? a : c.nl + (-1 - a));
   for (let t = 0; t < total; t++) {
-    let prod = 1, any = true;
+    let prod = 1,
+      any = true;
     c.ops.forEach((o, k) => {
       let flat = 0;
-      o.axes.forEach((a, j) => { flat = flat * o.dims[j] + (o.dims[j] === 1 ? 0 : idx[varOf(a)]); });
+      o.axes.forEach((a, j) => {
+        flat = flat * o.dims[j] + (o.dims[j] === 1 ? 0 : idx[varOf(a)]);
+      });
       const v = values[k][flat];
       prod = dtype.startsWith('float') ? prod * v : Math.imul(prod, v);
       any = any && v !== 0;
     });
     let oi = 0;
-    c.out.forEach((a, j) => { oi = oi * oshape[j] + idx[varOf(a)]; });
+    c.out.forEach((a, j) => {
+      oi = oi * oshape[j] + idx[varOf(a)];
+    });
     if (dtype === 'bool') res[oi] = res[oi] || any ? 1 : 0;
     else res[oi] = dtype.startsWith('float') ? res[oi] + prod : (res[oi] + prod) | 0;
-    for (let v = vars.length - 1; v >= 0; v--) { if (++idx[v] < vars[v]) break; idx[v] = 0; }
+    for (let v = vars.length - 1; v >= 0; v--) {
+      if (++idx[v] < vars[v]) break;
+      idx[v] = 0;
+    }
   }
   return { shape: oshape, values: res.map((v) => cast(dtype, v)) };
 }
@@ -109,21 +146,30 @@ test('einsum equals nested loops on 300 generated equations in every dtype', () 
     const dts = c.ops.map(() => DTYPES[rnd(DTYPES.length)]);
     let dtype = dts[0];
     for (const d of dts.slice(1)) dtype = dtype && promote(dtype, d);
-    if (!dtype) continue;   // would need int64
+    if (!dtype) continue; // would need int64
     wt.tidy(() => {
-      const values = c.ops.map((o, k) => Array.from({ length: o.dims.reduce((x, y) => x * y, 1) }, () => cast(dts[k], dts[k] === 'bool' ? rnd(3) > 0 : rnd(7) - 3)));
+      const values = c.ops.map((o, k) =>
+        Array.from({ length: o.dims.reduce((x, y) => x * y, 1) }, () =>
+          cast(dts[k], dts[k] === 'bool' ? rnd(3) > 0 : rnd(7) - 3),
+        ),
+      );
       const tensors = c.ops.map((o, k) => {
         if (!o.dims.length || rnd(2)) return wt.tensor(values[k], { dtype: dts[k], shape: o.dims });
-        const rev = wt.tensor(values[k].slice().reverse(), { dtype: dts[k], shape: o.dims });   // same values, reversed storage
+        const rev = wt.tensor(values[k].slice().reverse(), { dtype: dts[k], shape: o.dims }); // same values, reversed storage
         return rev.slice(o.dims.map(() => '::-1').join(','));
       });
       const r = wt.einsum(c.eq, ...tensors);
-      const want = reference(c, values.map((v, k) => v.map((x) => cast(dtype, x))), dtype);
+      const want = reference(
+        c,
+        values.map((v, k) => v.map((x) => cast(dtype, x))),
+        dtype,
+      );
       assert.equal(r.dtype, dtype, c.eq);
       assert.deepEqual([...r.shape], want.shape, c.eq);
       const got = Array.from(r.contiguous().toTypedArray(), Number);
       got.forEach((g, i) => {
-        if (Math.abs(g - want.values[i]) > 1e-4 * Math.max(1, Math.abs(want.values[i]))) assert.fail(`einsum('${c.eq}') ${dtype}: element ${i} is ${g}, loops give ${want.values[i]}`);
+        if (Math.abs(g - want.values[i]) > 1e-4 * Math.max(1, Math.abs(want.values[i])))
+          assert.fail(`einsum('${c.eq}') ${dtype}: element ${i} is ${g}, loops give ${want.values[i]}`);
       });
       checked++;
     });

@@ -18,7 +18,12 @@ test('every NumPy fixture loads with its values; Fortran order as a strided view
       const dtype = name.split('_')[0];
       assert.equal(t.dtype, dtype, name);
       const got = valuesByFormula(t).map(Number);
-      got.forEach((v, i) => assert.ok(Object.is(v, dtype === 'float32' ? Math.fround(fixtureValue(dtype, i)) : fixtureValue(dtype, i)), `${name}[${i}] = ${v}`));
+      got.forEach((v, i) =>
+        assert.ok(
+          Object.is(v, dtype === 'float32' ? Math.fround(fixtureValue(dtype, i)) : fixtureValue(dtype, i)),
+          `${name}[${i}] = ${v}`,
+        ),
+      );
       if (name.endsWith('_f')) assert.deepEqual(t.strides, [1, 2, 6], `${name}: Fortran strides`);
       const back = t.toNpy();
       // big-endian and version 2/3 files are written as NumPy saves them: little-endian 1.0
@@ -36,7 +41,7 @@ test('malformed .npy input is a WtError naming the problem', () => {
   throwsWt(() => wt.fromNpy(file('float32_c').map((b, i) => (i === 20 ? 0x3f : b))), 'WT_ESYNTAX', /expected/);
   throwsWt(() => wt.fromNpy('x'), 'WT_EINVAL', /expected the file's bytes/);
   throwsWt(() => wt.fromNpy(new Uint8Array(0)), 'WT_ESYNTAX', /not a \.npy file \(0 bytes/);
-  const v = wt.arange(12).reshape([3, 4]).slice('::-1, 1::2');   // any view writes in C order
+  const v = wt.arange(12).reshape([3, 4]).slice('::-1, 1::2'); // any view writes in C order
   assert.deepEqual(wt.fromNpy(v.toNpy()).toArray(), v.toArray());
 });
 
@@ -49,29 +54,54 @@ const root = protobuf.Root.fromJSON({
     },
     TensorProto: {
       fields: {
-        dtype: { type: 'int32', id: 1 }, tensorShape: { type: 'TensorShapeProto', id: 2 }, versionNumber: { type: 'int32', id: 3 },
-        tensorContent: { type: 'bytes', id: 4 }, floatVal: { rule: 'repeated', type: 'float', id: 5 },
-        doubleVal: { rule: 'repeated', type: 'double', id: 6 }, intVal: { rule: 'repeated', type: 'int32', id: 7 },
-        boolVal: { rule: 'repeated', type: 'bool', id: 11 }, uint32Val: { rule: 'repeated', type: 'uint32', id: 16 },
+        dtype: { type: 'int32', id: 1 },
+        tensorShape: { type: 'TensorShapeProto', id: 2 },
+        versionNumber: { type: 'int32', id: 3 },
+        tensorContent: { type: 'bytes', id: 4 },
+        floatVal: { rule: 'repeated', type: 'float', id: 5 },
+        doubleVal: { rule: 'repeated', type: 'double', id: 6 },
+        intVal: { rule: 'repeated', type: 'int32', id: 7 },
+        boolVal: { rule: 'repeated', type: 'bool', id: 11 },
+        uint32Val: { rule: 'repeated', type: 'uint32', id: 16 },
       },
     },
   },
 });
 const TensorProto = root.lookupType('TensorProto');
-const TF = { bool: [10, 'boolVal'], int8: [6, 'intVal'], uint8: [4, 'intVal'], int16: [5, 'intVal'], uint16: [17, 'intVal'],
-  int32: [3, 'intVal'], uint32: [22, 'uint32Val'], float32: [1, 'floatVal'], float64: [2, 'doubleVal'] };
+const TF = {
+  bool: [10, 'boolVal'],
+  int8: [6, 'intVal'],
+  uint8: [4, 'intVal'],
+  int16: [5, 'intVal'],
+  uint16: [17, 'intVal'],
+  int32: [3, 'intVal'],
+  uint32: [22, 'uint32Val'],
+  float32: [1, 'floatVal'],
+  float64: [2, 'doubleVal'],
+};
 
 test('TensorProto: wtensor and protobufjs write the same bytes and read each other', () => {
   for (const [dtype, [code, field]] of Object.entries(TF)) {
     wt.tidy(() => {
-      const t = wt.arange(-3, 9, 1, dtype === 'bool' ? 'int8' : dtype).astype(dtype).reshape([3, 4]).T;   // a strided view
+      const t = wt
+        .arange(-3, 9, 1, dtype === 'bool' ? 'int8' : dtype)
+        .astype(dtype)
+        .reshape([3, 4]).T; // a strided view
       const values = t.copy().toArray().flat().map(Number);
       const shape = { dim: t.shape.map((size) => (size ? { size } : {})) };
-      const c = t.copy();   // C order, offset 0: its storage is tensor_content
+      const c = t.copy(); // C order, offset 0: its storage is tensor_content
       const raw = new Uint8Array(c.data.buffer, c.data.byteOffset, c.size * c.data.BYTES_PER_ELEMENT).slice();
       // protobufjs gives a Buffer in Node: compare as plain Uint8Arrays
-      const content = new Uint8Array(TensorProto.encode({ dtype: code, tensorShape: shape, tensorContent: raw }).finish());
-      const fields = new Uint8Array(TensorProto.encode({ dtype: code, tensorShape: shape, [field]: dtype === 'bool' ? values.map(Boolean) : values }).finish());
+      const content = new Uint8Array(
+        TensorProto.encode({ dtype: code, tensorShape: shape, tensorContent: raw }).finish(),
+      );
+      const fields = new Uint8Array(
+        TensorProto.encode({
+          dtype: code,
+          tensorShape: shape,
+          [field]: dtype === 'bool' ? values.map(Boolean) : values,
+        }).finish(),
+      );
       assert.deepEqual(t.toTensorProto(), content, `${dtype}: content form`);
       assert.deepEqual(t.toTensorProto({ form: 'fields' }), fields, `${dtype}: fields form`);
       for (const bytes of [content, fields]) assert.deepEqual(wt.fromTensorProto(bytes).toArray(), t.toArray(), dtype);
@@ -82,13 +112,26 @@ test('TensorProto: wtensor and protobufjs write the same bytes and read each oth
 });
 
 test('TensorProto: the last value fills the shape; no values give zeros; errors are WtErrors', () => {
-  const one = TensorProto.encode({ dtype: 1, tensorShape: { dim: [{ size: 2 }, { size: 3 }] }, floatVal: [2.5] }).finish();
-  assert.deepEqual(wt.fromTensorProto(one).toArray(), [[2.5, 2.5, 2.5], [2.5, 2.5, 2.5]]);
+  const one = TensorProto.encode({
+    dtype: 1,
+    tensorShape: { dim: [{ size: 2 }, { size: 3 }] },
+    floatVal: [2.5],
+  }).finish();
+  assert.deepEqual(wt.fromTensorProto(one).toArray(), [
+    [2.5, 2.5, 2.5],
+    [2.5, 2.5, 2.5],
+  ]);
   const none = TensorProto.encode({ dtype: 3, tensorShape: { dim: [{ size: 4 }] } }).finish();
   assert.deepEqual(wt.fromTensorProto(none).toArray(), [0, 0, 0, 0]);
   throwsWt(() => wt.fromTensorProto(TensorProto.encode({ dtype: 7 }).finish()), 'WT_EDTYPE', /DT_STRING/);
-  throwsWt(() => wt.fromTensorProto(TensorProto.encode({ dtype: 1, tensorShape: { dim: [{ size: 2 }] }, floatVal: [1, 2, 3] }).finish()),
-    'WT_ESHAPE', /more than 2 values for 2 elements/);
+  throwsWt(
+    () =>
+      wt.fromTensorProto(
+        TensorProto.encode({ dtype: 1, tensorShape: { dim: [{ size: 2 }] }, floatVal: [1, 2, 3] }).finish(),
+      ),
+    'WT_ESHAPE',
+    /more than 2 values for 2 elements/,
+  );
   throwsWt(() => wt.fromTensorProto(one.subarray(0, one.length - 2)), 'WT_ESYNTAX', /runs past the end/);
   throwsWt(() => wt.zeros([2]).toTensorProto({ form: 'json' }), 'WT_EINVAL', /form must be 'content' or 'fields'/);
   throwsWt(() => wt.zeros([2]).toTensorProto(5), 'WT_EINVAL', /options must be an object/);

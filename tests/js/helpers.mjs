@@ -14,7 +14,10 @@ export { WtError };
 
 const revive = (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
 const fixtureUrl = new URL('../fixtures/numpy.json', import.meta.url);
-export const fixtures = JSON.parse(inNode ? (await import('node:fs')).readFileSync(fixtureUrl, 'utf8') : await (await fetch(fixtureUrl)).text(), revive);
+export const fixtures = JSON.parse(
+  inNode ? (await import('node:fs')).readFileSync(fixtureUrl, 'utf8') : await (await fetch(fixtureUrl)).text(),
+  revive,
+);
 
 // element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()
 export function fixtureValue(dtype, i) {
@@ -63,5 +66,7 @@ export function valuesByFormula(t) {
 // strides of size-<=1 axes are never used: compare only the others
 export function sameStrides(t, shape, strides) {
   assert.deepEqual([...t.shape], shape);
-  t.shape.forEach((n, i) => { if (n > 1) assert.equal(t.strides[i], strides[i], `stride ${i} of (${shape})`); });
+  t.shape.forEach((n, i) => {
+    if (n > 1) assert.equal(t.strides[i], strides[i], `stride ${i} of (${shape})`);
+  });
 }

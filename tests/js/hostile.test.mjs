@@ -5,12 +5,41 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wt, WtError } from './helpers.mjs';
 
-const garbage = [undefined, null, NaN, Infinity, -Infinity, -1, 1.5, 2 ** 53, -(2 ** 40), '', 'x', '3', {}, [], [NaN],
-  [1.5], [-1], [2 ** 40, 2 ** 40], [1e300], new Array(17).fill(1), Symbol('s'), () => 1, true, 10n, new Float32Array(2)];
+const garbage = [
+  undefined,
+  null,
+  NaN,
+  Infinity,
+  -Infinity,
+  -1,
+  1.5,
+  2 ** 53,
+  -(2 ** 40),
+  '',
+  'x',
+  '3',
+  {},
+  [],
+  [NaN],
+  [1.5],
+  [-1],
+  [2 ** 40, 2 ** 40],
+  [1e300],
+  new Array(17).fill(1),
+  Symbol('s'),
+  () => 1,
+  true,
+  10n,
+  new Float32Array(2),
+];
 
 function sanity() {
   const r = wt.tidy(() => wt.arange(6, null, 1, 'float32').reshape([2, 3]).T.copy().toArray());
-  assert.deepEqual(r, [[0, 3], [1, 4], [2, 5]]);
+  assert.deepEqual(r, [
+    [0, 3],
+    [1, 4],
+    [2, 5],
+  ]);
 }
 
 function expectWtError(label, fn, own = []) {
@@ -31,12 +60,23 @@ test('creation functions with garbage', () => {
   const m0 = wt.memory();
   for (const g of garbage) {
     for (const [name, fn] of Object.entries({
-      zeros: () => wt.zeros(g), ones: () => wt.ones([2], g), empty: () => wt.empty(g, 'int8'),
-      full: () => wt.full([2], g), fullShape: () => wt.full(g, 1), arange: () => wt.arange(g),
-      arange2: () => wt.arange(0, 3, g), linspace: () => wt.linspace(0, g, 3), linspaceN: () => wt.linspace(0, 1, g),
-      eye: () => wt.eye(g), eyeK: () => wt.eye(3, 3, g), tensor: () => wt.tensor(g), tensorShape: () => wt.tensor([1, 2], { shape: g }),
-      tensorDtype: () => wt.tensor([1], { dtype: g }), tensorOpts: () => wt.tensor([1], g),
-    })) expectWtError(`${name}(${String(g)})`, fn);
+      zeros: () => wt.zeros(g),
+      ones: () => wt.ones([2], g),
+      empty: () => wt.empty(g, 'int8'),
+      full: () => wt.full([2], g),
+      fullShape: () => wt.full(g, 1),
+      arange: () => wt.arange(g),
+      arange2: () => wt.arange(0, 3, g),
+      linspace: () => wt.linspace(0, g, 3),
+      linspaceN: () => wt.linspace(0, 1, g),
+      eye: () => wt.eye(g),
+      eyeK: () => wt.eye(3, 3, g),
+      tensor: () => wt.tensor(g),
+      tensorShape: () => wt.tensor([1, 2], { shape: g }),
+      tensorDtype: () => wt.tensor([1], { dtype: g }),
+      tensorOpts: () => wt.tensor([1], g),
+    }))
+      expectWtError(`${name}(${String(g)})`, fn);
   }
   assert.equal(wt.memory().tensors, m0.tensors);
   sanity();
@@ -55,11 +95,22 @@ test('views and assign with garbage, on live, read-only and disposed tensors', (
   for (const t of [a, ro, dead, empty]) {
     for (const g of garbage) {
       for (const [name, fn] of Object.entries({
-        slice: () => t.slice(g), transpose: () => t.transpose(g), swapaxes: () => t.swapaxes(g, 0), reshape: () => t.reshape(g),
-        broadcastTo: () => t.broadcastTo(g), expandDims: () => t.expandDims(g), squeeze: () => t.squeeze(g),
-        diagonal: () => t.diagonal(g), diagonalAxes: () => t.diagonal(0, g, 1), astype: () => t.astype(g), assign: () => t.assign(g),
-        freeReshape: () => wt.reshape(g, [2]), freeAssign: () => wt.assign(g, 1), keep: () => wt.keep(g),
-      })) expectWtError(`${name}(${String(g)})`, fn, [t]);   // assign() returns t itself
+        slice: () => t.slice(g),
+        transpose: () => t.transpose(g),
+        swapaxes: () => t.swapaxes(g, 0),
+        reshape: () => t.reshape(g),
+        broadcastTo: () => t.broadcastTo(g),
+        expandDims: () => t.expandDims(g),
+        squeeze: () => t.squeeze(g),
+        diagonal: () => t.diagonal(g),
+        diagonalAxes: () => t.diagonal(0, g, 1),
+        astype: () => t.astype(g),
+        assign: () => t.assign(g),
+        freeReshape: () => wt.reshape(g, [2]),
+        freeAssign: () => wt.assign(g, 1),
+        keep: () => wt.keep(g),
+      }))
+        expectWtError(`${name}(${String(g)})`, fn, [t]); // assign() returns t itself
     }
   }
   assert.equal(wt.memory().tensors, m0.tensors);
@@ -84,9 +135,15 @@ test('random garbage slice strings and dtype names', () => {
 
 test('enormous shapes are out-of-memory WtErrors and the engine keeps working', () => {
   for (const shape of [[2 ** 31, 2 ** 31], [2 ** 30, 8], [1e9], [2 ** 20, 2 ** 20, 2 ** 20]]) {
-    assert.throws(() => wt.zeros(shape, 'float64'), (e) => e instanceof WtError && e.code === 'WT_ENOMEM' && /out of memory/.test(e.message));
+    assert.throws(
+      () => wt.zeros(shape, 'float64'),
+      (e) => e instanceof WtError && e.code === 'WT_ENOMEM' && /out of memory/.test(e.message),
+    );
   }
-  assert.throws(() => wt.arange(0, 1e12), (e) => e instanceof WtError && e.code === 'WT_ENOMEM');
+  assert.throws(
+    () => wt.arange(0, 1e12),
+    (e) => e instanceof WtError && e.code === 'WT_ENOMEM',
+  );
   sanity();
 });
 
@@ -98,7 +155,21 @@ test('every op and reduction with garbage operands and options', () => {
   const out3 = wt.zeros([3]);
   const aT = a.T;
   const m0 = wt.memory();
-  const unary = ['neg', 'abs', 'sign', 'exp', 'log', 'sqrt', 'sin', 'tanh', 'sigmoid', 'relu', 'round', 'logicalNot', 'isnan'];
+  const unary = [
+    'neg',
+    'abs',
+    'sign',
+    'exp',
+    'log',
+    'sqrt',
+    'sin',
+    'tanh',
+    'sigmoid',
+    'relu',
+    'round',
+    'logicalNot',
+    'isnan',
+  ];
   const binary = ['add', 'sub', 'mul', 'div', 'floorDiv', 'mod', 'pow', 'maximum', 'equal', 'less', 'logicalXor'];
   const reductions = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'];
   const own = [a, ro, dead, out3, aT];
@@ -119,20 +190,30 @@ test('every op and reduction with garbage operands and options', () => {
       expectWtError(`${name}(${String(g)})`, () => wt[name](g), own);
     }
     for (const [label, fn] of Object.entries({
-      matmul: () => wt.matmul(a, g), matmulOut: () => wt.matmul(a, aT, { out: g }), einsumEq: () => wt.einsum(g, a),
-      einsumOp: () => wt.einsum('ij,jk->ik', a, g), einsumOut: () => wt.einsum('ij->ji', a, { out: g }),
-      einsumPath: () => wt.einsumPath('ij,jk', g, [3, 4]), einsumPathEq: () => wt.einsumPath(g, [2, 3]),
-      where: () => wt.where(g, a, 1), clip: () => wt.clip(a, g, 1), fma: () => a.fma(g, 2),
-      binaryOp: () => wt.binary(g, a, a), binaryAlpha: () => wt.binary('add', a, a, { alpha: g }),
-      binaryReduce: () => wt.binary('add', a, a, { out: out3, reduce: g }), unaryOp: () => wt.unary(g, a),
-    })) expectWtError(`${label}(${String(g)})`, fn, own);
+      matmul: () => wt.matmul(a, g),
+      matmulOut: () => wt.matmul(a, aT, { out: g }),
+      einsumEq: () => wt.einsum(g, a),
+      einsumOp: () => wt.einsum('ij,jk->ik', a, g),
+      einsumOut: () => wt.einsum('ij->ji', a, { out: g }),
+      einsumPath: () => wt.einsumPath('ij,jk', g, [3, 4]),
+      einsumPathEq: () => wt.einsumPath(g, [2, 3]),
+      where: () => wt.where(g, a, 1),
+      clip: () => wt.clip(a, g, 1),
+      fma: () => a.fma(g, 2),
+      binaryOp: () => wt.binary(g, a, a),
+      binaryAlpha: () => wt.binary('add', a, a, { alpha: g }),
+      binaryReduce: () => wt.binary('add', a, a, { out: out3, reduce: g }),
+      unaryOp: () => wt.unary(g, a),
+    }))
+      expectWtError(`${label}(${String(g)})`, fn, own);
   }
   assert.equal(wt.memory().tensors, m0.tensors);
   sanity();
 });
 
 test('random garbage einsum equations', () => {
-  const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]), b = wt.arange(12, null, 1, 'float32').reshape([3, 4]);
+  const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]),
+    b = wt.arange(12, null, 1, 'float32').reshape([3, 4]);
   let seed = 777;
   const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   const alphabet = 'ijkab.,->. \u00e9\u0000ZzZ';

@@ -12,14 +12,18 @@ const values = (t) => Array.from(t.contiguous().toTypedArray(), Number);
 function assertSameTensor(got, want, label) {
   assert.equal(got.dtype, want.dtype, `${label}: dtype`);
   assert.deepEqual([...got.shape], [...want.shape], `${label}: shape`);
-  const g = values(got), w = values(want);
-  g.forEach((v, i) => { if (!Object.is(v, w[i])) assert.fail(`${label}: element ${i} is ${v}, eager gives ${w[i]}`); });
+  const g = values(got),
+    w = values(want);
+  g.forEach((v, i) => {
+    if (!Object.is(v, w[i])) assert.fail(`${label}: element ${i} is ${v}, eager gives ${w[i]}`);
+  });
 }
 
 function assertClose(got, want, rel, label) {
   assert.equal(got.dtype, want.dtype, `${label}: dtype`);
   assert.deepEqual([...got.shape], [...want.shape], `${label}: shape`);
-  const g = values(got), w = values(want);
+  const g = values(got),
+    w = values(want);
   const scale = Math.max(1, ...w.filter(Number.isFinite).map(Math.abs));
   g.forEach((v, i) => {
     const ok = Object.is(v, w[i]) || (Number.isNaN(v) && Number.isNaN(w[i])) || Math.abs(v - w[i]) <= rel * scale;
@@ -29,18 +33,32 @@ function assertClose(got, want, rel, label) {
 
 test('the kinds of tensors: readOnly r-tensors and writable l-tensors', () => {
   const g = wt.graph();
-  const c = g.constant([1, 2, 3], { name: 'c' }), p = g.placeholder([3], 'float32', 'p');
-  const v = g.variable(wt.ones([3]), { name: 'v' }), frozen = g.variable(0, { name: 'frozen', trainable: false });
+  const c = g.constant([1, 2, 3], { name: 'c' }),
+    p = g.placeholder([3], 'float32', 'p');
+  const v = g.variable(wt.ones([3]), { name: 'v' });
+  g.variable(0, { name: 'frozen', trainable: false });
   const s = g.persistentTensor([2], 'int32', { name: 's', init: 7 });
   assert.deepEqual([c.kind, p.kind, v.kind, s.kind], ['constant', 'placeholder', 'variable', 'persistent']);
-  assert.deepEqual([c.readOnly, p.readOnly, v.readOnly, s.readOnly, c.add(p).readOnly], [true, true, false, false, true]);
+  assert.deepEqual(
+    [c.readOnly, p.readOnly, v.readOnly, s.readOnly, c.add(p).readOnly],
+    [true, true, false, false, true],
+  );
   assert.deepEqual([c.dtype, p.dtype, v.dtype, s.dtype], ['int32', 'float32', 'float64', 'int32']);
-  assert.deepEqual(g.variables().map((n) => n.name), ['v', 'frozen', 's']);
-  assert.deepEqual(g.variables({ trainable: true }).map((n) => n.name), ['v']);
-  assert.deepEqual(g.placeholders().map((n) => n.name), ['p']);
+  assert.deepEqual(
+    g.variables().map((n) => n.name),
+    ['v', 'frozen', 's'],
+  );
+  assert.deepEqual(
+    g.variables({ trainable: true }).map((n) => n.name),
+    ['v'],
+  );
+  assert.deepEqual(
+    g.placeholders().map((n) => n.name),
+    ['p'],
+  );
   assert.equal(g.node('s'), s);
   assert.deepEqual(s.read().toArray(), [7, 7]);
-  throwsWt(() => s.read().assign(1), 'WT_EREADONLY');   // read() is a read-only view
+  throwsWt(() => s.read().assign(1), 'WT_EREADONLY'); // read() is a read-only view
   throwsWt(() => c.assign(1), 'WT_EREADONLY', /'c'.*constant/);
   throwsWt(() => c.add(1).assign(1), 'WT_EREADONLY');
   throwsWt(() => c.read(), 'WT_EREADONLY');
@@ -57,26 +75,55 @@ test('the kinds of tensors: readOnly r-tensors and writable l-tensors', () => {
 
 test('every operation family equals the eager call', () => {
   const g = wt.graph();
-  const A = wt.arange(24, null, 1, 'float32').reshape([2, 3, 4]), B = wt.linspace(-1, 1, 4, { dtype: 'float64' }), I = wt.arange(12).reshape([3, 4]);
-  const a = g.placeholder([2, 3, 4], 'float32', 'a'), b = g.placeholder([4], 'float64', 'b'), i = g.placeholder([3, 4], 'int32', 'i');
+  const A = wt.arange(24, null, 1, 'float32').reshape([2, 3, 4]),
+    B = wt.linspace(-1, 1, 4, { dtype: 'float64' }),
+    I = wt.arange(12).reshape([3, 4]);
+  const a = g.placeholder([2, 3, 4], 'float32', 'a'),
+    b = g.placeholder([4], 'float64', 'b'),
+    i = g.placeholder([3, 4], 'int32', 'i');
   const feeds = { a: A, b: B, i: I };
   const cases = {
-    unary: [(x) => x.sqrt(), 'a'], binary: [(x, y) => x.sub(y), 'ab'], ternary: [(x, y, z) => wt.where(x.less(5), y, z), 'abi'],
-    clip: [(x) => x.clip(2, 9), 'a'], fma: [(x, y) => x.fma(y, 2), 'ab'], weak: [(x) => x.mul(2.5).add(true), 'a'],
-    alphaBeta: [(x, y) => wt.binary('add', x, y, { alpha: 2, beta: -1 }), 'ab'], unaryByName: [(x) => wt.unary('negative', x), 'i'],
-    astype: [(x) => x.astype('int16'), 'a'], copy: [(x) => x.copy(), 'i'], contiguous: [(x) => x.T.contiguous(), 'a'],
-    sum: [(x) => x.sum({ axis: [0, 2], keepdims: true }), 'a'], prod: [(x) => x.prod(1), 'i'], max: [(x) => x.max(), 'a'],
-    min: [(x) => x.min({ axis: -1 }), 'i'], mean: [(x) => x.mean(0), 'i'], any: [(x) => x.greater(20).any(1), 'a'],
-    all: [(x) => x.all(), 'i'], argmax: [(x) => x.argmax({ axis: 1 }), 'a'], argmin: [(x) => x.argmin(), 'i'],
-    slice: [(x) => x.slice('1:, ::-2'), 'i'], transpose: [(x) => x.transpose([2, 0, 1]), 'a'], swapaxes: [(x) => x.swapaxes(0, 1), 'a'],
-    reshape: [(x) => x.reshape([4, -1]), 'a'], reshapeOfT: [(x) => x.T.reshape([-1]), 'i'], broadcastTo: [(x) => x.broadcastTo([2, 4]), 'b'],
-    expandDims: [(x) => x.expandDims(1), 'b'], squeeze: [(x) => x.reshape([1, 3, 4]).squeeze(), 'i'], diagonal: [(x) => x.diagonal(1), 'a'],
-    flatten: [(x) => x.flatten(), 'a'], T: [(x) => x.T, 'i'], matmul: [(x, y) => x.matmul(y), 'ab'], matmulFree: [(x, y) => wt.matmul(y, x), 'bi'],
-    einsum: [(x, y) => wt.einsum('ijk,k->ji', x, y), 'ab'], einsumTrace: [(x) => wt.einsum('ii', x.slice(':, :3')), 'i'],
-    viewsOfFused: [(x, y) => x.mul(y).T.sum(0), 'ab'], freeFunctions: [(x, y) => wt.sum(wt.sub(wt.transpose(x), 2), { axis: 0 }).add(wt.mean(y)), 'ib'],
+    unary: [(x) => x.sqrt(), 'a'],
+    binary: [(x, y) => x.sub(y), 'ab'],
+    ternary: [(x, y, z) => wt.where(x.less(5), y, z), 'abi'],
+    clip: [(x) => x.clip(2, 9), 'a'],
+    fma: [(x, y) => x.fma(y, 2), 'ab'],
+    weak: [(x) => x.mul(2.5).add(true), 'a'],
+    alphaBeta: [(x, y) => wt.binary('add', x, y, { alpha: 2, beta: -1 }), 'ab'],
+    unaryByName: [(x) => wt.unary('negative', x), 'i'],
+    astype: [(x) => x.astype('int16'), 'a'],
+    copy: [(x) => x.copy(), 'i'],
+    contiguous: [(x) => x.T.contiguous(), 'a'],
+    sum: [(x) => x.sum({ axis: [0, 2], keepdims: true }), 'a'],
+    prod: [(x) => x.prod(1), 'i'],
+    max: [(x) => x.max(), 'a'],
+    min: [(x) => x.min({ axis: -1 }), 'i'],
+    mean: [(x) => x.mean(0), 'i'],
+    any: [(x) => x.greater(20).any(1), 'a'],
+    all: [(x) => x.all(), 'i'],
+    argmax: [(x) => x.argmax({ axis: 1 }), 'a'],
+    argmin: [(x) => x.argmin(), 'i'],
+    slice: [(x) => x.slice('1:, ::-2'), 'i'],
+    transpose: [(x) => x.transpose([2, 0, 1]), 'a'],
+    swapaxes: [(x) => x.swapaxes(0, 1), 'a'],
+    reshape: [(x) => x.reshape([4, -1]), 'a'],
+    reshapeOfT: [(x) => x.T.reshape([-1]), 'i'],
+    broadcastTo: [(x) => x.broadcastTo([2, 4]), 'b'],
+    expandDims: [(x) => x.expandDims(1), 'b'],
+    squeeze: [(x) => x.reshape([1, 3, 4]).squeeze(), 'i'],
+    diagonal: [(x) => x.diagonal(1), 'a'],
+    flatten: [(x) => x.flatten(), 'a'],
+    T: [(x) => x.T, 'i'],
+    matmul: [(x, y) => x.matmul(y), 'ab'],
+    matmulFree: [(x, y) => wt.matmul(y, x), 'bi'],
+    einsum: [(x, y) => wt.einsum('ijk,k->ji', x, y), 'ab'],
+    einsumTrace: [(x) => wt.einsum('ii', x.slice(':, :3')), 'i'],
+    viewsOfFused: [(x, y) => x.mul(y).T.sum(0), 'ab'],
+    freeFunctions: [(x, y) => wt.sum(wt.sub(wt.transpose(x), 2), { axis: 0 }).add(wt.mean(y)), 'ib'],
   };
   for (const [label, [f, names]] of Object.entries(cases)) {
-    const lazyArgs = [...names].map((n) => ({ a, b, i })[n]), eagerArgs = [...names].map((n) => feeds[n]);
+    const lazyArgs = [...names].map((n) => ({ a, b, i })[n]),
+      eagerArgs = [...names].map((n) => feeds[n]);
     const node = f(...lazyArgs);
     assert.ok(node instanceof wt.LazyTensor, `${label}: a node`);
     const want = f(...eagerArgs);
@@ -91,8 +138,13 @@ test('every operation family equals the eager call', () => {
 
 test('shape and dtype errors at build time name the node and its inputs', () => {
   const g = wt.graph();
-  const x = g.placeholder([4, 3], 'float32', 'x'), f = g.placeholder([5], 'bool', 'flags');
-  throwsWt(() => x.add(g.placeholder([4], 'float32', 'y')), 'WT_ESHAPE', /lazy add\('x' \(float32 \(4,3\)\), 'y' \(float32 \(4,\)\)\): .*broadcast/);
+  const x = g.placeholder([4, 3], 'float32', 'x'),
+    f = g.placeholder([5], 'bool', 'flags');
+  throwsWt(
+    () => x.add(g.placeholder([4], 'float32', 'y')),
+    'WT_ESHAPE',
+    /lazy add\('x' \(float32 \(4,3\)\), 'y' \(float32 \(4,\)\)\): .*broadcast/,
+  );
   throwsWt(() => f.sub(f), 'WT_EDTYPE', /lazy subtract\('flags'.*not supported for bool/);
   throwsWt(() => x.sum({ axis: 2 }), 'WT_EINVAL', /lazy sum\('x'.*axis/);
   throwsWt(() => x.max({ axis: [0, 0] }), 'WT_EINVAL', /lazy max\('x'.*duplicate/);
@@ -110,7 +162,11 @@ test('shape and dtype errors at build time name the node and its inputs', () => 
   throwsWt(() => x.add(1, { out: wt.zeros([4, 3]) }), 'WT_EINVAL', /eager option/);
   throwsWt(() => x.sum({ out: wt.zeros([]) }), 'WT_EINVAL', /eager option/);
   throwsWt(() => wt.graph().placeholder([1], 'float32', 'z').add(x), 'WT_EINVAL', /belongs to another graph/);
-  throwsWt(() => g.variable(wt.zeros([3])).assign(x), 'WT_ESHAPE', /assign to.*\(4,3\) cannot be assigned to shape \(3,\)/);
+  throwsWt(
+    () => g.variable(wt.zeros([3])).assign(x),
+    'WT_ESHAPE',
+    /assign to.*\(4,3\) cannot be assigned to shape \(3,\)/,
+  );
   throwsWt(() => wt.assign(wt.zeros([2]), x), 'WT_EINVAL', /lazy variable/);
   throwsWt(() => g.compile([]), 'WT_EINVAL', /no outputs/);
   throwsWt(() => g.compile([x, 3]), 'WT_EINVAL', /output 1/);
@@ -122,14 +178,52 @@ test('shape and dtype errors at build time name the node and its inputs', () => 
   throwsWt(() => run.run({ x: wt.zeros([4, 3], 'float32'), q: 1 }), 'WT_EINVAL', /no placeholder named 'q'.*'x'/);
   throwsWt(() => run.run(null), 'WT_EINVAL', /feeds must be an object/);
   // feeds may be plain arrays: converted to the placeholder's dtype
-  assert.deepEqual(run.run({ x: [[1, 2, 3], [4, 5, 6], [7, 8, 9], [0, 0, 0]] }).toArray()[1], [8, 10, 12]);
+  assert.deepEqual(
+    run
+      .run({
+        x: [
+          [1, 2, 3],
+          [4, 5, 6],
+          [7, 8, 9],
+          [0, 0, 0],
+        ],
+      })
+      .toArray()[1],
+    [8, 10, 12],
+  );
 });
 
 // ---- fusion on random expression DAGs -------------------------------------------
 
 const DTYPES = ['float32', 'float64', 'int32', 'uint8', 'bool'];
-const UNARY = ['neg', 'abs', 'exp', 'sqrt', 'square', 'tanh', 'relu', 'floor', 'isnan', 'logicalNot', 'sigmoid', 'sign'];
-const BINARY = ['add', 'sub', 'mul', 'div', 'floorDiv', 'mod', 'maximum', 'minimum', 'less', 'equal', 'logicalAnd', 'pow'];
+const UNARY = [
+  'neg',
+  'abs',
+  'exp',
+  'sqrt',
+  'square',
+  'tanh',
+  'relu',
+  'floor',
+  'isnan',
+  'logicalNot',
+  'sigmoid',
+  'sign',
+];
+const BINARY = [
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'floorDiv',
+  'mod',
+  'maximum',
+  'minimum',
+  'less',
+  'equal',
+  'logicalAnd',
+  'pow',
+];
 
 function rng(seed) {
   return () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
@@ -137,14 +231,22 @@ function rng(seed) {
 
 // a recipe: steps applied alike to eager tensors and lazy nodes through wt.*
 function randomRecipe(rnd, nleaves) {
-  const steps = [], pick = (n) => Math.floor(rnd() * n);
+  const steps = [],
+    pick = (n) => Math.floor(rnd() * n);
   const count = 1 + pick(9);
   for (let s = 0; s < count; s++) {
-    const avail = nleaves + s, kind = rnd();
+    const avail = nleaves + s,
+      kind = rnd();
     // mostly chains on the newest value, sometimes a value used twice
     const arg = () => (rnd() < 0.6 ? avail - 1 : pick(avail));
     if (kind < 0.3) steps.push(['unary', UNARY[pick(UNARY.length)], arg()]);
-    else if (kind < 0.75) steps.push(['binary', BINARY[pick(BINARY.length)], arg(), rnd() < 0.25 ? { scalar: [2, 0.5, -3, 7][pick(4)] } : arg()]);
+    else if (kind < 0.75)
+      steps.push([
+        'binary',
+        BINARY[pick(BINARY.length)],
+        arg(),
+        rnd() < 0.25 ? { scalar: [2, 0.5, -3, 7][pick(4)] } : arg(),
+      ]);
     else if (kind < 0.85) steps.push(['where', arg(), arg(), arg()]);
     else if (kind < 0.92) steps.push(['astype', DTYPES[pick(5)], arg()]);
     else steps.push(['view', arg()]);
@@ -161,7 +263,7 @@ function apply(recipe, leaves) {
     else if (st[0] === 'binary') vals.push(wt[st[1]](v(st[2]), v(st[3])));
     else if (st[0] === 'where') vals.push(wt.where(v(st[1]).astype('bool'), v(st[2]), v(st[3])));
     else if (st[0] === 'astype') vals.push(v(st[2]).astype(st[1]));
-    else vals.push(v(st[1]).slice('::-1'));   // a view (reversed rows) of any value
+    else vals.push(v(st[1]).slice('::-1')); // a view (reversed rows) of any value
   }
   let out = vals[vals.length - 1];
   // several outputs: the last value, its reduction, and an earlier value
@@ -173,16 +275,23 @@ function apply(recipe, leaves) {
 
 test('fused graphs equal eager evaluation on 300 random expression DAGs in every dtype', () => {
   const rnd = rng(20261123);
-  let fusedSteps = 0, checked = 0;
+  let fusedSteps = 0,
+    checked = 0;
   for (let trial = 0; trial < 300; trial++) {
     const g = wt.graph();
     const nleaves = 2 + Math.floor(rnd() * 3);
-    const rows = 1 + Math.floor(rnd() * 4), cols = [1, 7, 513, 1100][Math.floor(rnd() * 4)];
-    const feeds = {}, placeholders = [], eager = [];
+    const rows = 1 + Math.floor(rnd() * 4),
+      cols = [1, 7, 513, 1100][Math.floor(rnd() * 4)];
+    const feeds = {},
+      placeholders = [],
+      eager = [];
     for (let k = 0; k < nleaves; k++) {
-      const dtype = DTYPES[Math.floor(rnd() * 5)], shape = rnd() < 0.3 ? [cols] : rnd() < 0.2 ? [rows, 1] : [rows, cols];
+      const dtype = DTYPES[Math.floor(rnd() * 5)],
+        shape = rnd() < 0.3 ? [cols] : rnd() < 0.2 ? [rows, 1] : [rows, cols];
       const n = shape.reduce((a, b) => a * b, 1);
-      const data = Array.from({ length: n }, () => (rnd() < 0.05 ? [NaN, Infinity, -0][Math.floor(rnd() * 3)] : Math.round((rnd() - 0.4) * 20) / 4));
+      const data = Array.from({ length: n }, () =>
+        rnd() < 0.05 ? [NaN, Infinity, -0][Math.floor(rnd() * 3)] : Math.round((rnd() - 0.4) * 20) / 4,
+      );
       const t = wt.tensor(data, { dtype: 'float64', shape }).astype(dtype);
       feeds[`p${k}`] = t;
       eager.push(t);
@@ -195,7 +304,10 @@ test('fused graphs equal eager evaluation on 300 random expression DAGs in every
     } catch (e) {
       // eager refuses (a dtype or shape error): lazy must refuse the same way, at build time
       assert.ok(e instanceof WtError, e.message);
-      assert.throws(() => apply(recipe, placeholders), (le) => le instanceof WtError && le.code === e.code && le.message.includes(e.message));
+      assert.throws(
+        () => apply(recipe, placeholders),
+        (le) => le instanceof WtError && le.code === e.code && le.message.includes(e.message),
+      );
       eager.forEach((t) => t.dispose());
       continue;
     }
@@ -208,7 +320,7 @@ test('fused graphs equal eager evaluation on 300 random expression DAGs in every
       const isReduction = recipe.reduce && k === 1;
       if (isReduction && ['float32', 'float64'].includes(wantOuts[k].dtype)) assertClose(t, wantOuts[k], 1e-5, label);
       else if (isReduction && recipe.reduce === 'mean') assertClose(t, wantOuts[k], 1e-12, label);
-      else assertSameTensor(t, wantOuts[k], label);   // elementwise passes, and integer reductions: the same bits
+      else assertSameTensor(t, wantOuts[k], label); // elementwise passes, and integer reductions: the same bits
       checked++;
     });
     compiled.dispose();
@@ -220,30 +332,57 @@ test('fused graphs equal eager evaluation on 300 random expression DAGs in every
 
 test('one pass per fused chain; a value read by two passes is materialized once; slabs are reused', () => {
   const g = wt.graph();
-  const x = g.placeholder([64, 64], 'float32', 'x'), y = g.placeholder([64, 64], 'float32', 'y');
+  const x = g.placeholder([64, 64], 'float32', 'x'),
+    y = g.placeholder([64, 64], 'float32', 'y');
   // sum((x - y)^2): one fused pass, no slab
   const plan1 = g.compile(x.sub(y).square().sum()).memoryPlan();
-  assert.deepEqual(plan1.steps.map((s) => [s.kind, s.fused]), [['fuse', ['sub_2', 'square_3', 'sum_4']]]);
+  assert.deepEqual(
+    plan1.steps.map((s) => [s.kind, s.fused]),
+    [['fuse', ['sub_2', 'square_3', 'sum_4']]],
+  );
   assert.equal(plan1.slabBytes, 0);
   // d = x - y read by two reductions: d is computed once into a slab, each reduction reads it
   const d = x.sub(y, undefined);
   const twoReads = g.compile([d.abs().max(), d.square().mean()]).memoryPlan();
-  assert.deepEqual(twoReads.steps.map((s) => [s.kind, s.node, s.leaves]), [
-    ['fuse', d.name, ['x', 'y']], ['fuse', 'max_7', [d.name]], ['fuse', 'mean_9', [d.name]]]);
+  assert.deepEqual(
+    twoReads.steps.map((s) => [s.kind, s.node, s.leaves]),
+    [
+      ['fuse', d.name, ['x', 'y']],
+      ['fuse', 'max_7', [d.name]],
+      ['fuse', 'mean_9', [d.name]],
+    ],
+  );
   assert.deepEqual(twoReads.values, [{ node: d.name, bytes: 64 * 64 * 4, slab: 0, from: 0, to: 2 }]);
   // a chain through two matmuls: both materialized operands share one slab (the first is dead when the second is made)
   const w = g.constant(wt.eye(64, 64, 0, 'float32'), { name: 'w' });
-  const h1 = x.mul(2).matmul(w), h2 = h1.add(1).matmul(w), out = h2.relu();
+  const h1 = x.mul(2).matmul(w),
+    h2 = h1.add(1).matmul(w),
+    out = h2.relu();
   const chain = g.compile(out);
   const plan = chain.memoryPlan();
-  assert.deepEqual(plan.steps.map((s) => s.kind), ['fuse', 'call', 'fuse', 'call', 'fuse']);
+  assert.deepEqual(
+    plan.steps.map((s) => s.kind),
+    ['fuse', 'call', 'fuse', 'call', 'fuse'],
+  );
   assert.equal(plan.slabs.length, 1);
   assert.equal(plan.slabBytes, 64 * 64 * 4);
   assert.equal(plan.unsharedBytes, 2 * 64 * 64 * 4);
-  assert.deepEqual(plan.values.map((v) => [v.slab, v.from, v.to]), [[0, 0, 1], [0, 2, 3]]);
+  assert.deepEqual(
+    plan.values.map((v) => [v.slab, v.from, v.to]),
+    [
+      [0, 0, 1],
+      [0, 2, 3],
+    ],
+  );
   const X = wt.tidy(() => wt.arange(4096, null, 1, 'float32').reshape([64, 64]).div(100));
   const got = chain.run({ x: X, y: X });
-  const want = wt.tidy(() => X.mul(2).matmul(wt.eye(64, 64, 0, 'float32')).add(1).matmul(wt.eye(64, 64, 0, 'float32')).relu());
+  const want = wt.tidy(() =>
+    X.mul(2)
+      .matmul(wt.eye(64, 64, 0, 'float32'))
+      .add(1)
+      .matmul(wt.eye(64, 64, 0, 'float32'))
+      .relu(),
+  );
   assertSameTensor(got, want, 'chain through the slab');
   // twice: the slab is reused across runs and results stay right
   assertSameTensor(chain.run({ x: X, y: X }), want, 'second run');
@@ -255,7 +394,8 @@ test('variables persist across runs: SGD written once, run many times, equals th
   const X = wt.tidy(() => wt.linspace(-1, 1, 64, { dtype: 'float32' }).reshape([16, 4]));
   const trueW = wt.tensor([[1.5], [-2], [0.5], [3]], { dtype: 'float32' });
   const Y = X.matmul(trueW);
-  const x = g.placeholder([16, 4], 'float32', 'x'), y = g.placeholder([16, 1], 'float32', 'y');
+  const x = g.placeholder([16, 4], 'float32', 'x'),
+    y = g.placeholder([16, 1], 'float32', 'y');
   const w = g.variable(wt.zeros([4, 1], 'float32'), { name: 'w' });
   const steps = g.persistentTensor([], 'int32', { name: 'steps' });
   const err = x.matmul(w).sub(y);
@@ -270,9 +410,16 @@ test('variables persist across runs: SGD written once, run many times, equals th
     const r = train.run({ x: X, y: Y });
     const [le, wn] = wt.tidy(() => {
       const e = X.matmul(we).sub(Y);
-      return [e.square().mean(), we.sub(X.T.matmul(e).mul(2 / 16).mul(lr))];
+      return [
+        e.square().mean(),
+        we.sub(
+          X.T.matmul(e)
+            .mul(2 / 16)
+            .mul(lr),
+        ),
+      ];
     });
-    assertSameTensor(r.loss, le, `loss at step ${it}`);   // the loss reads w before the update
+    assertSameTensor(r.loss, le, `loss at step ${it}`); // the loss reads w before the update
     assertSameTensor(r.w, wn, `w after step ${it}`);
     losses.push(r.loss.item());
     we.dispose();
@@ -283,10 +430,19 @@ test('variables persist across runs: SGD written once, run many times, equals th
   assert.ok(losses[59] < losses[0] / 100, `loss ${losses[0]} -> ${losses[59]}`);
   assertSameTensor(w.read(), we, 'the variable holds the last update');
   // updates see the values of the start of the run: a swap needs no temporary in user code
-  const a = g.variable(wt.tensor([1, 2]), { name: 'a' }), b = g.variable(wt.tensor([3, 4]), { name: 'b' });
+  const a = g.variable(wt.tensor([1, 2]), { name: 'a' }),
+    b = g.variable(wt.tensor([3, 4]), { name: 'b' });
   const swap = g.compile([a.assign(b), b.assign(a.mul(10))]);
   const [na, nb] = swap.run();
-  assert.deepEqual([na.toArray(), nb.toArray(), a.read().toArray(), b.read().toArray()], [[3, 4], [10, 20], [3, 4], [10, 20]]);
+  assert.deepEqual(
+    [na.toArray(), nb.toArray(), a.read().toArray(), b.read().toArray()],
+    [
+      [3, 4],
+      [10, 20],
+      [3, 4],
+      [10, 20],
+    ],
+  );
   throwsWt(() => g.compile([a.assign(1), a.assign(2)]), 'WT_EINVAL', /'a' is assigned twice/);
   // outputs never alias storage: the variable's value returned is a copy
   const read = g.compile(a).run();
@@ -300,9 +456,11 @@ test('variables persist across runs: SGD written once, run many times, equals th
 
 test('sum((x - y)^2) on 16M float32 allocates no buffer of n elements and equals the eager result', () => {
   const n = 2 ** 24;
-  const X = wt.tidy(() => wt.arange(n, null, 1, 'float32').mul(1 / n)), Y = wt.tidy(() => X.mul(0.5).add(0.25));
+  const X = wt.tidy(() => wt.arange(n, null, 1, 'float32').mul(1 / n)),
+    Y = wt.tidy(() => X.mul(0.5).add(0.25));
   const g = wt.graph();
-  const x = g.placeholder([n], 'float32', 'x'), y = g.placeholder([n], 'float32', 'y');
+  const x = g.placeholder([n], 'float32', 'x'),
+    y = g.placeholder([n], 'float32', 'y');
   const compiled = g.compile(x.sub(y).square().sum());
   const before = wt.memory().bytesInUse;
   wt.resetPeak();
@@ -315,7 +473,11 @@ test('sum((x - y)^2) on 16M float32 allocates no buffer of n elements and equals
   assert.ok(eagerExtra >= 2 * 4 * n, `eager needs its temporaries (${eagerExtra} bytes)`);
   // float32 sums in different orders: within a few ulps of the total
   assertClose(got, want, 1e-5, 'sum of squares');
-  const exact = (() => { let s = 0; for (let i = 0; i < n; i += 997) s += ((i / n) * 0.5 - 0.25) ** 2; return s * 997; })();
+  const exact = (() => {
+    let s = 0;
+    for (let i = 0; i < n; i += 997) s += ((i / n) * 0.5 - 0.25) ** 2;
+    return s * 997;
+  })();
   assert.ok(Math.abs(got.item() - exact) / exact < 1e-3, `${got.item()} vs ${exact}`);
   wt.dispose([X, Y, got, want]);
   compiled.dispose();
@@ -341,9 +503,13 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
   JSON.parse(json);
   const loaded = wt.loadGraph(json, blobs);
   const X = wt.tidy(() => wt.arange(12, null, 1, 'float32').reshape([3, 4]));
-  const a = compiled.run({ x: X }), b = loaded.run({ x: X });
+  const a = compiled.run({ x: X }),
+    b = loaded.run({ x: X });
   for (const k of Object.keys(outs)) assertSameTensor(b[k], a[k], k);
-  assert.deepEqual(loaded.graph.variables().map((n) => n.name), ['v', 'count']);
+  assert.deepEqual(
+    loaded.graph.variables().map((n) => n.name),
+    ['v', 'count'],
+  );
   // the loaded graph has its own storage: running one leaves the other alone
   assert.equal(p.read().item(), 6);
   assert.equal(loaded.graph.node('count').read().item(), 6);
@@ -353,15 +519,26 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
   // hostile documents are WtErrors
   const doc = JSON.parse(json);
   const bad = [
-    ['{', /does not parse/], [JSON.stringify({ format: 'x' }), /not a wtensor graph/],
+    ['{', /does not parse/],
+    [JSON.stringify({ format: 'x' }), /not a wtensor graph/],
     [JSON.stringify({ ...doc, nodes: [{ kind: 'ewise', op: 'add', inputs: [5, 6] }] }), /not an earlier node/],
     [JSON.stringify({ ...doc, nodes: [{ kind: 'magic' }] }), /unknown kind/],
-    [JSON.stringify({ ...doc, nodes: doc.nodes.map((n) => (n.kind === 'placeholder' ? { ...n, shape: [3, 5] } : n)) }), /'mul_4'\) is float32 \(3,5\), the file says float32 \(3,4\)/],
+    [
+      JSON.stringify({ ...doc, nodes: doc.nodes.map((n) => (n.kind === 'placeholder' ? { ...n, shape: [3, 5] } : n)) }),
+      /'mul_4'\) is float32 \(3,5\), the file says float32 \(3,4\)/,
+    ],
     [JSON.stringify({ ...doc, outputs: [['y', 999]] }), /output "y" refers to 999/],
   ];
-  for (const [text, re] of bad) assert.throws(() => wt.loadGraph(text, blobs), (e) => e instanceof WtError && re.test(e.message) || assert.fail(`${re}: ${e.message}`));
+  for (const [text, re] of bad)
+    assert.throws(
+      () => wt.loadGraph(text, blobs),
+      (e) => (e instanceof WtError && re.test(e.message)) || assert.fail(`${re}: ${e.message}`),
+    );
   throwsWt(() => wt.loadGraph(json, {}), 'WT_EINVAL', /needs blob 'c.npy'/);
-  assert.throws(() => wt.loadGraph(json, { ...blobs, 'v.npy': new Uint8Array([1, 2, 3]) }), (e) => e instanceof WtError && /not a \.npy file/.test(e.message));
+  assert.throws(
+    () => wt.loadGraph(json, { ...blobs, 'v.npy': new Uint8Array([1, 2, 3]) }),
+    (e) => e instanceof WtError && /not a \.npy file/.test(e.message),
+  );
   wt.dispose([X, a, b]);
   g.dispose();
   loaded.graph.dispose();
@@ -369,7 +546,25 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
 
 test('lazy functions and methods with hostile arguments throw WtErrors and leak nothing', () => {
   const seven = wt.zeros([7]);
-  const hostile = [undefined, null, NaN, -1, 0.5, 'x', '', {}, [], [NaN], [-3], new Array(20).fill(2), Symbol('s'), () => {}, true, 10n, seven];
+  const hostile = [
+    undefined,
+    null,
+    NaN,
+    -1,
+    0.5,
+    'x',
+    '',
+    {},
+    [],
+    [NaN],
+    [-3],
+    new Array(20).fill(2),
+    Symbol('s'),
+    () => {},
+    true,
+    10n,
+    seven,
+  ];
   const m0 = wt.memory();
   const g = wt.graph();
   const x = g.placeholder([2, 3], 'float32', 'x');
@@ -377,7 +572,12 @@ test('lazy functions and methods with hostile arguments throw WtErrors and leak 
   const v = wt.tidy(() => g.variable(wt.zeros([2, 3], 'float32'), { name: 'v' }));
   assert.equal(wt.memory().tensors, m0.tensors + 1);
   const compiled = g.compile(x.add(v));
-  const methods = Object.getOwnPropertyNames(wt.LazyTensor.prototype).filter((k) => typeof Object.getOwnPropertyDescriptor(wt.LazyTensor.prototype, k).value === 'function' && !['constructor', 'dispose'].includes(k) && !k.startsWith('_'));
+  const methods = Object.getOwnPropertyNames(wt.LazyTensor.prototype).filter(
+    (k) =>
+      typeof Object.getOwnPropertyDescriptor(wt.LazyTensor.prototype, k).value === 'function' &&
+      !['constructor', 'dispose'].includes(k) &&
+      !k.startsWith('_'),
+  );
   assert.ok(methods.length > 60, `${methods.length} methods`);
   // a failed build adds nothing to the graph, not even the constant its Tensor operand became
   const nodes = g._nodes.length;
@@ -398,7 +598,16 @@ test('lazy functions and methods with hostile arguments throw WtErrors and leak 
       probe(`x.${name}(${String(h)})`, () => x[name](h));
       probe(`v.${name}(${String(h)}, ${String(h)})`, () => v[name](h, h));
     }
-    for (const name of ['constant', 'placeholder', 'variable', 'persistentTensor', 'lazy', 'compile', 'variables', 'node']) {
+    for (const name of [
+      'constant',
+      'placeholder',
+      'variable',
+      'persistentTensor',
+      'lazy',
+      'compile',
+      'variables',
+      'node',
+    ]) {
       probe(`graph.${name}(${String(h)})`, () => g[name](h));
       probe(`graph.${name}(x, ${String(h)})`, () => g[name]([2], h, h));
     }

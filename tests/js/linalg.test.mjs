@@ -81,15 +81,26 @@ test('views: ij->ji and ii->i share storage; ii-> stays O(n)', () => {
 
 test('einsum and matmul write into out, and errors name the problem', () => {
   wt.tidy(() => {
-    const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]), b = wt.arange(12, null, 1, 'float32').reshape([3, 4]);
+    const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]),
+      b = wt.arange(12, null, 1, 'float32').reshape([3, 4]);
     const out = wt.zeros([2, 4], 'float64');
     assert.equal(wt.einsum('ij,jk->ik', a, b, { out }), out);
-    assert.deepEqual(out.toArray(), [[20, 23, 26, 29], [56, 68, 80, 92]]);
+    assert.deepEqual(out.toArray(), [
+      [20, 23, 26, 29],
+      [56, 68, 80, 92],
+    ]);
     const o2 = wt.zeros([4, 2]);
     a.matmul(b, { out: o2.T });
-    assert.deepEqual(o2.T.toArray(), [[20, 23, 26, 29], [56, 68, 80, 92]]);
-    assert.deepEqual(wt.einsum(',i->i', 2, wt.arange(3)).toArray(), [0, 2, 4]);   // numbers are 0-d operands
-    throwsWt(() => wt.einsum('ij,jk->ik', a, a), 'WT_ESHAPE', /label 'j' has size 2 in operand 2 but 3 in an earlier operand/);
+    assert.deepEqual(o2.T.toArray(), [
+      [20, 23, 26, 29],
+      [56, 68, 80, 92],
+    ]);
+    assert.deepEqual(wt.einsum(',i->i', 2, wt.arange(3)).toArray(), [0, 2, 4]); // numbers are 0-d operands
+    throwsWt(
+      () => wt.einsum('ij,jk->ik', a, a),
+      'WT_ESHAPE',
+      /label 'j' has size 2 in operand 2 but 3 in an earlier operand/,
+    );
     throwsWt(() => wt.einsum('ij,jk->iz', a, b), 'WT_EINVAL', /output label 'z' does not appear in the inputs/);
     throwsWt(() => wt.einsum('ij->ij->', a), 'WT_ESYNTAX', /'->' appears more than once/);
     throwsWt(() => wt.einsum('ij,j$->i', a, b), 'WT_ESYNTAX', /invalid character '\$'/);
@@ -98,7 +109,11 @@ test('einsum and matmul write into out, and errors name the problem', () => {
     throwsWt(() => wt.einsum('ij'), 'WT_EINVAL', /no operands given/);
     throwsWt(() => wt.einsum(5, a), 'WT_EINVAL', /subscripts must be a string/);
     throwsWt(() => wt.einsum('ij', 'a'), 'WT_EINVAL', /operand 1 must be a Tensor or a number/);
-    throwsWt(() => wt.einsum('ij,jk->ik', a, b, { out: wt.zeros([3]) }), 'WT_ESHAPE', /out has shape \(3,\) but the result has shape \(2,4\)/);
+    throwsWt(
+      () => wt.einsum('ij,jk->ik', a, b, { out: wt.zeros([3]) }),
+      'WT_ESHAPE',
+      /out has shape \(3,\) but the result has shape \(2,4\)/,
+    );
     throwsWt(() => wt.einsumPath('ij,jk', [2, 3], 'x'), 'WT_EINVAL', /must be a Tensor or a shape array/);
     throwsWt(() => wt.matmul(a, a), 'WT_ESHAPE', /shapes \(2,3\) and \(2,3\) do not align/);
     throwsWt(() => wt.matmul(wt.tensor(1), a), 'WT_EINVAL', /operand 1 is 0-d/);
@@ -109,13 +124,17 @@ test('einsum and matmul write into out, and errors name the problem', () => {
 test('a 32-operand chain is planned greedily and computed', () => {
   wt.tidy(() => {
     const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFG';
-    const terms = [], ops = [];
+    const terms = [],
+      ops = [];
     for (let i = 0; i < 32; i++) {
       terms.push(letters[i] + letters[i + 1]);
       ops.push(wt.eye(2, 2, 0, 'float64'));
     }
     const r = wt.einsum(`${terms.join(',')}->aG`, ...ops);
-    assert.deepEqual(r.toArray(), [[1, 0], [0, 1]]);
+    assert.deepEqual(r.toArray(), [
+      [1, 0],
+      [0, 1],
+    ]);
     assert.equal(wt.einsumPath(`${terms.join(',')}->aG`, ...ops).steps.length, 31);
   });
 });

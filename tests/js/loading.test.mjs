@@ -23,8 +23,11 @@ test('default init finds the packaged wasm and reports what it got', async () =>
   assert.equal(info.simd, true);
   assert.equal(info.kernels, 'wasm_simd128');
   const cores = (await import('node:os')).availableParallelism();
-  assert.equal(info.threads, cores > 1 ? Math.min(cores, 16) : 1);   // 'auto': every core
-  assert.match(info.threadsReason, cores > 1 ? /^\d+ threads: the threaded build \(wtensor-mt\.wasm\) with \d+ workers$/ : /only one logical core/);
+  assert.equal(info.threads, cores > 1 ? Math.min(cores, 16) : 1); // 'auto': every core
+  assert.match(
+    info.threadsReason,
+    cores > 1 ? /^\d+ threads: the threaded build \(wtensor-mt\.wasm\) with \d+ workers$/ : /only one logical core/,
+  );
   assert.ok(info.memoryBytes >= 65536);
   const one = (await init({ threads: 1 })).info();
   assert.deepEqual([one.threads, one.threadsReason], [1, 'threads: 1 was asked for']);
@@ -50,18 +53,38 @@ test('init accepts bytes, a typed view, a Module, a URL, a string path and a Res
 test('an HTML page instead of wasm is named as such, with its URL', async () => {
   const html = new Response('<!DOCTYPE html><html><body>404 Not Found</body></html>', { status: 200 });
   Object.defineProperty(html, 'url', { value: 'https://example.test/assets/wtensor.wasm' });
-  await rejectsWt(init({ wasm: html }), 'WT_ELOAD', /expected WebAssembly from https:\/\/example\.test\/assets\/wtensor\.wasm but got HTML \(it starts with "<!DOCTYPE html>/);
+  await rejectsWt(
+    init({ wasm: html }),
+    'WT_ELOAD',
+    /expected WebAssembly from https:\/\/example\.test\/assets\/wtensor\.wasm but got HTML \(it starts with "<!DOCTYPE html>/,
+  );
   await rejectsWt(init({ wasm: new TextEncoder().encode('  <html>nope') }), 'WT_ELOAD', /but got HTML/);
-  await rejectsWt(init({ wasm: new Uint8Array([1, 2, 3, 4, 5]) }), 'WT_ELOAD', /start with 01 02 03 04, not 00 61 73 6d/);
+  await rejectsWt(
+    init({ wasm: new Uint8Array([1, 2, 3, 4, 5]) }),
+    'WT_ELOAD',
+    /start with 01 02 03 04, not 00 61 73 6d/,
+  );
   await rejectsWt(init({ wasm: new Uint8Array(0) }), 'WT_ELOAD', /an empty file/);
 });
 
 test('HTTP errors, missing files and corrupt modules are clear', async () => {
-  await rejectsWt(init({ wasm: new Response('gone', { status: 404, statusText: 'Not Found' }) }), 'WT_ELOAD', /HTTP 404 Not Found/);
-  await rejectsWt(init({ wasm: new URL('./no-such.wasm', import.meta.url) }), 'WT_ELOAD', /could not read wtensor\.wasm at .*no-such\.wasm/);
+  await rejectsWt(
+    init({ wasm: new Response('gone', { status: 404, statusText: 'Not Found' }) }),
+    'WT_ELOAD',
+    /HTTP 404 Not Found/,
+  );
+  await rejectsWt(
+    init({ wasm: new URL('./no-such.wasm', import.meta.url) }),
+    'WT_ELOAD',
+    /could not read wtensor\.wasm at .*no-such\.wasm/,
+  );
   const bytes = new Uint8Array(await readFile(wasmUrl)).slice(0, 100);
   await rejectsWt(init({ wasm: bytes }), 'WT_ELOAD', /could not compile wtensor\.wasm/);
-  await rejectsWt(init({ wasm: 42 }), 'WT_ELOAD', /must be bytes, a WebAssembly\.Module, a URL or a Response, not number/);
+  await rejectsWt(
+    init({ wasm: 42 }),
+    'WT_ELOAD',
+    /must be bytes, a WebAssembly\.Module, a URL or a Response, not number/,
+  );
   await rejectsWt(init('fast'), 'WT_EINVAL', /options must be an object/);
 });
 

@@ -14,10 +14,10 @@ test('memory() counts tensors and bytes, and returns to baseline on dispose', ()
   assert.ok(m1.peakBytes >= m1.bytesInUse);
   assert.ok(m1.wasmBytes >= m1.bytesInUse);
   a.dispose();
-  assert.equal(wt.memory().bytesInUse, m0.bytesInUse + 400);   // the view keeps the storage
+  assert.equal(wt.memory().bytesInUse, m0.bytesInUse + 400); // the view keeps the storage
   assert.deepEqual(v.toArray().length, 50);
   v.dispose();
-  v.dispose();   // disposing twice is harmless
+  v.dispose(); // disposing twice is harmless
   const m2 = wt.memory();
   assert.equal(m2.tensors, m0.tensors);
   assert.equal(m2.bytesInUse, m0.bytesInUse);
@@ -45,7 +45,14 @@ test('tidy disposes everything but what it returns; keep exempts; nesting', () =
   assert.equal(wt.memory().tensors, m0.tensors);
   assert.equal(wt.memory().bytesInUse, m0.bytesInUse);
   // an exception inside tidy still disposes
-  assert.throws(() => wt.tidy(() => { wt.ones([8]); throw new Error('boom'); }), /boom/);
+  assert.throws(
+    () =>
+      wt.tidy(() => {
+        wt.ones([8]);
+        throw new Error('boom');
+      }),
+    /boom/,
+  );
   assert.equal(wt.memory().tensors, m0.tensors);
   throwsWt(() => wt.tidy(async () => wt.ones([1])), 'WT_EINVAL', /returned a Promise/);
   throwsWt(() => wt.tidy(5), 'WT_EINVAL', /expected a function/);
@@ -60,7 +67,7 @@ test('10,000 tidy iterations return memory to its baseline without growing wasm 
       const a = wt.arange(64, null, 1, 'float32').reshape([8, 8]);
       const b = a.T.contiguous().astype('float64');
       b.slice('::2, 1:').assign(wt.tensor([1, 2, 3, 4, 5, 6, 7]));
-      return b.broadcastTo([2, 8, 8]).flatten();   // disposed by the caller below
+      return b.broadcastTo([2, 8, 8]).flatten(); // disposed by the caller below
     }).dispose();
   }
   const m1 = wt.memory();
@@ -73,11 +80,16 @@ test('data stays valid across forced memory growth', () => {
   const a = wt.arange(10, null, 1, 'float32');
   const before = a.data;
   const wasm0 = wt.memory().wasmBytes;
-  const big = wt.zeros([64 * 1024 * 1024 / 4], 'float32');   // 64 MiB: grows the memory
+  const big = wt.zeros([(64 * 1024 * 1024) / 4], 'float32'); // 64 MiB: grows the memory
   assert.ok(wt.memory().wasmBytes > wasm0, 'memory grew');
   if (before.buffer instanceof ArrayBuffer) assert.equal(before.length, 0, 'the old view was detached by growth');
-  else assert.deepEqual(Array.from(before), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'a shared memory is never detached: the old view still reads');
-  assert.deepEqual(Array.from(a.data), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);   // a fresh view
+  else
+    assert.deepEqual(
+      Array.from(before),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      'a shared memory is never detached: the old view still reads',
+    );
+  assert.deepEqual(Array.from(a.data), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]); // a fresh view
   a.data[3] = 42;
   assert.equal(a.toArray()[3], 42);
   big.dispose();
@@ -88,9 +100,19 @@ test('a disposed tensor throws WtError and never reads freed memory', () => {
   const a = wt.arange(4);
   const v = a.slice('1:');
   a.dispose();
-  assert.deepEqual(v.toArray(), [1, 2, 3]);   // disposing a base under a live view is safe
-  for (const f of [() => a.toArray(), () => a.data, () => a.shape, () => a.slice(':'), () => a.item(), () => a.reshape([4]),
-    () => wt.reshape(a, [4]), () => v.assign(a), () => wt.keep(a), () => a.T]) {
+  assert.deepEqual(v.toArray(), [1, 2, 3]); // disposing a base under a live view is safe
+  for (const f of [
+    () => a.toArray(),
+    () => a.data,
+    () => a.shape,
+    () => a.slice(':'),
+    () => a.item(),
+    () => a.reshape([4]),
+    () => wt.reshape(a, [4]),
+    () => v.assign(a),
+    () => wt.keep(a),
+    () => a.T,
+  ]) {
     throwsWt(f, 'WT_EDISPOSED', /disposed/);
   }
   assert.equal(a.isDisposed, true);

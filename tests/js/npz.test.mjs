@@ -9,16 +9,25 @@ import { deflateRawSync } from 'node:zlib';
 import { wt, WtError, valuesByFormula, fixtureValue } from './helpers.mjs';
 
 const npz = (name) => new Uint8Array(readFileSync(new URL(`../fixtures/npz/${name}.npz`, import.meta.url)));
-const MEMBERS = { float32_c: [2, 3, 4], int16_f: [2, 3, 4], bool_c: [2, 3, 4], float64_0d: [], float32_empty: [0, 3], uint32_be: [2, 3, 4] };
+const MEMBERS = {
+  float32_c: [2, 3, 4],
+  int16_f: [2, 3, 4],
+  bool_c: [2, 3, 4],
+  float64_0d: [],
+  float32_empty: [0, 3],
+  uint32_be: [2, 3, 4],
+};
 
 function checkMember(name, t, shape) {
   const dtype = name.split('_')[0];
   assert.equal(t.dtype, dtype, name);
   assert.deepEqual([...t.shape], shape, name);
-  valuesByFormula(t).map(Number).forEach((v, i) => {
-    const want = dtype === 'float32' ? Math.fround(fixtureValue(dtype, i)) : fixtureValue(dtype, i);
-    assert.ok(Object.is(v, want), `${name}[${i}] = ${v}, want ${want}`);
-  });
+  valuesByFormula(t)
+    .map(Number)
+    .forEach((v, i) => {
+      const want = dtype === 'float32' ? Math.fround(fixtureValue(dtype, i)) : fixtureValue(dtype, i);
+      assert.ok(Object.is(v, want), `${name}[${i}] = ${v}, want ${want}`);
+    });
 }
 
 async function rejectsNpz(bytes, pattern) {
@@ -60,9 +69,16 @@ print(json.dumps({'bad': bad, 'members': {k: [str(z[k].dtype), list(z[k].shape),
 }
 
 test('toNpz writes archives that zipfile verifies and np.load reads, stored and compressed', async () => {
-  const tensors = wt.tidy(() => {   // tidy: no intermediate is left for the GC to free mid-test
+  const tensors = wt.tidy(() => {
+    // tidy: no intermediate is left for the GC to free mid-test
     const a = wt.arange(12, null, 1, 'float32').reshape([3, 4]);
-    return { a, t: a.T, flags: wt.tensor([true, false, true]), scalar: wt.tensor(2.5), 'with space': wt.zeros([0, 2], 'int16') };
+    return {
+      a,
+      t: a.T,
+      flags: wt.tensor([true, false, true]),
+      scalar: wt.tensor(2.5),
+      'with space': wt.zeros([0, 2], 'int16'),
+    };
   });
   const { a } = tensors;
   for (const compress of [false, true]) {
@@ -91,7 +107,9 @@ function storedMember(bytes, i) {
   const dv = new DataView(bytes.buffer, bytes.byteOffset);
   let at = 0;
   for (let k = 0; ; k++) {
-    const nlen = dv.getUint16(at + 26, true), xlen = dv.getUint16(at + 28, true), size = dv.getUint32(at + 18, true);
+    const nlen = dv.getUint16(at + 26, true),
+      xlen = dv.getUint16(at + 28, true),
+      size = dv.getUint32(at + 18, true);
     if (k === i) return [at, at + 30 + nlen + xlen, size];
     at += 30 + nlen + xlen + size;
   }
@@ -107,13 +125,16 @@ test('malformed archives are WtErrors naming the problem, and leave no tensor', 
   crc[data + 100] ^= 0xff;
   await rejectsNpz(crc, /^fromNpz: member 'int16_f\.npy' fails its CRC-32 check$/);
   const notNpy = good.slice();
-  notNpy[data] = 0x20;   // the member's magic
+  notNpy[data] = 0x20; // the member's magic
   // a CRC mismatch is found first; then, with a matching CRC, the C reader names the member
   await rejectsNpz(notNpy, /CRC-32/);
   const z = good.slice();
   const cd = z.length - 22 - new DataView(z.buffer).getUint32(z.length - 22 + 12, true);
-  new DataView(z.buffer).setUint16(cd + 10, 12, true);   // method 12 (bzip2) in the central directory
-  await rejectsNpz(z, /member 'float32_c\.npy' uses compression method 12; \.npz members are stored \(0\) or deflated \(8\)/);
+  new DataView(z.buffer).setUint16(cd + 10, 12, true); // method 12 (bzip2) in the central directory
+  await rejectsNpz(
+    z,
+    /member 'float32_c\.npy' uses compression method 12; \.npz members are stored \(0\) or deflated \(8\)/,
+  );
   const enc = good.slice();
   new DataView(enc.buffer).setUint16(cd + 8, 1, true);
   await rejectsNpz(enc, /member 'float32_c\.npy' is encrypted/);
@@ -149,7 +170,7 @@ test('a deflate bomb stops at the size the archive declares', async () => {
   cv.setUint16(10, 8, true);
   cv.setUint32(20, body.length, true);
   cv.setUint32(24, 128, true);
-  cv.setUint32(central.length - 22 + 16, local.length, true);   // the directory now starts after the bigger member
+  cv.setUint32(central.length - 22 + 16, local.length, true); // the directory now starts after the bigger member
   const bomb = new Uint8Array(local.length + central.length);
   bomb.set(local);
   bomb.set(central, local.length);

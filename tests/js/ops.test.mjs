@@ -26,7 +26,8 @@ function checkCase(c, inputs, label) {
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
   const got = Array.from(y.contiguous().toTypedArray(), Number);
   got.forEach((g, i) => {
-    if (!close(g, c.values[i], c.dtype, ROUNDED.has(c.op))) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
+    if (!close(g, c.values[i], c.dtype, ROUNDED.has(c.op)))
+      assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
   });
 }
 
@@ -35,7 +36,11 @@ test('every op matches NumPy on its dtypes and broadcast shapes', () => {
     wt.tidy(() => {
       const specs = [c.a, c.b].filter(Boolean);
       const label = `${c.op}(${specs.map((s) => `${s.dtype}(${s.shape})`).join(', ')})`;
-      checkCase(c, specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })), label);
+      checkCase(
+        c,
+        specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })),
+        label,
+      );
       checkCase(c, specs.map(reversedView), `${label} reversed`);
     });
   }
@@ -47,7 +52,11 @@ test('NaN, infinities, signed zeros, subnormals and huge values through every op
     wt.tidy(() => {
       const specs = [c.a, c.b, c.c].filter(Boolean);
       const label = `${c.op}(specials ${c.a.dtype}${c.c ? ', ternary' : ''})`;
-      checkCase(c, specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })), label);
+      checkCase(
+        c,
+        specs.map((s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape })),
+        label,
+      );
       checkCase(c, specs.map(reversedView), `${label} reversed`);
     });
   }
@@ -80,7 +89,7 @@ test('scalars are weak; 0-d tensors are not', () => {
     assert.equal(f.item(), Math.fround(1 + Math.fround(0.1)));
     assert.equal(wt.tensor([1], { dtype: 'float32' }).add(wt.tensor(0.1)).dtype, 'float64');
     assert.equal(wt.tensor([1], { dtype: 'int8' }).mul(true).dtype, 'int8');
-    assert.deepEqual(wt.tensor([true, false]).add(true).toArray(), [true, true]);   // a boolean is a bool
+    assert.deepEqual(wt.tensor([true, false]).add(true).toArray(), [true, true]); // a boolean is a bool
     assert.deepEqual(wt.sub(10, wt.tensor([1, 2], { dtype: 'int16' })).toArray(), [9, 8]);
     assert.deepEqual(wt.where(wt.tensor([true, false, true]), wt.arange(3), -1).toArray(), [0, -1, 2]);
     assert.deepEqual(wt.clip(wt.tensor([-5, 0.5, 9]), 0, 1).toArray(), [0, 0.5, 1]);
@@ -123,7 +132,11 @@ test("Cortex's forms: scaled operands and reduction into a smaller out", () => {
   wt.tidy(() => {
     const x = wt.arange(12, null, 1, 'float64').reshape([3, 4]);
     const z = wt.arange(4, null, 1, 'float64');
-    assert.deepEqual(wt.binary('add', x, z, { alpha: 2, beta: -1 }).toArray(), [[0, 1, 2, 3], [8, 9, 10, 11], [16, 17, 18, 19]]);
+    assert.deepEqual(wt.binary('add', x, z, { alpha: 2, beta: -1 }).toArray(), [
+      [0, 1, 2, 3],
+      [8, 9, 10, 11],
+      [16, 17, 18, 19],
+    ]);
     assert.deepEqual(wt.binary('subtract', x, z).toArray()[2], [8, 8, 8, 8]);
     const cols = wt.zeros([4], 'float32');
     assert.equal(wt.binary('mul', x, z, { out: cols, reduce: 'sum' }), cols);
@@ -134,7 +147,11 @@ test("Cortex's forms: scaled operands and reduction into a smaller out", () => {
     const total = wt.zeros([], 'float64');
     wt.unary('exp', wt.zeros([5]), { out: total, reduce: 'sum', alpha: 3 });
     assert.equal(total.item(), 5);
-    throwsWt(() => wt.binary('add', x, z, { out: wt.zeros([3]), reduce: 'sum' }), 'WT_ESHAPE', /cannot reduce a result of shape \(3,4\) into out of shape \(3,\)/);
+    throwsWt(
+      () => wt.binary('add', x, z, { out: wt.zeros([3]), reduce: 'sum' }),
+      'WT_ESHAPE',
+      /cannot reduce a result of shape \(3,4\) into out of shape \(3,\)/,
+    );
     throwsWt(() => wt.binary('add', x, z, { reduce: 'sum' }), 'WT_EINVAL', /needs an out tensor/);
     throwsWt(() => wt.binary('add', x, z, { out: cols, reduce: 'median' }), 'WT_EINVAL', /unknown reduction 'median'/);
     throwsWt(() => wt.binary('frobnicate', x, z), 'WT_EINVAL', /unknown operation 'frobnicate'/);
@@ -146,21 +163,42 @@ test('out: any writable view, in place, aliasing; bad outs leave it untouched', 
     const a = wt.arange(6, null, 1, 'float32');
     assert.equal(a.add(a, { out: a }), a);
     assert.deepEqual(a.toArray(), [0, 2, 4, 6, 8, 10]);
-    wt.add(a.slice(':-1'), 1, { out: a.slice('1:') });   // reads all of a before writing
+    wt.add(a.slice(':-1'), 1, { out: a.slice('1:') }); // reads all of a before writing
     assert.deepEqual(a.toArray(), [0, 1, 3, 5, 7, 9]);
     const big = wt.zeros([4, 6], 'int16');
     wt.mul(wt.arange(3), wt.arange(2).expandDims(1), { out: big.slice('::2, 1::2') });
-    assert.deepEqual(big.slice('::2, 1::2').toArray(), [[0, 0, 0], [0, 1, 2]]);
-    assert.deepEqual(big.slice('1::2').toArray(), [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]);
+    assert.deepEqual(big.slice('::2, 1::2').toArray(), [
+      [0, 0, 0],
+      [0, 1, 2],
+    ]);
+    assert.deepEqual(big.slice('1::2').toArray(), [
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+    ]);
     const before = a.toArray();
-    throwsWt(() => wt.add(a, 1, { out: wt.zeros([3]) }), 'WT_ESHAPE', /out has shape \(3,\) but the result has shape \(6,\)/);
+    throwsWt(
+      () => wt.add(a, 1, { out: wt.zeros([3]) }),
+      'WT_ESHAPE',
+      /out has shape \(3,\) but the result has shape \(6,\)/,
+    );
     throwsWt(() => wt.add(a, 1, { out: a.broadcastTo([2, 6]) }), 'WT_EREADONLY', /read-only/);
     throwsWt(() => wt.add(a, wt.zeros([4])), 'WT_ESHAPE', /shapes \(6,\) \(4,\) cannot be broadcast together/);
     throwsWt(() => wt.sub(wt.tensor([true]), true), 'WT_EDTYPE', /subtract is not supported for bool/);
     throwsWt(() => wt.neg(wt.tensor([true])), 'WT_EDTYPE', /use logical_not/);
     throwsWt(() => wt.add(a, 'x'), 'WT_EINVAL', /operands must be tensors, numbers or booleans, got the string "x"/);
     throwsWt(() => wt.add(a, 1, 5), 'WT_EINVAL', /options must be an object/);
-    throwsWt(() => wt.add(a, wt.tensor([1], { dtype: 'uint32' }).astype('uint32').add(wt.tensor([1], { dtype: 'int32' }))), 'WT_EDTYPE', /needs int64/);
+    throwsWt(
+      () =>
+        wt.add(
+          a,
+          wt
+            .tensor([1], { dtype: 'uint32' })
+            .astype('uint32')
+            .add(wt.tensor([1], { dtype: 'int32' })),
+        ),
+      'WT_EDTYPE',
+      /needs int64/,
+    );
     assert.deepEqual(a.toArray(), before);
   });
 });

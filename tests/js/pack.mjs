@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-export const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
+export const npm = (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
 
 // packs into dir; returns the tarball's path and the files it holds
 export function pack(dir) {
@@ -18,7 +19,10 @@ export function pack(dir) {
 export function appWith(dir, tarball, files) {
   const app = join(dir, 'app');
   mkdirSync(app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }),
+  );
   npm(['install', tarball], app);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(app, name), text);
   return app;

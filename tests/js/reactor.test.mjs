@@ -26,13 +26,18 @@ test('reactor runs with SIMD and reports errors through the C API', async () => 
   const ex = instance.exports;
   memory = ex.memory;
   ex._initialize();
-  const str = (p) => { const u8 = new Uint8Array(memory.buffer); let e = p; while (u8[e]) e++; return new TextDecoder().decode(u8.subarray(p, e)); };
+  const str = (p) => {
+    const u8 = new Uint8Array(memory.buffer);
+    let e = p;
+    while (u8[e]) e++;
+    return new TextDecoder().decode(u8.subarray(p, e));
+  };
   assert.equal(str(ex.wt_simd_name()), 'wasm_simd128');
   assert.equal(str(ex.wt_version()), '0.1.0');
   const out = ex.wt_malloc(4);
   const shape = ex.wt_malloc(16);
   new BigInt64Array(memory.buffer, shape, 2).set([3n, -1n]);
-  assert.equal(ex.wt_tensor_zeros(7, 2, shape, out), 2);   // WT_ESHAPE
+  assert.equal(ex.wt_tensor_zeros(7, 2, shape, out), 2); // WT_ESHAPE
   assert.match(str(ex.wt_error_message()), /negative dimension -1 at axis 1 in shape \(3,-1\)/);
   ex.wt_free(shape);
   ex.wt_free(out);

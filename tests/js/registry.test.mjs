@@ -22,10 +22,13 @@ const source = program.getSourceFile(dts);
 
 // the declared members of an interface or class: { methods, values }
 function declared(name) {
-  const decl = source.statements.find((s) => (ts.isInterfaceDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.text === name);
+  const decl = source.statements.find(
+    (s) => (ts.isInterfaceDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.text === name,
+  );
   assert.ok(decl, `index.d.ts declares ${name}`);
   const type = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(decl.name));
-  const methods = new Set(), values = new Set();
+  const methods = new Set(),
+    values = new Set();
   for (const p of checker.getPropertiesOfType(type)) {
     const t = checker.getTypeOfSymbolAtLocation(p, decl);
     (t.getCallSignatures().length ? methods : values).add(p.name);
@@ -37,7 +40,11 @@ function declared(name) {
 function ownMethods(file, cls) {
   const sf = ts.createSourceFile(file, readFileSync(`${root}${file}`, 'utf8'), ts.ScriptTarget.Latest);
   const decl = sf.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === cls);
-  return new Set(decl.members.filter((m) => m.name && !m.name.text.startsWith('_') && !ts.isConstructorDeclaration(m)).map((m) => m.name.text));
+  return new Set(
+    decl.members
+      .filter((m) => m.name && !m.name.text.startsWith('_') && !ts.isConstructorDeclaration(m))
+      .map((m) => m.name.text),
+  );
 }
 
 const sorted = (s) => [...s].sort();
@@ -51,29 +58,56 @@ test('every registered free function is declared on Wtensor, and every declared 
   const wt = declared('Wtensor');
   const functions = new Set([...wt.methods].filter((n) => !WT_VALUES.includes(n)));
   assert.deepEqual(sorted(free), sorted([...functions, 'probe']));
-  for (const v of wt.values) assert.ok(WT_VALUES.includes(v), `Wtensor.${v} is declared but neither registered nor a known value`);
+  for (const v of wt.values)
+    assert.ok(WT_VALUES.includes(v), `Wtensor.${v} is declared but neither registered nor a known value`);
 });
 
-test('Tensor: the declared methods are the class\'s own and the registry\'s', () => {
-  const d = declared('Tensor'), own = ownMethods('bindings/tensor.js', 'Tensor');
-  for (const m of tensorMethods) assert.ok(d.methods.has(m), `registry method Tensor.${m} is not declared in index.d.ts`);
-  for (const m of d.methods) assert.ok(tensorMethods.has(m) || own.has(m), `Tensor.${m} is declared but neither registered nor defined in tensor.js`);
+test("Tensor: the declared methods are the class's own and the registry's", () => {
+  const d = declared('Tensor'),
+    own = ownMethods('bindings/tensor.js', 'Tensor');
+  for (const m of tensorMethods)
+    assert.ok(d.methods.has(m), `registry method Tensor.${m} is not declared in index.d.ts`);
+  for (const m of d.methods)
+    assert.ok(
+      tensorMethods.has(m) || own.has(m),
+      `Tensor.${m} is declared but neither registered nor defined in tensor.js`,
+    );
 });
 
-test('LazyTensor: the declared methods are the class\'s own and the registry\'s lazy ones', () => {
-  const d = declared('LazyTensor'), own = ownMethods('bindings/lazy/node.js', 'LazyTensor');
-  for (const m of lazyMethods) assert.ok(d.methods.has(m), `registry method LazyTensor.${m} is not declared in index.d.ts`);
-  for (const m of d.methods) assert.ok(lazyMethods.has(m) || own.has(m), `LazyTensor.${m} is declared but neither registered nor defined in lazy/node.js`);
+test("LazyTensor: the declared methods are the class's own and the registry's lazy ones", () => {
+  const d = declared('LazyTensor'),
+    own = ownMethods('bindings/lazy/node.js', 'LazyTensor');
+  for (const m of lazyMethods)
+    assert.ok(d.methods.has(m), `registry method LazyTensor.${m} is not declared in index.d.ts`);
+  for (const m of d.methods)
+    assert.ok(
+      lazyMethods.has(m) || own.has(m),
+      `LazyTensor.${m} is declared but neither registered nor defined in lazy/node.js`,
+    );
 });
 
 test('registry entries are well formed: unique ids, known kinds, a C function where one is named', async () => {
-  const kinds = new Set(['ufunc', 'reduction', 'view', 'copy', 'creation', 'product', 'io', 'assign', 'cortex', 'scope', 'exchange', 'graph']);
+  const kinds = new Set([
+    'ufunc',
+    'reduction',
+    'view',
+    'copy',
+    'creation',
+    'product',
+    'io',
+    'assign',
+    'cortex',
+    'scope',
+    'exchange',
+    'graph',
+  ]);
   const ids = REGISTRY.map((e) => e.id ?? e.name);
   assert.equal(new Set(ids).size, ids.length, 'duplicate registry ids');
   const { wt } = await import('./helpers.mjs');
   const ex = wt.zeros([1])._e.ex;
   for (const e of REGISTRY) {
     assert.ok(kinds.has(e.kind), `${e.name}: unknown kind ${e.kind}`);
-    if (typeof e.c === 'string' && e.c.startsWith('wt_')) assert.equal(typeof ex[e.c], 'function', `${e.name}: ${e.c} is not exported`);
+    if (typeof e.c === 'string' && e.c.startsWith('wt_'))
+      assert.equal(typeof ex[e.c], 'function', `${e.name}: ${e.c} is not exported`);
   }
 });

@@ -6,12 +6,39 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wt, WtError, throwsWt } from './helpers.mjs';
 
-const hostile = [undefined, null, NaN, Infinity, -1, 0.5, 2 ** 53, -(2 ** 31), 'x', '', {}, [], [NaN], [2 ** 40, 2 ** 40],
-  [-3], new Array(20).fill(2), Symbol('s'), () => {}, true, 10n, new Uint8Array(3), { form: 'bad', axis: 'z', out: 1 }];
+const hostile = [
+  undefined,
+  null,
+  NaN,
+  Infinity,
+  -1,
+  0.5,
+  2 ** 53,
+  -(2 ** 31),
+  'x',
+  '',
+  {},
+  [],
+  [NaN],
+  [2 ** 40, 2 ** 40],
+  [-3],
+  new Array(20).fill(2),
+  Symbol('s'),
+  () => {},
+  true,
+  10n,
+  new Uint8Array(3),
+  { form: 'bad', axis: 'z', out: 1 },
+];
 
 function sanity() {
-  const got = wt.tidy(() => wt.einsum('ij,jk->ik', wt.arange(6, null, 1, 'float32').reshape([2, 3]), wt.ones([3, 2])).toArray());
-  assert.deepEqual(got, [[3, 3], [12, 12]]);
+  const got = wt.tidy(() =>
+    wt.einsum('ij,jk->ik', wt.arange(6, null, 1, 'float32').reshape([2, 3]), wt.ones([3, 2])).toArray(),
+  );
+  assert.deepEqual(got, [
+    [3, 3],
+    [12, 12],
+  ]);
 }
 
 // calls fn and accepts a result or a WtError; anything else is the bug this
@@ -26,8 +53,9 @@ function probe(label, fn, own = []) {
   try {
     const r = fn();
     if (r instanceof Promise) pending.push([label, r, own]);
-    else if ((r instanceof wt.Tensor || r instanceof wt.LazyTensor) && !r.isDisposed && !own.includes(r)) r.dispose();   // a lazy leaf owns storage too
-    else if (r?.wtensor === 'shared tensor') wt.attach(r).dispose();   // a share is a reference until attached
+    else if ((r instanceof wt.Tensor || r instanceof wt.LazyTensor) && !r.isDisposed && !own.includes(r))
+      r.dispose(); // a lazy leaf owns storage too
+    else if (r?.wtensor === 'shared tensor') wt.attach(r).dispose(); // a share is a reference until attached
   } catch (e) {
     judge(label, e);
   }
@@ -36,14 +64,15 @@ async function settle() {
   for (const [label, p, own] of pending.splice(0)) {
     try {
       const r = await p;
-      if (r && typeof r === 'object' && !ArrayBuffer.isView(r)) for (const t of Object.values(r)) if (t instanceof wt.Tensor && !own.includes(t)) t.dispose();
+      if (r && typeof r === 'object' && !ArrayBuffer.isView(r))
+        for (const t of Object.values(r)) if (t instanceof wt.Tensor && !own.includes(t)) t.dispose();
     } catch (e) {
       judge(label, e);
     }
   }
 }
 
-const SKIP = new Set(['tidy', 'keep', 'dispose']);   // take functions or any values by design; covered in memory.test.mjs
+const SKIP = new Set(['tidy', 'keep', 'dispose']); // take functions or any values by design; covered in memory.test.mjs
 const isClass = (f) => /^class\b/.test(Function.prototype.toString.call(f));
 const freeFunctions = Object.keys(wt).filter((k) => typeof wt[k] === 'function' && !SKIP.has(k) && !isClass(wt[k]));
 const methods = Object.getOwnPropertyNames(wt.Tensor.prototype).filter((k) => {
@@ -52,11 +81,29 @@ const methods = Object.getOwnPropertyNames(wt.Tensor.prototype).filter((k) => {
 });
 
 test('the enumeration finds the whole API', () => {
-  for (const name of ['zeros', 'tensor', 'einsum', 'einsumPath', 'matmul', 'add', 'sum', 'fromNpy', 'fromTensorProto', 'fromNpz', 'toNpz', 'binary', 'where']) {
+  for (const name of [
+    'zeros',
+    'tensor',
+    'einsum',
+    'einsumPath',
+    'matmul',
+    'add',
+    'sum',
+    'fromNpy',
+    'fromTensorProto',
+    'fromNpz',
+    'toNpz',
+    'binary',
+    'where',
+  ]) {
     assert.ok(freeFunctions.includes(name), name);
   }
-  for (const name of ['slice', 'reshape', 'assign', 'toNpy', 'toTensorProto', 'matmul', 'add', 'sum', 'toArray']) assert.ok(methods.includes(name), name);
-  assert.ok(freeFunctions.length > 80 && methods.length > 60, `${freeFunctions.length} functions, ${methods.length} methods`);
+  for (const name of ['slice', 'reshape', 'assign', 'toNpy', 'toTensorProto', 'matmul', 'add', 'sum', 'toArray'])
+    assert.ok(methods.includes(name), name);
+  assert.ok(
+    freeFunctions.length > 80 && methods.length > 60,
+    `${freeFunctions.length} functions, ${methods.length} methods`,
+  );
 });
 
 test('every free function with one, two and three hostile arguments', async () => {
@@ -79,7 +126,13 @@ test('every free function with one, two and three hostile arguments', async () =
 
 test('every method on live, read-only, empty, 0-d and disposed tensors with hostile arguments', () => {
   const live = wt.arange(24, null, 1, 'float32').reshape([2, 3, 4]);
-  const targets = { live, readOnly: live.broadcastTo([2, 2, 3, 4]), empty: wt.zeros([0, 3], 'int8'), scalar: wt.tensor(3.5), bool: wt.ones([2, 2], 'bool') };
+  const targets = {
+    live,
+    readOnly: live.broadcastTo([2, 2, 3, 4]),
+    empty: wt.zeros([0, 3], 'int8'),
+    scalar: wt.tensor(3.5),
+    bool: wt.ones([2, 2], 'bool'),
+  };
   const dead = wt.ones([2]);
   dead.dispose();
   targets.dead = dead;
@@ -108,17 +161,33 @@ test('every method on live, read-only, empty, 0-d and disposed tensors with host
 
 test('mismatched dtypes in every operation that combines tensors: WT_EDTYPE naming both, out untouched', () => {
   // pairs whose NumPy promotion is int64, which wtensor does not have yet
-  for (const [da, db] of [['int32', 'uint32'], ['int8', 'uint32'], ['uint32', 'int16']]) {
+  for (const [da, db] of [
+    ['int32', 'uint32'],
+    ['int8', 'uint32'],
+    ['uint32', 'int16'],
+  ]) {
     wt.tidy(() => {
-      const a = wt.ones([2, 2], da), b = wt.ones([2, 2], db), out = wt.full([2, 2], 7, 'float64');
+      const a = wt.ones([2, 2], da),
+        b = wt.ones([2, 2], db),
+        out = wt.full([2, 2], 7, 'float64');
       const calls = {
-        add: () => wt.add(a, b), addOut: () => wt.add(a, b, { out }), maximum: () => wt.maximum(b, a), matmul: () => wt.matmul(a, b),
-        matmulOut: () => wt.matmul(a, b, { out }), einsum: () => wt.einsum('ij,jk->ik', a, b), einsumOut: () => wt.einsum('ij,ij->ij', a, b, { out }),
-        where: () => wt.where(wt.ones([2], 'bool'), a, b), clip: () => wt.clip(a, b, 3), fma: () => wt.fma(a, b, 1),
+        add: () => wt.add(a, b),
+        addOut: () => wt.add(a, b, { out }),
+        maximum: () => wt.maximum(b, a),
+        matmul: () => wt.matmul(a, b),
+        matmulOut: () => wt.matmul(a, b, { out }),
+        einsum: () => wt.einsum('ij,jk->ik', a, b),
+        einsumOut: () => wt.einsum('ij,ij->ij', a, b, { out }),
+        where: () => wt.where(wt.ones([2], 'bool'), a, b),
+        clip: () => wt.clip(a, b, 3),
+        fma: () => wt.fma(a, b, 1),
         reduceInto: () => wt.binary('mul', a, b, { out: wt.zeros([2], 'float64'), reduce: 'sum' }),
       };
       for (const fn of Object.values(calls)) throwsWt(fn, 'WT_EDTYPE', new RegExp(`${da}.*${db}|${db}.*${da}`));
-      assert.deepEqual(out.toArray(), [[7, 7], [7, 7]]);
+      assert.deepEqual(out.toArray(), [
+        [7, 7],
+        [7, 7],
+      ]);
     });
   }
   sanity();
@@ -141,14 +210,15 @@ test('hostile bytes into the file readers: WtErrors, never traps', () => {
 });
 
 test('10,000 tidy iterations of mixed ops, einsum, matmul, reductions and file round trips return memory to baseline', () => {
-  const step = () => wt.tidy(() => {
-    const x = wt.arange(48, null, 1, 'float32').reshape([4, 12]);
-    const y = wt.exp(x.mul(0.01)).sub(x.mean({ axis: 0, keepdims: true }));
-    const z = wt.einsum('ij,kj->ik', y, x).add(wt.matmul(x, x.T)).sum(1);
-    const w = wt.fromNpy(z.toNpy()).astype('float64').slice('::-1');
-    const p = wt.fromTensorProto(w.toTensorProto({ form: 'fields' }));
-    return p.max().item() + wt.where(x.greater(20), x, 0).argmax().item();
-  });
+  const step = () =>
+    wt.tidy(() => {
+      const x = wt.arange(48, null, 1, 'float32').reshape([4, 12]);
+      const y = wt.exp(x.mul(0.01)).sub(x.mean({ axis: 0, keepdims: true }));
+      const z = wt.einsum('ij,kj->ik', y, x).add(wt.matmul(x, x.T)).sum(1);
+      const w = wt.fromNpy(z.toNpy()).astype('float64').slice('::-1');
+      const p = wt.fromTensorProto(w.toTensorProto({ form: 'fields' }));
+      return p.max().item() + wt.where(x.greater(20), x, 0).argmax().item();
+    });
   const first = step();
   const m0 = wt.memory();
   for (let i = 0; i < 10000; i++) assert.equal(step(), first);
@@ -164,18 +234,29 @@ test('views made before a forced memory growth stay valid and write through', ()
   const col = base.T.slice('2');
   const old = view.data;
   const before = wt.memory().wasmBytes;
-  const big = wt.zeros([before / 4], 'float32');   // as large as the whole memory: it must grow
+  const big = wt.zeros([before / 4], 'float32'); // as large as the whole memory: it must grow
   assert.ok(wt.memory().wasmBytes > before, 'the memory grew');
   if (old.buffer instanceof ArrayBuffer) assert.equal(old.length, 0, 'growth detached the old ArrayBuffer');
-  else assert.deepEqual(Array.from(old), [...Array(20).keys()], 'a shared memory is never detached: the old view still reads the storage');
-  assert.deepEqual(view.toArray(), [[9, 7, 5], [14, 12, 10]]);
+  else
+    assert.deepEqual(
+      Array.from(old),
+      [...Array(20).keys()],
+      'a shared memory is never detached: the old view still reads the storage',
+    );
+  assert.deepEqual(view.toArray(), [
+    [9, 7, 5],
+    [14, 12, 10],
+  ]);
   view.assign(-1);
   assert.deepEqual(base.toArray()[1], [-1, 6, -1, 8, -1]);
-  assert.deepEqual(col.toArray(), [2, -1, -1, 17]);   // column 2, written through view too
-  col.data[col.offset + col.strides[0]] = 70;   // zero-copy write through the fresh view of the new buffer
+  assert.deepEqual(col.toArray(), [2, -1, -1, 17]); // column 2, written through view too
+  col.data[col.offset + col.strides[0]] = 70; // zero-copy write through the fresh view of the new buffer
   assert.equal(base.toArray()[1][2], 70);
-  base.dispose();   // disposing the base under live views is safe
-  assert.deepEqual(view.toArray(), [[-1, 70, -1], [-1, -1, -1]]);
+  base.dispose(); // disposing the base under live views is safe
+  assert.deepEqual(view.toArray(), [
+    [-1, 70, -1],
+    [-1, -1, -1],
+  ]);
   for (const t of [view, col, big]) t.dispose();
   sanity();
 });

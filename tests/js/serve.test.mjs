@@ -10,17 +10,23 @@ import { DEMO_CSP } from '../../scripts/serve.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // raw GET (fetch would normalise '/../' away before sending it)
-const get = (url, path) => new Promise((resolve, reject) => {
-  const { hostname, port } = new URL(url);
-  request({ hostname, port, path, method: 'GET' }, (res) => {
-    const chunks = [];
-    res.on('data', (c) => chunks.push(c));
-    res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-  }).on('error', reject).end();
-});
+const get = (url, path) =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    request({ hostname, port, path, method: 'GET' }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
 
 test('npm start serves the demos on 127.0.0.1 with the headers they need', { timeout: 60_000 }, async () => {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const url = await new Promise((resolve, reject) => {
       let out = '';
@@ -51,7 +57,15 @@ test('npm start serves the demos on 127.0.0.1 with the headers they need', { tim
     }
     assert.equal((await get(url, '/bindings/index.js')).headers['content-type'], 'text/javascript; charset=utf-8');
     assert.equal((await get(url, '/web')).status, 301);
-    for (const path of ['/package.json', '/tests/js/helpers.mjs', '/src/core.h', '/web/../package.json', '/web/%2e%2e/package.json', '/web/nope.html', '/web/%E0%A4%A']) {
+    for (const path of [
+      '/package.json',
+      '/tests/js/helpers.mjs',
+      '/src/core.h',
+      '/web/../package.json',
+      '/web/%2e%2e/package.json',
+      '/web/nope.html',
+      '/web/%E0%A4%A',
+    ]) {
       const r = await get(url, path);
       assert.ok(r.status === 404 || r.status === 400, `${path}: ${r.status}`);
       assert.doesNotMatch(r.body.toString(), /"name": "wtensor"/, path);
@@ -69,12 +83,22 @@ test('a port asked for that is taken is an error, not a silent move', { timeout:
   await new Promise((r) => blocker.once('listening', r));
   const port = blocker.address().port;
   try {
-    const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
-    child.stderr.on('data', (d) => { err += d; });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     const code = await new Promise((r) => child.on('exit', r));
     assert.notEqual(code, 0);
-    assert.match(err, new RegExp(`^serve: port ${port} on 127\\.0\\.0\\.1 is in use \\(EADDRINUSE\\); pick another with --port N or PORT=N\n$`));
+    assert.match(
+      err,
+      new RegExp(
+        `^serve: port ${port} on 127\\.0\\.0\\.1 is in use \\(EADDRINUSE\\); pick another with --port N or PORT=N\n$`,
+      ),
+    );
   } finally {
     blocker.close();
   }

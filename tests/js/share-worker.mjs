@@ -10,7 +10,7 @@ const scenarios = {
     const x = wt.attach(h);
     const seen = { dtype: x.dtype, shape: x.shape, names: x.names, values: x.toArray() };
     wt.tidy(() => {
-      x.slice('1').assign(wt.sum(x, { axis: 'r' }));   // by name: the names came along
+      x.slice('1').assign(wt.sum(x, { axis: 'r' })); // by name: the names came along
     });
     try {
       wt.attach(h);
@@ -40,9 +40,10 @@ const scenarios = {
       w.detach();
     }
     const w = await init({ share: h });
-    const x = w.attach(h), y = x.add(1);
+    const x = w.attach(h),
+      y = x.add(1);
     w.detach();
-    w.detach();   // once is enough; again is nothing
+    w.detach(); // once is enough; again is nothing
     const failure = (fn) => {
       try {
         fn();
@@ -54,7 +55,7 @@ const scenarios = {
       disposed: x.isDisposed && y.isDisposed,
       use: failure(() => y.sum()),
       call: failure(() => w.zeros([2])),
-      attachAgain: failure(() => wt.attach(h)),   // the detached instance had taken the ticket
+      attachAgain: failure(() => wt.attach(h)), // the detached instance had taken the ticket
     };
   },
   // allocate, compute, and take and drop views of a shared tensor, while the
@@ -62,9 +63,11 @@ const scenarios = {
   async churn(wt, h, { rounds }) {
     const s = wt.attach(h);
     let sum = 0;
-    parentPort.postMessage({ started: true });   // the main instance starts its loop now
+    parentPort.postMessage({ started: true }); // the main instance starts its loop now
     for (let i = 0; i < rounds; i++) {
-      sum += wt.tidy(() => wt.sum(wt.arange(200 + (i % 37), null, 1, 'float32').mul(2)).item() + s.slice(`${i % 8}:`).size);
+      sum += wt.tidy(
+        () => wt.sum(wt.arange(200 + (i % 37), null, 1, 'float32').mul(2)).item() + s.slice(`${i % 8}:`).size,
+      );
     }
     s.dispose();
     return sum;
@@ -76,7 +79,7 @@ parentPort.on('message', async ({ scenario, handle, args }) => {
     const wt = await init({ share: handle });
     const reason = wt.info().threadsReason;
     const result = await scenarios[scenario](wt, handle, args);
-    wt.detach();   // this instance's stack and thread state go back to the heap
+    wt.detach(); // this instance's stack and thread state go back to the heap
     parentPort.postMessage({ result, reason });
   } catch (e) {
     parentPort.postMessage({ error: `${e.code ?? e.constructor.name}: ${e.message}` });

@@ -11,17 +11,19 @@ const wt = await init({ threads: 2 });
 const worker = new Worker(new URL('./share-worker.mjs', import.meta.url));
 worker.unref();
 // runs a scenario in the worker; onStart runs when the worker says it has started its loop
-const ask = (scenario, handle, args, onStart) => new Promise((resolve, reject) => {
-  const listen = (m) => {
-    if (m.started) return onStart();
-    worker.off('message', listen);
-    if (m.error) reject(new Error(m.error));
-    else resolve(m);
-  };
-  worker.on('message', listen);
-  worker.postMessage({ scenario, handle, args });
-});
-const throwsWt = (fn, code, pattern) => assert.throws(fn, (e) => e instanceof WtError && e.code === code && pattern.test(e.message));
+const ask = (scenario, handle, args, onStart) =>
+  new Promise((resolve, reject) => {
+    const listen = (m) => {
+      if (m.started) return onStart();
+      worker.off('message', listen);
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    };
+    worker.on('message', listen);
+    worker.postMessage({ scenario, handle, args });
+  });
+const throwsWt = (fn, code, pattern) =>
+  assert.throws(fn, (e) => e instanceof WtError && e.code === code && pattern.test(e.message));
 
 test('the main instance is the threaded build', () => {
   assert.equal(wt.info().threads, 2, wt.info().threadsReason);
@@ -36,10 +38,21 @@ test('a worker attaches a shared tensor: the same bytes, written through both si
   assert.equal(result.dtype, 'float32');
   assert.deepEqual(result.shape, [3, 4]);
   assert.deepEqual(result.names, ['r', 'c']);
-  assert.deepEqual(result.values, [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]);
+  assert.deepEqual(result.values, [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+    [8, 9, 10, 11],
+  ]);
   // the worker's write shows here: no copy was made
-  assert.deepEqual(x.toArray(), [[0, 1, 2, 3], [12, 15, 18, 21], [8, 9, 10, 11]]);
-  assert.match(result.again, /^WT_EINVAL: wt_tensor_attach: 0x[0-9a-f]+ is not a shared tensor waiting to be attached \(never shared, or attached already\)$/);
+  assert.deepEqual(x.toArray(), [
+    [0, 1, 2, 3],
+    [12, 15, 18, 21],
+    [8, 9, 10, 11],
+  ]);
+  assert.match(
+    result.again,
+    /^WT_EINVAL: wt_tensor_attach: 0x[0-9a-f]+ is not a shared tensor waiting to be attached \(never shared, or attached already\)$/,
+  );
   assert.match(reason, /attached to another's memory/);
   // the counters are the memory's: the worker's handles are gone again
   x.dispose();
@@ -56,7 +69,7 @@ const messageOf = (w) => {
   }
 };
 
-test('a failure in the worker leaves the main instance\'s error message alone', async () => {
+test("a failure in the worker leaves the main instance's error message alone", async () => {
   throwsWt(() => wt.zeros([5]).reshape([7]), 'WT_ESHAPE', /size 5 into shape \(7,\)/);
   const { result } = await ask('fail', wt.share());
   assert.match(result, /size 6 into shape \(4,\)/);
@@ -65,9 +78,21 @@ test('a failure in the worker leaves the main instance\'s error message alone', 
 
 test('an instance on the same thread shares tensors too, and its failures are its own', async () => {
   const other = await init({ share: wt.share() });
-  const a = wt.tensor([[1, 2], [3, 4]], { dtype: 'float64' });
+  const a = wt.tensor(
+    [
+      [1, 2],
+      [3, 4],
+    ],
+    { dtype: 'float64' },
+  );
   const b = other.attach(a.share());
-  assert.deepEqual(other.tidy(() => other.matmul(b, b).toArray()), [[7, 10], [15, 22]]);
+  assert.deepEqual(
+    other.tidy(() => other.matmul(b, b).toArray()),
+    [
+      [7, 10],
+      [15, 22],
+    ],
+  );
   throwsWt(() => other.ones([2]).reshape([3]), 'WT_ESHAPE', /size 2 into shape \(3,\)/);
   throwsWt(() => wt.ones([4]).reshape([5]), 'WT_ESHAPE', /size 4 into shape \(5,\)/);
   assert.match(messageOf(other), /size 2 into shape \(3,\)/);
@@ -80,11 +105,14 @@ test('both instances allocate, compute and take views of one buffer at once', as
   const m0 = wt.memory();
   const s = wt.arange(64, null, 1, 'float64');
   const rounds = 3000;
-  let ours = 0, overlapped = false;
+  let ours = 0,
+    overlapped = false;
   const theirs = ask('churn', s.share(), { rounds }, () => {
     // the worker loops now: so do we, both allocating from one heap
     for (let i = 0; i < rounds; i++) {
-      ours += wt.tidy(() => wt.sum(wt.arange(300 + (i % 41), null, 1, 'float32').mul(3)).item() + s.slice(`${i % 16}:`).size);
+      ours += wt.tidy(
+        () => wt.sum(wt.arange(300 + (i % 41), null, 1, 'float32').mul(3)).item() + s.slice(`${i % 16}:`).size,
+      );
     }
     overlapped = true;
   });
@@ -106,7 +134,8 @@ test('both instances allocate, compute and take views of one buffer at once', as
 });
 
 test('a detached instance gives back its stack, thread state and tensors; using it is a WtError', async () => {
-  const m0 = wt.memory(), bytes0 = wt.info().memoryBytes;
+  const m0 = wt.memory(),
+    bytes0 = wt.info().memoryBytes;
   const x = wt.ones([4]);
   const { result } = await ask('detach', x.share(), { rounds: 100 });
   assert.equal(result.disposed, true);
@@ -115,7 +144,7 @@ test('a detached instance gives back its stack, thread state and tensors; using 
   assert.match(result.attachAgain, /^WtError WT_EINVAL: .*not a shared tensor waiting to be attached/);
   // 101 instances' 256 KiB stacks and their tensors: all returned, so memory did not grow
   assert.equal(wt.info().memoryBytes, bytes0);
-  assert.equal(wt.memory().tensors, m0.tensors + 1);   // x
+  assert.equal(wt.memory().tensors, m0.tensors + 1); // x
   x.dispose();
   throwsWt(() => wt.detach(), 'WT_EINVAL', /only an instance started with init\(\{ share \}\) can be detached/);
 });
@@ -135,13 +164,25 @@ test('what cannot be shared or attached is a WtError that says why', async () =>
     throwsWt(() => wt.attach(bad), 'WT_EINVAL', /attach: handle must be what t\.share\(\) or wt\.share\(\) returned/);
   }
   // a forged ticket is looked up, never followed
-  throwsWt(() => wt.attach({ ...h, ticket: h.ticket + 8 }), 'WT_EINVAL', /is not a shared tensor waiting to be attached/);
+  throwsWt(
+    () => wt.attach({ ...h, ticket: h.ticket + 8 }),
+    'WT_EINVAL',
+    /is not a shared tensor waiting to be attached/,
+  );
   throwsWt(() => wt.attach({ ...h, ticket: -1 }), 'WT_EINVAL', /the ticket must be a pointer/);
-  await assert.rejects(init({ share: wt.share(), threads: 2 }), (e) => e instanceof WtError && /threads: 2 cannot go with it/.test(e.message));
+  await assert.rejects(
+    init({ share: wt.share(), threads: 2 }),
+    (e) => e instanceof WtError && /threads: 2 cannot go with it/.test(e.message),
+  );
   for (const bad of [{}, { wtensor: 'shared memory' }, 5]) {
-    await assert.rejects(init({ share: bad }), (e) => e instanceof WtError && /init: options\.share must be what t\.share\(\) or wt\.share\(\) returned/.test(e.message));
+    await assert.rejects(
+      init({ share: bad }),
+      (e) =>
+        e instanceof WtError &&
+        /init: options\.share must be what t\.share\(\) or wt\.share\(\) returned/.test(e.message),
+    );
   }
-  wt.attach(h).dispose();   // the one attach the ticket allows
+  wt.attach(h).dispose(); // the one attach the ticket allows
   x.dispose();
   t.dispose();
 });

@@ -10,7 +10,10 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
   assert.equal(s.dtype, 'float64');
   assert.equal(s.toArray(), 2.5);
   assert.equal(s.item(), 2.5);
-  const m = wt.tensor([[1, 2, 3], [4, 5, 6]]);
+  const m = wt.tensor([
+    [1, 2, 3],
+    [4, 5, 6],
+  ]);
   assert.equal(m.dtype, 'int32');
   assert.deepEqual(m.shape, [2, 3]);
   assert.deepEqual(m.strides, [3, 1]);
@@ -18,7 +21,10 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
   assert.equal(m.size, 6);
   assert.equal(m.isContiguous, true);
   assert.equal(m.readOnly, false);
-  assert.deepEqual(m.toArray(), [[1, 2, 3], [4, 5, 6]]);
+  assert.deepEqual(m.toArray(), [
+    [1, 2, 3],
+    [4, 5, 6],
+  ]);
   assert.equal(wt.tensor([1, 2.5]).dtype, 'float64');
   assert.equal(wt.tensor([3e9]).dtype, 'float64');
   const b = wt.tensor([true, false]);
@@ -36,7 +42,11 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
   const c = wt.tensor(new Uint8ClampedArray([1, 255]));
   assert.equal(c.dtype, 'uint8');
   const shaped = wt.tensor([1, 2, 3, 4, 5, 6], { dtype: 'int16', shape: [3, 2] });
-  assert.deepEqual(shaped.toArray(), [[1, 2], [3, 4], [5, 6]]);
+  assert.deepEqual(shaped.toArray(), [
+    [1, 2],
+    [3, 4],
+    [5, 6],
+  ]);
   assert.equal(shaped.dtype, 'int16');
   // conversion on the way in follows NumPy's casting
   assert.deepEqual(wt.tensor([-1, 256, 2.9, -2.9], { dtype: 'uint8' }).toArray(), [255, 0, 2, 254]);
@@ -49,7 +59,10 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
 });
 
 test('zeros, ones, full, empty, eye', () => {
-  assert.deepEqual(wt.zeros([2, 2]).toArray(), [[0, 0], [0, 0]]);
+  assert.deepEqual(wt.zeros([2, 2]).toArray(), [
+    [0, 0],
+    [0, 0],
+  ]);
   assert.equal(wt.zeros(3).dtype, 'float64');
   assert.deepEqual(wt.ones([3], 'int8').toArray(), [1, 1, 1]);
   assert.deepEqual(wt.full([2], -1, 'uint16').toArray(), [65535, 65535]);
@@ -59,8 +72,14 @@ test('zeros, ones, full, empty, eye', () => {
   const e = wt.empty([4, 0], 'float32');
   assert.equal(e.size, 0);
   assert.deepEqual(e.toArray(), [[], [], [], []]);
-  assert.deepEqual(wt.eye(2, 3, 1, 'int32').toArray(), [[0, 1, 0], [0, 0, 1]]);
-  assert.deepEqual(wt.eye(2).toArray(), [[1, 0], [0, 1]]);
+  assert.deepEqual(wt.eye(2, 3, 1, 'int32').toArray(), [
+    [0, 1, 0],
+    [0, 0, 1],
+  ]);
+  assert.deepEqual(wt.eye(2).toArray(), [
+    [1, 0],
+    [0, 1],
+  ]);
 });
 
 test('arange and linspace match NumPy', () => {
@@ -93,10 +112,14 @@ test('data is the storage, read through offset and strides', () => {
   assert.equal(v.offset, 12 + 8 + 1);
   assert.equal(v.data.length, 24);
   assert.deepEqual(valuesByFormula(v), [21, 23, 17, 19, 13, 15]);
-  assert.deepEqual(v.toArray(), [[21, 23], [17, 19], [13, 15]]);
+  assert.deepEqual(v.toArray(), [
+    [21, 23],
+    [17, 19],
+    [13, 15],
+  ]);
   assert.deepEqual(Array.from(v.toTypedArray()), [21, 23, 17, 19, 13, 15]);
   assert.ok(v.toTypedArray() instanceof Float32Array);
-  v.data[v.offset] = -5;            // writes through to a
+  v.data[v.offset] = -5; // writes through to a
   assert.equal(a.toArray()[1][2][1], -5);
   wt.dispose([a, v]);
 });

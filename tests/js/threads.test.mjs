@@ -9,39 +9,90 @@ import { init, WtError } from '../../bindings/index.js';
 
 const dist = new URL('../../dist/', import.meta.url);
 let seed = 5;
-const rnd = (n) => Float32Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1);
+const rnd = (n) =>
+  Float32Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1);
 
 test('every fallback to one thread says why', async () => {
   const single = await readFile(new URL('wtensor.wasm', dist));
   const cases = [
     [{ threads: 1 }, /^threads: 1 was asked for$/],
-    [{ wasm: single }, /^options\.wasm was given without options\.wasmThreads \(the threaded build, wtensor-mt\.wasm\)$/],
-    [{ wasmThreads: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) }, /^the threaded build could not start: the module is not the threaded build of wtensor/],
+    [
+      { wasm: single },
+      /^options\.wasm was given without options\.wasmThreads \(the threaded build, wtensor-mt\.wasm\)$/,
+    ],
+    [
+      { wasmThreads: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) },
+      /^the threaded build could not start: the module is not the threaded build of wtensor/,
+    ],
     [{ wasmThreads: single }, /^the threaded build could not start: the module is not the threaded build of wtensor/],
-    [{ wasmThreads: new Uint8Array([1, 2, 3, 4]) }, /^the threaded build could not start: expected WebAssembly from the given bytes/],
+    [
+      { wasmThreads: new Uint8Array([1, 2, 3, 4]) },
+      /^the threaded build could not start: expected WebAssembly from the given bytes/,
+    ],
   ];
   for (const [options, reason] of cases) {
     const wt = await init(options);
     assert.equal(wt.info().threads, 1, JSON.stringify(options));
     assert.match(wt.info().threadsReason, reason);
-    assert.deepEqual(wt.einsum('ij,jk->ik', wt.ones([2, 3]), wt.ones([3, 2])).toArray(), [[3, 3], [3, 3]]);
+    assert.deepEqual(wt.einsum('ij,jk->ik', wt.ones([2, 3]), wt.ones([3, 2])).toArray(), [
+      [3, 3],
+      [3, 3],
+    ]);
   }
   for (const threads of [0, 65, 1.5, '2', true]) {
-    await assert.rejects(init({ threads }), (e) => e instanceof WtError && e.code === 'WT_EINVAL' && /threads must be 'auto' or an integer from 1 to 64/.test(e.message));
+    await assert.rejects(
+      init({ threads }),
+      (e) =>
+        e instanceof WtError &&
+        e.code === 'WT_EINVAL' &&
+        /threads must be 'auto' or an integer from 1 to 64/.test(e.message),
+    );
   }
 });
 
 test('with 2, 3 and 4 threads, GEMM, batched einsum and matmul give the single-thread bits', async () => {
   const one = await init({ threads: 1 });
   const cases = [
-    ['ij,jk->ik', [[300, 200], [200, 260]]],
-    ['ij,jk->ik', [[900, 150], [150, 8]]],
-    ['bij,bjk->bik', [[12, 96, 64], [12, 64, 100]]],
-    ['bhqd,bhkd->bhqk', [[2, 4, 128, 64], [2, 4, 128, 64]]],
-    ['ji,jk->ik', [[256, 300], [256, 96]]],
+    [
+      'ij,jk->ik',
+      [
+        [300, 200],
+        [200, 260],
+      ],
+    ],
+    [
+      'ij,jk->ik',
+      [
+        [900, 150],
+        [150, 8],
+      ],
+    ],
+    [
+      'bij,bjk->bik',
+      [
+        [12, 96, 64],
+        [12, 64, 100],
+      ],
+    ],
+    [
+      'bhqd,bhkd->bhqk',
+      [
+        [2, 4, 128, 64],
+        [2, 4, 128, 64],
+      ],
+    ],
+    [
+      'ji,jk->ik',
+      [
+        [256, 300],
+        [256, 96],
+      ],
+    ],
   ];
   const inputs = cases.map(([, shapes]) => shapes.map((s) => [rnd(s.reduce((a, b) => a * b, 1)), s]));
-  const want = cases.map(([eq], i) => one.einsum(eq, ...inputs[i].map(([d, s]) => one.tensor(d, { shape: s }))).toTypedArray());
+  const want = cases.map(([eq], i) =>
+    one.einsum(eq, ...inputs[i].map(([d, s]) => one.tensor(d, { shape: s }))).toTypedArray(),
+  );
   for (const threads of [2, 3, 4]) {
     const wt = await init({ threads });
     assert.equal(wt.info().threads, threads);
@@ -66,7 +117,7 @@ test('the threaded build grows its shared memory, and old views still read', asy
   assert.ok(old.buffer instanceof SharedArrayBuffer);
   assert.equal(old[a.offset + 999], 999);
   const x = wt.tensor(rnd(256 * 256), { shape: [256, 256] });
-  assert.equal(wt.matmul(x, x).shape[0], 256);   // the workers see the grown memory
+  assert.equal(wt.matmul(x, x).shape[0], 256); // the workers see the grown memory
   wt.dispose([a, big, x]);
 });
 
@@ -77,17 +128,29 @@ test('a process with a pool exits by itself when its work is done', () => {
     const x = wt.ones([256, 256], 'float32');
     console.log(wt.info().threads, wt.matmul(x, x).sum().item());`;
   const t0 = Date.now();
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   assert.equal(out, `2 ${256 ** 3}\n`);
   assert.ok(Date.now() - t0 < 20_000);
 });
 
 test('large elementwise ops split across threads give the single-thread bits', async () => {
-  const one = await init({ threads: 1 }), two = await init({ threads: 2 });
-  const n = 3 * 2 ** 17 + 5, a = rnd(n), b = rnd(n);
-  for (const [name, f] of [['add', (w, x, y) => w.add(x, y)], ['exp', (w, x) => w.exp(x)], ['sigmoid', (w, x) => w.sigmoid(x)],
-    ['where', (w, x, y) => w.where(x.greater(y), x, y.mul(2))], ['add int16', (w, x, y) => w.add(x.mul(1000).astype('int16'), y)]]) {
-    const got = f(two, two.tensor(a), two.tensor(b)).toTypedArray(), want = f(one, one.tensor(a), one.tensor(b)).toTypedArray();
+  const one = await init({ threads: 1 }),
+    two = await init({ threads: 2 });
+  const n = 3 * 2 ** 17 + 5,
+    a = rnd(n),
+    b = rnd(n);
+  for (const [name, f] of [
+    ['add', (w, x, y) => w.add(x, y)],
+    ['exp', (w, x) => w.exp(x)],
+    ['sigmoid', (w, x) => w.sigmoid(x)],
+    ['where', (w, x, y) => w.where(x.greater(y), x, y.mul(2))],
+    ['add int16', (w, x, y) => w.add(x.mul(1000).astype('int16'), y)],
+  ]) {
+    const got = f(two, two.tensor(a), two.tensor(b)).toTypedArray(),
+      want = f(one, one.tensor(a), one.tensor(b)).toTypedArray();
     assert.ok(Buffer.from(got.buffer).equals(Buffer.from(want.buffer)), name);
   }
 });

@@ -3,14 +3,26 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wt, fixtures, throwsWt, valuesByFormula, sameStrides } from './helpers.mjs';
 
-const base = (shape) => wt.arange(shape.reduce((a, b) => a * b, 1), null, 1, 'float64').reshape(shape);
+const base = (shape) =>
+  wt
+    .arange(
+      shape.reduce((a, b) => a * b, 1),
+      null,
+      1,
+      'float64',
+    )
+    .reshape(shape);
 
 test('slice() matches NumPy basic indexing', () => {
   for (const c of fixtures.slice) {
     wt.tidy(() => {
       const b = base(c.shape);
       if (!c.ok) {
-        assert.throws(() => b.slice(c.spec), (e) => e instanceof wt.WtError, `'${c.spec}' should fail`);
+        assert.throws(
+          () => b.slice(c.spec),
+          (e) => e instanceof wt.WtError,
+          `'${c.spec}' should fail`,
+        );
         return;
       }
       const v = b.slice(c.spec);
@@ -53,7 +65,11 @@ test('diagonal() matches NumPy and is writable', () => {
   }
   const m = wt.zeros([3, 3], 'int32');
   m.diagonal().assign(wt.tensor([1, 2, 3]));
-  assert.deepEqual(m.toArray(), [[1, 0, 0], [0, 2, 0], [0, 0, 3]]);
+  assert.deepEqual(m.toArray(), [
+    [1, 0, 0],
+    [0, 2, 0],
+    [0, 0, 3],
+  ]);
   throwsWt(() => m.diagonal(0, 1, 1), 'WT_EINVAL', /axis1 and axis2 cannot be the same/);
   throwsWt(() => wt.arange(3).diagonal(), 'WT_EINVAL', /at least 2 dimensions/);
 });
@@ -64,7 +80,11 @@ test('views share storage: write through one, read through another', () => {
     const col = a.slice(':, 2');
     const rev = a.slice('::-1, ::-1');
     col.assign(-1);
-    assert.deepEqual(rev.toArray(), [[11, -1, 9, 8], [7, -1, 5, 4], [3, -1, 1, 0]]);
+    assert.deepEqual(rev.toArray(), [
+      [11, -1, 9, 8],
+      [7, -1, 5, 4],
+      [3, -1, 1, 0],
+    ]);
     const t = a.T;
     assert.deepEqual(t.strides, [1, 4]);
     assert.equal(t.isContiguous, false);
@@ -77,10 +97,10 @@ test('views share storage: write through one, read through another', () => {
     assert.deepEqual(a.reshape([2, 1, 6]).squeeze(1).shape, [2, 6]);
     const flat = a.flatten();
     assert.equal(flat.data.buffer, a.data.buffer);
-    const tflat = a.T.flatten();   // not representable as a view: a copy
+    const tflat = a.T.flatten(); // not representable as a view: a copy
     assert.equal(tflat.isContiguous, true);
     assert.deepEqual(tflat.toArray().slice(0, 4), [100, 100, 100, 1]);
-    const c = a.slice('1:').contiguous();   // already contiguous: a view, same offset
+    const c = a.slice('1:').contiguous(); // already contiguous: a view, same offset
     assert.equal(c.offset, 4);
     a.slice('1, 0').assign(-7);
     assert.equal(c.toArray()[0][0], -7);
@@ -93,7 +113,10 @@ test('broadcastTo is read-only, and so is everything viewed from it', () => {
     const b = r.broadcastTo([2, 3]);
     assert.equal(b.readOnly, true);
     assert.deepEqual(b.strides, [0, 1]);
-    assert.deepEqual(b.toArray(), [[1, 2, 3], [1, 2, 3]]);
+    assert.deepEqual(b.toArray(), [
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
     for (const v of [b.slice('0'), b.T, b.reshape([1, 2, 3]), b.expandDims(0), b.diagonal()]) {
       assert.equal(v.readOnly, true);
     }
@@ -102,7 +125,7 @@ test('broadcastTo is read-only, and so is everything viewed from it', () => {
     assert.equal(r.readOnly, false);
     assert.equal(b.copy().readOnly, false);
     assert.equal(b.contiguous().readOnly, false);
-    assert.equal(b.reshape([3, 2]).readOnly, false);   // not a view: a writable copy
+    assert.equal(b.reshape([3, 2]).readOnly, false); // not a view: a writable copy
     throwsWt(() => r.broadcastTo([2, 4]), 'WT_ESHAPE', /cannot broadcast shape \(3,\) to \(2,4\)/);
   });
 });
@@ -113,7 +136,11 @@ test('view errors name the offending values', () => {
     throwsWt(() => a.slice('1.5'), 'WT_ESYNTAX', /invalid index '1\.5'/);
     throwsWt(() => a.slice('..., ...'), 'WT_ESYNTAX', /single ellipsis/);
     throwsWt(() => a.slice('::0'), 'WT_EINVAL', /step cannot be zero/);
-    throwsWt(() => a.slice('0, 0, 0'), 'WT_EINDEX', /too many indices for tensor: tensor is 2-dimensional, but 3 were indexed/);
+    throwsWt(
+      () => a.slice('0, 0, 0'),
+      'WT_EINDEX',
+      /too many indices for tensor: tensor is 2-dimensional, but 3 were indexed/,
+    );
     throwsWt(() => a.slice('3'), 'WT_EINDEX', /index 3 is out of bounds for axis 0 with size 3/);
     throwsWt(() => a.reshape([5, -1]), 'WT_ESHAPE', /cannot reshape tensor of size 12 into shape \(5,-1\)/);
     throwsWt(() => a.transpose([0, 0]), 'WT_EINVAL', /repeated axis 0/);

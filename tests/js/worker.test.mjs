@@ -22,10 +22,18 @@ function run(workerData) {
 }
 
 test('init() in a worker thread', async () => {
-  assert.deepEqual(await run({ entry }), [[0, 3], [1, 4], [2, 5]]);
+  assert.deepEqual(await run({ entry }), [
+    [0, 3],
+    [1, 4],
+    [2, 5],
+  ]);
 });
 
 test('init({ wasm: Module }) with a Module compiled by the parent', async () => {
   const module = await WebAssembly.compile(await readFile(new URL('../../dist/wtensor.wasm', import.meta.url)));
-  assert.deepEqual(await run({ entry, module }), [[0, 3], [1, 4], [2, 5]]);
+  assert.deepEqual(await run({ entry, module }), [
+    [0, 3],
+    [1, 4],
+    [2, 5],
+  ]);
 });

@@ -18,24 +18,40 @@ async function rejectsLoad(wasm, pattern) {
 test('browser: init() without options fetches dist/wtensor.wasm beside the package', async () => {
   const wt = await init();
   assert.equal(wt.info().kernels, 'wasm_simd128');
-  assert.deepEqual(wt.arange(4).reshape([2, 2]).T.toArray(), [[0, 2], [1, 3]]);
+  assert.deepEqual(wt.arange(4).reshape([2, 2]).T.toArray(), [
+    [0, 2],
+    [1, 3],
+  ]);
 });
 
 test('browser: a URL string is resolved against the page; a fetch() promise is accepted', async () => {
-  for (const wasm of ['../../dist/wtensor.wasm', fetch('/dist/wtensor.wasm'), new URL('/dist/wtensor.wasm', location.href)]) {
+  for (const wasm of [
+    '../../dist/wtensor.wasm',
+    fetch('/dist/wtensor.wasm'),
+    new URL('/dist/wtensor.wasm', location.href),
+  ]) {
     const wt = await init({ wasm });
     assert.equal(wt.sum(wt.ones([10], 'float32')).item(), 10);
   }
 });
 
 test('browser: a wrong wasm URL is an HTTP error naming the URL', async () => {
-  await rejectsLoad('/dist/no-such.wasm', /^could not load wtensor\.wasm from http:\/\/127\.0\.0\.1:\d+\/dist\/no-such\.wasm: HTTP 404 Not Found$/);
+  await rejectsLoad(
+    '/dist/no-such.wasm',
+    /^could not load wtensor\.wasm from http:\/\/127\.0\.0\.1:\d+\/dist\/no-such\.wasm: HTTP 404 Not Found$/,
+  );
 });
 
 test('browser: an HTML page served where the wasm should be is named as HTML', async () => {
-  await rejectsLoad(new URL('../suite.html', import.meta.url), /^expected WebAssembly from http:\/\/127\.0\.0\.1:\d+\/tests\/browser\/suite\.html but got HTML \(it starts with "<!doctype html>/);
+  await rejectsLoad(
+    new URL('../suite.html', import.meta.url),
+    /^expected WebAssembly from http:\/\/127\.0\.0\.1:\d+\/tests\/browser\/suite\.html but got HTML \(it starts with "<!doctype html>/,
+  );
 });
 
 test('browser: an unreachable host is a fetch error naming the URL', async () => {
-  await rejectsLoad('http://127.0.0.1:9/wtensor.wasm', /^could not fetch wtensor\.wasm from http:\/\/127\.0\.0\.1:9\/wtensor\.wasm: /);
+  await rejectsLoad(
+    'http://127.0.0.1:9/wtensor.wasm',
+    /^could not fetch wtensor\.wasm from http:\/\/127\.0\.0\.1:9\/wtensor\.wasm: /,
+  );
 });

@@ -8,7 +8,7 @@ self.onmessage = async ({ data }) => {
     if (data.share) {
       const wt = await init({ share: data.share });
       const x = wt.attach(data.share);
-      x.slice('0').assign(x.slice('1').mul(10));   // the page sees this write
+      x.slice('0').assign(x.slice('1').mul(10)); // the page sees this write
       const sum = x.sum().item();
       x.dispose();
       self.postMessage({ ok: true, sum, names: x.isDisposed && data.share.names, threads: wt.info().threads });

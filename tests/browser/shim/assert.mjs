@@ -11,7 +11,13 @@ export class AssertionError extends Error {
 
 const show = (v) => {
   try {
-    return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : Object.is(v, -0) ? '-0' : String(JSON.stringify(v) ?? v);
+    return typeof v === 'string'
+      ? JSON.stringify(v)
+      : typeof v === 'bigint'
+        ? `${v}n`
+        : Object.is(v, -0)
+          ? '-0'
+          : String(JSON.stringify(v) ?? v);
   } catch {
     return String(v);
   }
@@ -35,14 +41,15 @@ function deepEq(a, b, seen = new Map()) {
   if (a instanceof Error && (a.name !== b.name || a.message !== b.message)) return false;
   if (ArrayBuffer.isView(a)) {
     if (a.byteLength !== b.byteLength) return false;
-    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength), y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength),
+      y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   }
   if (Array.isArray(a) && a.length !== b.length) return false;
   const ka = Reflect.ownKeys(a).filter((k) => Object.prototype.propertyIsEnumerable.call(a, k));
   const kb = Reflect.ownKeys(b).filter((k) => Object.prototype.propertyIsEnumerable.call(b, k));
   if (ka.length !== kb.length) return false;
-  if (ArrayBuffer.isView(a)) return true;   // compared byte for byte above
+  if (ArrayBuffer.isView(a)) return true; // compared byte for byte above
   return ka.every((k) => Object.prototype.propertyIsEnumerable.call(b, k) && deepEq(a[k], b[k], seen));
 }
 
@@ -53,28 +60,34 @@ const assert = Object.assign((value, message) => ok(value, message), {
   AssertionError,
   ok,
   equal(actual, expected, message) {
-    if (!Object.is(actual, expected)) fail(message, `Expected values to be strictly equal: ${show(actual)} !== ${show(expected)}`);
+    if (!Object.is(actual, expected))
+      fail(message, `Expected values to be strictly equal: ${show(actual)} !== ${show(expected)}`);
   },
   notEqual(actual, expected, message) {
     if (Object.is(actual, expected)) fail(message, `Expected "actual" to be strictly unequal to: ${show(expected)}`);
   },
   deepEqual(actual, expected, message) {
-    if (!deepEq(actual, expected)) fail(message, `Expected values to be strictly deep-equal:\n${show(actual)}\n${show(expected)}`);
+    if (!deepEq(actual, expected))
+      fail(message, `Expected values to be strictly deep-equal:\n${show(actual)}\n${show(expected)}`);
   },
   notDeepEqual(actual, expected, message) {
-    if (deepEq(actual, expected)) fail(message, `Expected "actual" not to be strictly deep-equal to: ${show(expected)}`);
+    if (deepEq(actual, expected))
+      fail(message, `Expected "actual" not to be strictly deep-equal to: ${show(expected)}`);
   },
   match(string, regexp, message) {
-    if (typeof string !== 'string' || !regexp.test(string)) fail(message, `The input did not match the regular expression ${regexp}. Input: ${show(string)}`);
+    if (typeof string !== 'string' || !regexp.test(string))
+      fail(message, `The input did not match the regular expression ${regexp}. Input: ${show(string)}`);
   },
   doesNotMatch(string, regexp, message) {
-    if (typeof string !== 'string' || regexp.test(string)) fail(message, `The input was expected to not match the regular expression ${regexp}. Input: ${show(string)}`);
+    if (typeof string !== 'string' || regexp.test(string))
+      fail(message, `The input was expected to not match the regular expression ${regexp}. Input: ${show(string)}`);
   },
   fail(message = 'Failed') {
     fail(message);
   },
   throws(fn, expected, message) {
-    let error, threw = false;
+    let error,
+      threw = false;
     try {
       fn();
     } catch (e) {
@@ -85,7 +98,8 @@ const assert = Object.assign((value, message) => ok(value, message), {
     check(error, expected, message);
   },
   async rejects(promiseOrFn, expected, message) {
-    let error, threw = false;
+    let error,
+      threw = false;
     try {
       await (typeof promiseOrFn === 'function' ? promiseOrFn() : promiseOrFn);
     } catch (e) {
@@ -108,8 +122,10 @@ function check(error, expected, message) {
     if (!expected.test(String(error))) fail(message, `The error "${error}" does not match ${expected}`);
   } else if (typeof expected === 'function') {
     if (expected.prototype !== undefined && error instanceof expected) return;
-    if (Error.isPrototypeOf(expected) || expected === Error) fail(message, `The error is not an instance of ${expected.name}: ${error}`);
-    if (expected.call({}, error) !== true) fail(message, `The validation function is expected to return "true" for ${error}`);
+    if (Object.prototype.isPrototypeOf.call(Error, expected) || expected === Error)
+      fail(message, `The error is not an instance of ${expected.name}: ${error}`);
+    if (expected.call({}, error) !== true)
+      fail(message, `The validation function is expected to return "true" for ${error}`);
   } else {
     for (const [k, v] of Object.entries(expected)) {
       const ok_ = v instanceof RegExp && typeof error?.[k] === 'string' ? v.test(error[k]) : deepEq(error?.[k], v);

@@ -1,15 +1,40 @@
 // Type-checked (not run) by types.test.mjs: the public API as a user writes it.
-import { init, WtError, type Tensor, type DType, type Wtensor, type EinsumPath, type Graph, type LazyTensor, type Compiled, type MemoryPlan, type SharedTensor, type SharedMemoryHandle } from 'wtensor';
+import {
+  init,
+  WtError,
+  type Tensor,
+  type DType,
+  type Wtensor,
+  type EinsumPath,
+  type Graph,
+  type LazyTensor,
+  type Compiled,
+  type MemoryPlan,
+  type SharedTensor,
+  type SharedMemoryHandle,
+} from 'wtensor';
 
 async function main(): Promise<number> {
-  const wt: Wtensor = await init({ wasm: new URL('https://example.test/wtensor.wasm'), wasmThreads: new URL('https://example.test/wtensor-mt.wasm'), threads: 'auto' });
+  const wt: Wtensor = await init({
+    wasm: new URL('https://example.test/wtensor.wasm'),
+    wasmThreads: new URL('https://example.test/wtensor-mt.wasm'),
+    threads: 'auto',
+  });
   const a: Tensor = wt.arange(12).reshape([3, 4]);
   const b = a.T.slice('::-1, 1:').contiguous().astype('float32');
   const d: DType = b.dtype;
   const shape: readonly number[] = b.shape;
   const data = b.data;
   const first: number = data[b.offset];
-  const nested = wt.tensor([[1, 2], [3, 4]], { dtype: 'int16' }).toArray();
+  const nested = wt
+    .tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      { dtype: 'int16' },
+    )
+    .toArray();
   const out = wt.tidy(() => ({ x: wt.zeros([2, 2]), y: [wt.ones(3, 'uint8')] }));
   wt.keep(out.x).assign(wt.eye(2)).assign(3);
   wt.dispose(out);
@@ -20,8 +45,14 @@ async function main(): Promise<number> {
   } catch (e) {
     if (e instanceof WtError && e.code === 'WT_ESHAPE') return m.bytesInUse + info.threads;
   }
-  const y = a.add(1).mul(wt.exp(a.astype('float32'))).clip(0, 10, { out: wt.zeros([3, 4]) });
-  const s: Tensor = y.sum({ axis: [0], keepdims: true }).mean(0).argmax();
+  const y = a
+    .add(1)
+    .mul(wt.exp(a.astype('float32')))
+    .clip(0, 10, { out: wt.zeros([3, 4]) });
+  const s: Tensor = y
+    .sum({ axis: [0], keepdims: true })
+    .mean(0)
+    .argmax();
   const z = wt.binary('mul', a, y, { alpha: 2, reduce: 'sum', out: wt.zeros([4]) });
   const w = wt.where(a.greater(3), a, -1).relu().sigmoid();
   const mm: Tensor = a.astype('float32').matmul(wt.ones([4, 2], 'float32'));
@@ -57,8 +88,25 @@ async function main(): Promise<number> {
   const other: Wtensor = await init({ share: mem });
   const attached: Tensor = other.attach(ticket);
   other.detach();
-  void axisNames; void prod; void bound; void adopted; void copied; void attached;
-  void d; void shape; void nested; void s; void z; void w; void mm; void e; void kind; void results.loss; void plan2.slabBytes; void again; void single;
+  void axisNames;
+  void prod;
+  void bound;
+  void adopted;
+  void copied;
+  void attached;
+  void d;
+  void shape;
+  void nested;
+  void s;
+  void z;
+  void w;
+  void mm;
+  void e;
+  void kind;
+  void results.loss;
+  void plan2.slabBytes;
+  void again;
+  void single;
   return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;
