@@ -43,7 +43,7 @@ static void group_offsets(const wt_group *g, int64_t start, int64_t count, int64
     }
     for (int64_t j = 0; j < count; j++) {
         out[j] = off;
-        for (int i = g->n - 1; i >= 0; i--) {   /* odometer */
+        for (int i = g->n - 1; i >= 0; i--) { /* odometer */
             off += g->stride[i];
             if (++idx[i] < g->shape[i]) break;
             off -= g->stride[i] * g->shape[i];
@@ -73,28 +73,27 @@ static wt_status for_batches(const wt_gemm *g, wt_status (*fn)(const wt_gemm *))
 
 /* ---- scalar reference (and the integer / bool path) -------------------------- */
 
-
-#define REF(sn, T, ACC, MUL, ADD)                                                                 \
-    static void ref_##sn(const wt_gemm *g, int64_t M, int64_t N, int64_t K, const int64_t *t) {   \
+#define REF(sn, T, ACC, MUL, ADD)                                                                    \
+    static void ref_##sn(const wt_gemm *g, int64_t M, int64_t N, int64_t K, const int64_t *t) {      \
         const int64_t *am = t, *cm = am + M, *bn = cm + M, *cn = bn + N, *ak = cn + N, *bk = ak + K; \
-        for (int64_t m = 0; m < M; m++)                                                           \
-            for (int64_t n = 0; n < N; n++) {                                                     \
-                ACC acc = 0;                                                                      \
-                for (int64_t k = 0; k < K; k++) {                                                 \
-                    T x, y;                                                                       \
-                    memcpy(&x, g->a + am[m] + ak[k], sizeof x);                                   \
-                    memcpy(&y, g->b + bk[k] + bn[n], sizeof y);                                   \
-                    acc = ADD(acc, MUL(x, y));                                                    \
-                }                                                                                 \
-                char *c = g->c + cm[m] + cn[n];                                                   \
-                T r = (T)acc, old;                                                                \
-                if (g->accumulate) memcpy(&old, c, sizeof old), r = (T)ADD((ACC)old, (ACC)r);     \
-                memcpy(c, &r, sizeof r);                                                          \
-            }                                                                                     \
+        for (int64_t m = 0; m < M; m++)                                                              \
+            for (int64_t n = 0; n < N; n++) {                                                        \
+                ACC acc = 0;                                                                         \
+                for (int64_t k = 0; k < K; k++) {                                                    \
+                    T x, y;                                                                          \
+                    memcpy(&x, g->a + am[m] + ak[k], sizeof x);                                      \
+                    memcpy(&y, g->b + bk[k] + bn[n], sizeof y);                                      \
+                    acc = ADD(acc, MUL(x, y));                                                       \
+                }                                                                                    \
+                char *c = g->c + cm[m] + cn[n];                                                      \
+                T r = (T)acc, old;                                                                   \
+                if (g->accumulate) memcpy(&old, c, sizeof old), r = (T)ADD((ACC)old, (ACC)r);        \
+                memcpy(c, &r, sizeof r);                                                             \
+            }                                                                                        \
     }
 #define FMUL(x, y) ((x) * (y))
 #define FADD(x, y) ((x) + (y))
-#define UMUL(x, y) ((uint32_t)(x) * (uint32_t)(y))   /* integers wrap */
+#define UMUL(x, y) ((uint32_t)(x) * (uint32_t)(y)) /* integers wrap */
 #define UADD(x, y) ((uint32_t)(x) + (uint32_t)(y))
 #define BMUL(x, y) ((x) && (y))
 #define BADD(x, y) ((x) || (y))
@@ -131,10 +130,15 @@ wt_status wt_gemm_ref(const wt_gemm *g) { return for_batches(g, ref_one); }
 
 /* offsets of one block of each group, recomputed per block (a group can be
 ** as long as a whole tensor, so no full tables) */
-typedef struct { int64_t ak[KC], bk[KC], am[MC], cm[MC], bn[NC], cn[NC]; } blk_offsets;
+typedef struct {
+    int64_t ak[KC], bk[KC], am[MC], cm[MC], bn[NC], cn[NC];
+} blk_offsets;
 
 /* one part's packing buffers and offset tables, allocated before the loop */
-typedef struct { void *ap, *bp; blk_offsets *o; } gemm_scratch;
+typedef struct {
+    void *ap, *bp;
+    blk_offsets *o;
+} gemm_scratch;
 
 static bool dense(const int64_t *off, int64_t n, int64_t z) {
     for (int64_t j = 1; j < n; j++)
@@ -142,101 +146,19 @@ static bool dense(const int64_t *off, int64_t n, int64_t z) {
     return true;
 }
 
-#define PACKED(sn, T, V, W, NR)                                                                   \
-    /* A rows x K -> MR-interleaved panels, zero-padded */                                        \
-    static void pack_a_##sn(const char *a, const int64_t *am, const int64_t *ak, int64_t mc, int64_t kc, T *ap) { \
-        for (int64_t ir = 0; ir < mc; ir += MR)                                                   \
-            for (int64_t k = 0; k < kc; k++)                                                      \
-                for (int r = 0; r < MR; r++, ap++) {                                              \
-                    if (ir + r < mc) memcpy(ap, a + am[ir + r] + ak[k], sizeof(T));               \
-                    else *ap = 0;                                                                 \
-                }                                                                                 \
-    }                                                                                             \
-    /* B K x cols -> NR-wide panels, zero-padded; dense rows copy whole */                        \
-    static void pack_b_##sn(const char *b, const int64_t *bk, const int64_t *bn, int64_t kc, int64_t nc, bool bn_dense, T *bp) { \
-        for (int64_t jr = 0; jr < nc; jr += NR)                                                   \
-            for (int64_t k = 0; k < kc; k++, bp += NR) {                                          \
-                const char *row = b + bk[k];                                                      \
-                if (bn_dense && jr + NR <= nc) {                                                  \
-                    memcpy(bp, row + bn[jr], NR * sizeof(T));                                     \
-                    continue;                                                                     \
-                }                                                                                 \
-                for (int c = 0; c < NR; c++) {                                                    \
-                    if (jr + c < nc) memcpy(bp + c, row + bn[jr + c], sizeof(T));                 \
-                    else bp[c] = 0;                                                               \
-                }                                                                                 \
-            }                                                                                     \
-    }                                                                                             \
-    /* the MR x NR tile = A panel x B panel over kc, in registers */                              \
-    static void ukernel_##sn(int64_t kc, const T *ap, const T *bp, T *tile) {                     \
-        V##_t acc[MR][NR / W];                                                                    \
-        for (int r = 0; r < MR; r++)                                                              \
-            for (int v = 0; v < NR / W; v++) acc[r][v] = V##_splat(0);                            \
-        for (int64_t k = 0; k < kc; k++, ap += MR, bp += NR) {                                    \
-            V##_t b[NR / W];                                                                      \
-            for (int v = 0; v < NR / W; v++) b[v] = V##_load(bp + v * W);                         \
-            for (int r = 0; r < MR; r++) {                                                        \
-                V##_t a = V##_load_splat(ap + r);                                                 \
-                for (int v = 0; v < NR / W; v++) acc[r][v] = V##_add(acc[r][v], V##_mul(a, b[v])); \
-            }                                                                                     \
-        }                                                                                         \
-        for (int r = 0; r < MR; r++)                                                              \
-            for (int v = 0; v < NR / W; v++) V##_store(tile + r * NR + v * W, acc[r][v]);          \
-    }                                                                                             \
-    /* the valid mr x nr part of a tile into C */                                                 \
-    static void store_##sn(char *c, const int64_t *cm, const int64_t *cn, int64_t mr, int64_t nr, bool add, bool cn_dense, const T *tile) { \
-        for (int64_t r = 0; r < mr; r++) {                                                        \
-            char *row = c + cm[r];                                                                \
-            if (cn_dense && nr == NR) {                                                           \
-                T *d = (T *)(void *)(row + cn[0]);                                                \
-                for (int v = 0; v < NR / W; v++) {                                                \
-                    V##_t t = V##_load(tile + r * NR + v * W);                                    \
-                    V##_store(d + v * W, add ? V##_add(V##_load(d + v * W), t) : t);              \
-                }                                                                                 \
-                continue;                                                                         \
-            }                                                                                     \
-            for (int64_t n = 0; n < nr; n++) {                                                    \
-                T v = tile[r * NR + n], old;                                                      \
-                if (add) memcpy(&old, row + cn[n], sizeof old), v = old + v;                      \
-                memcpy(row + cn[n], &v, sizeof v);                                                \
-            }                                                                                     \
-        }                                                                                         \
-    }                                                                                             \
-    /* C[m0..m1, n0..n1) of one batch element, with one part's scratch */                        \
-    static void packed_##sn(const wt_gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1, const gemm_scratch *s) { \
-        int64_t K = wt_group_size(&g->ak);                                                        \
-        T *ap = s->ap, *bp = s->bp;                                                               \
-        blk_offsets *o = s->o;                                                                    \
-        const int64_t z = (int64_t)sizeof(T);                                                     \
-        T tile[MR * NR];                                                                          \
-        for (int64_t jc = n0; jc < n1; jc += NC) {                                                \
-            int64_t nc = n1 - jc < NC ? n1 - jc : NC;                                             \
-            group_offsets(&g->bn, jc, nc, o->bn);                                                 \
-            group_offsets(&g->cn, jc, nc, o->cn);                                                 \
-            bool bn_dense = dense(o->bn, nc, z), cn_dense = dense(o->cn, nc, z);                  \
-            for (int64_t pc = 0; pc < K; pc += KC) {                                              \
-                int64_t kc = K - pc < KC ? K - pc : KC;                                           \
-                bool add = g->accumulate || pc > 0;                                               \
-                group_offsets(&g->ak, pc, kc, o->ak);                                             \
-                group_offsets(&g->bk, pc, kc, o->bk);                                             \
-                pack_b_##sn(g->b, o->bk, o->bn, kc, nc, bn_dense, bp);                            \
-                for (int64_t ic = m0; ic < m1; ic += MC) {                                        \
-                    int64_t mc = m1 - ic < MC ? m1 - ic : MC;                                     \
-                    group_offsets(&g->am, ic, mc, o->am);                                         \
-                    group_offsets(&g->cm, ic, mc, o->cm);                                         \
-                    pack_a_##sn(g->a, o->am, o->ak, mc, kc, ap);                                  \
-                    for (int64_t jr = 0; jr < nc; jr += NR)                                       \
-                        for (int64_t ir = 0; ir < mc; ir += MR) {                                 \
-                            ukernel_##sn(kc, ap + ir * kc, bp + jr * kc, tile);                   \
-                            store_##sn(g->c, o->cm + ir, o->cn + jr, mc - ir < MR ? mc - ir : MR, \
-                                       nc - jr < NR ? nc - jr : NR, add, cn_dense, tile);         \
-                        }                                                                         \
-                }                                                                                 \
-            }                                                                                     \
-        }                                                                                         \
-    }
-PACKED(f32, float, wt_vf32, 4, NR32)
-PACKED(f64, double, wt_vf64, 2, NR64)
+/* the packed GEMM, once per float type (gemm_packed.h is the template) */
+#define GP_SN f32
+#define GP_T float
+#define GP_V wt_vf32
+#define GP_W 4
+#define GP_NR NR32
+#include "gemm_packed.h"
+#define GP_SN f64
+#define GP_T double
+#define GP_V wt_vf64
+#define GP_W 2
+#define GP_NR NR64
+#include "gemm_packed.h"
 
 typedef void (*packed_fn)(const wt_gemm *, int64_t, int64_t, int64_t, int64_t, const gemm_scratch *);
 enum { BY_BATCH, BY_COLUMNS, BY_ROWS };
@@ -267,12 +189,16 @@ static void gemm_part(void *ctx, int64_t begin, int64_t end, int part) {
 ** MIN_PART_WORK multiply-adds: by batch element if there are several, else
 ** by C's columns (NR at a time) or rows (MR at a time), whichever are more */
 static wt_status packed(const wt_gemm *g, packed_fn run, size_t z, int nr) {
-    int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak), nb = wt_group_size(&g->batch[2]);
+    int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak),
+            nb = wt_group_size(&g->batch[2]);
     gemm_job j = {.g = g, .run = run, .M = M, .N = N, .nr = nr};
     int64_t units;
-    if (nb > 1) j.by = BY_BATCH, units = nb;
-    else if ((N + nr - 1) / nr >= (M + MR - 1) / MR) j.by = BY_COLUMNS, units = (N + nr - 1) / nr;
-    else j.by = BY_ROWS, units = (M + MR - 1) / MR;
+    if (nb > 1)
+        j.by = BY_BATCH, units = nb;
+    else if ((N + nr - 1) / nr >= (M + MR - 1) / MR)
+        j.by = BY_COLUMNS, units = (N + nr - 1) / nr;
+    else
+        j.by = BY_ROWS, units = (M + MR - 1) / MR;
     /* saturating: the work of a part only matters up to MIN_PART_WORK */
     double w = (double)M * (double)N * (double)K * (double)nb / (double)units;
     int parts = wt_parallel_parts(units, w >= MIN_PART_WORK ? 1 : (int64_t)(MIN_PART_WORK / (w > 1 ? w : 1)) + 1);
