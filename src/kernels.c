@@ -204,52 +204,52 @@ EVERY_OPS(f64, double)
 
 /* every dtype */
 #define EVERY_LOOPS(sn, T)                                                                       \
-    L2(k_add_##sn, T, T, add_##sn) L2(k_mul_##sn, T, T, mul_##sn) L2(k_max_##sn, T, T, max_##sn) \
-    L2(k_min_##sn, T, T, min_##sn) L2(k_eq_##sn, T, uint8_t, eq_##sn)                            \
-    L2(k_ne_##sn, T, uint8_t, ne_##sn) L2(k_lt_##sn, T, uint8_t, lt_##sn)                        \
-    L2(k_le_##sn, T, uint8_t, le_##sn) L2(k_gt_##sn, T, uint8_t, gt_##sn)                        \
-    L2(k_ge_##sn, T, uint8_t, ge_##sn) L1(k_copy_##sn, T, T, ID) L1(k_abs_##sn, T, T, abs_##sn)  \
-    L1(k_square_##sn, T, T, square_##sn) L1(k_relu_##sn, T, T, relu_##sn)                        \
-    L1(k_isnan_##sn, T, uint8_t, isnan_##sn) L1(k_isfinite_##sn, T, uint8_t, isfinite_##sn)      \
-    L3(k_where_##sn, uint8_t, T, where_##sn) L3(k_clip_##sn, T, T, clip_##sn)                   \
-    L3(k_fma_##sn, T, T, fma_##sn)
+    L2(add_##sn##__strided, T, T, add_##sn) L2(mul_##sn##__strided, T, T, mul_##sn) L2(max_##sn##__strided, T, T, max_##sn) \
+    L2(min_##sn##__strided, T, T, min_##sn) L2(eq_##sn##__strided, T, uint8_t, eq_##sn)                            \
+    L2(ne_##sn##__strided, T, uint8_t, ne_##sn) L2(lt_##sn##__strided, T, uint8_t, lt_##sn)                        \
+    L2(le_##sn##__strided, T, uint8_t, le_##sn) L2(gt_##sn##__strided, T, uint8_t, gt_##sn)                        \
+    L2(ge_##sn##__strided, T, uint8_t, ge_##sn) L1(copy_##sn##__strided, T, T, ID) L1(abs_##sn##__strided, T, T, abs_##sn)  \
+    L1(square_##sn##__strided, T, T, square_##sn) L1(relu_##sn##__strided, T, T, relu_##sn)                        \
+    L1(isnan_##sn##__strided, T, uint8_t, isnan_##sn) L1(isfinite_##sn##__strided, T, uint8_t, isfinite_##sn)      \
+    L3(where_##sn##__strided, uint8_t, T, where_##sn) L3(clip_##sn##__strided, T, T, clip_##sn)                   \
+    L3(fma_##sn##__strided, T, T, fma_##sn)
 #define EVERY_ROW(sn)                                                                            \
-    [WT_OP_ADD] = k_add_##sn, [WT_OP_MUL] = k_mul_##sn, [WT_OP_MAXIMUM] = k_max_##sn,            \
-    [WT_OP_MINIMUM] = k_min_##sn, [WT_OP_EQUAL] = k_eq_##sn, [WT_OP_NOT_EQUAL] = k_ne_##sn,      \
-    [WT_OP_LESS] = k_lt_##sn, [WT_OP_LESS_EQUAL] = k_le_##sn, [WT_OP_GREATER] = k_gt_##sn,       \
-    [WT_OP_GREATER_EQUAL] = k_ge_##sn, [WT_OP_COPY] = k_copy_##sn, [WT_OP_ABS] = k_abs_##sn,     \
-    [WT_OP_SQUARE] = k_square_##sn, [WT_OP_RELU] = k_relu_##sn, [WT_OP_ISNAN] = k_isnan_##sn,    \
-    [WT_OP_ISFINITE] = k_isfinite_##sn, [WT_OP_WHERE] = k_where_##sn, [WT_OP_CLIP] = k_clip_##sn, \
-    [WT_OP_FMA] = k_fma_##sn
+    [WT_OP_ADD].ref = add_##sn##__strided, [WT_OP_MUL].ref = mul_##sn##__strided, [WT_OP_MAXIMUM].ref = max_##sn##__strided,            \
+    [WT_OP_MINIMUM].ref = min_##sn##__strided, [WT_OP_EQUAL].ref = eq_##sn##__strided, [WT_OP_NOT_EQUAL].ref = ne_##sn##__strided,      \
+    [WT_OP_LESS].ref = lt_##sn##__strided, [WT_OP_LESS_EQUAL].ref = le_##sn##__strided, [WT_OP_GREATER].ref = gt_##sn##__strided,       \
+    [WT_OP_GREATER_EQUAL].ref = ge_##sn##__strided, [WT_OP_COPY].ref = copy_##sn##__strided, [WT_OP_ABS].ref = abs_##sn##__strided,     \
+    [WT_OP_SQUARE].ref = square_##sn##__strided, [WT_OP_RELU].ref = relu_##sn##__strided, [WT_OP_ISNAN].ref = isnan_##sn##__strided,    \
+    [WT_OP_ISFINITE].ref = isfinite_##sn##__strided, [WT_OP_WHERE].ref = where_##sn##__strided, [WT_OP_CLIP].ref = clip_##sn##__strided, \
+    [WT_OP_FMA].ref = fma_##sn##__strided
 
 /* numeric dtypes (not bool) */
 #define NUMERIC_LOOPS(sn, T)                                                                     \
-    L2(k_sub_##sn, T, T, sub_##sn) L2(k_floordiv_##sn, T, T, floordiv_##sn)                      \
-    L2(k_mod_##sn, T, T, mod_##sn) L2(k_pow_##sn, T, T, pow_##sn) L1(k_neg_##sn, T, T, neg_##sn)  \
-    L1(k_sign_##sn, T, T, sign_##sn) L1(k_reciprocal_##sn, T, T, reciprocal_##sn)
+    L2(sub_##sn##__strided, T, T, sub_##sn) L2(floordiv_##sn##__strided, T, T, floordiv_##sn)                      \
+    L2(mod_##sn##__strided, T, T, mod_##sn) L2(pow_##sn##__strided, T, T, pow_##sn) L1(neg_##sn##__strided, T, T, neg_##sn)  \
+    L1(sign_##sn##__strided, T, T, sign_##sn) L1(reciprocal_##sn##__strided, T, T, reciprocal_##sn)
 #define NUMERIC_ROW(sn)                                                                          \
-    [WT_OP_SUB] = k_sub_##sn, [WT_OP_FLOOR_DIV] = k_floordiv_##sn, [WT_OP_MOD] = k_mod_##sn,     \
-    [WT_OP_POW] = k_pow_##sn, [WT_OP_NEG] = k_neg_##sn, [WT_OP_SIGN] = k_sign_##sn,              \
-    [WT_OP_RECIPROCAL] = k_reciprocal_##sn
+    [WT_OP_SUB].ref = sub_##sn##__strided, [WT_OP_FLOOR_DIV].ref = floordiv_##sn##__strided, [WT_OP_MOD].ref = mod_##sn##__strided,     \
+    [WT_OP_POW].ref = pow_##sn##__strided, [WT_OP_NEG].ref = neg_##sn##__strided, [WT_OP_SIGN].ref = sign_##sn##__strided,              \
+    [WT_OP_RECIPROCAL].ref = reciprocal_##sn##__strided
 /* integers round to themselves */
-#define INT_ROW(sn) [WT_OP_FLOOR] = k_copy_##sn, [WT_OP_CEIL] = k_copy_##sn, [WT_OP_ROUND] = k_copy_##sn
+#define INT_ROW(sn) [WT_OP_FLOOR].ref = copy_##sn##__strided, [WT_OP_CEIL].ref = copy_##sn##__strided, [WT_OP_ROUND].ref = copy_##sn##__strided
 
 #define FLOAT_LOOPS(sn, T)                                                                       \
-    L2(k_div_##sn, T, T, div_##sn) L1(k_sqrt_##sn, T, T, sqrt_##sn)                              \
-    L1(k_floor_##sn, T, T, floor_##sn) L1(k_ceil_##sn, T, T, ceil_##sn)                          \
-    L1(k_round_##sn, T, T, round_##sn)
+    L2(div_##sn##__strided, T, T, div_##sn) L1(sqrt_##sn##__strided, T, T, sqrt_##sn)                              \
+    L1(floor_##sn##__strided, T, T, floor_##sn) L1(ceil_##sn##__strided, T, T, ceil_##sn)                          \
+    L1(round_##sn##__strided, T, T, round_##sn)
 /* transcendentals: libm for float64; float32 uses vmath.h (section 3) */
 #define LIBM_LOOPS(sn, T)                                                                        \
-    L1(k_exp_##sn, T, T, exp_##sn) L1(k_log_##sn, T, T, log_##sn)                                \
-    L1(k_log1p_##sn, T, T, log1p_##sn) L1(k_expm1_##sn, T, T, expm1_##sn)                        \
-    L1(k_sin_##sn, T, T, sin_##sn) L1(k_cos_##sn, T, T, cos_##sn) L1(k_tan_##sn, T, T, tan_##sn) \
-    L1(k_tanh_##sn, T, T, tanh_##sn) L1(k_sigmoid_##sn, T, T, sigmoid_##sn)
+    L1(exp_##sn##__strided, T, T, exp_##sn) L1(log_##sn##__strided, T, T, log_##sn)                                \
+    L1(log1p_##sn##__strided, T, T, log1p_##sn) L1(expm1_##sn##__strided, T, T, expm1_##sn)                        \
+    L1(sin_##sn##__strided, T, T, sin_##sn) L1(cos_##sn##__strided, T, T, cos_##sn) L1(tan_##sn##__strided, T, T, tan_##sn) \
+    L1(tanh_##sn##__strided, T, T, tanh_##sn) L1(sigmoid_##sn##__strided, T, T, sigmoid_##sn)
 #define FLOAT_ROW(sn)                                                                            \
-    [WT_OP_DIV] = k_div_##sn, [WT_OP_EXP] = k_exp_##sn, [WT_OP_LOG] = k_log_##sn,                \
-    [WT_OP_LOG1P] = k_log1p_##sn, [WT_OP_EXPM1] = k_expm1_##sn, [WT_OP_SQRT] = k_sqrt_##sn,      \
-    [WT_OP_SIN] = k_sin_##sn, [WT_OP_COS] = k_cos_##sn, [WT_OP_TAN] = k_tan_##sn,                \
-    [WT_OP_TANH] = k_tanh_##sn, [WT_OP_SIGMOID] = k_sigmoid_##sn, [WT_OP_FLOOR] = k_floor_##sn,  \
-    [WT_OP_CEIL] = k_ceil_##sn, [WT_OP_ROUND] = k_round_##sn
+    [WT_OP_DIV].ref = div_##sn##__strided, [WT_OP_EXP].ref = exp_##sn##__strided, [WT_OP_LOG].ref = log_##sn##__strided,                \
+    [WT_OP_LOG1P].ref = log1p_##sn##__strided, [WT_OP_EXPM1].ref = expm1_##sn##__strided, [WT_OP_SQRT].ref = sqrt_##sn##__strided,      \
+    [WT_OP_SIN].ref = sin_##sn##__strided, [WT_OP_COS].ref = cos_##sn##__strided, [WT_OP_TAN].ref = tan_##sn##__strided,                \
+    [WT_OP_TANH].ref = tanh_##sn##__strided, [WT_OP_SIGMOID].ref = sigmoid_##sn##__strided, [WT_OP_FLOOR].ref = floor_##sn##__strided,  \
+    [WT_OP_CEIL].ref = ceil_##sn##__strided, [WT_OP_ROUND].ref = round_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
 ** so a value's result never depends on where it sits in the tensor */
@@ -273,21 +273,21 @@ EVERY_OPS(f64, double)
             for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);                 \
         }                                                                                        \
     }
-VMATH(k_exp_f32, wt_vf32_exp)
-VMATH(k_expm1_f32, wt_vf32_expm1)
-VMATH(k_log_f32, wt_vf32_log)
-VMATH(k_log1p_f32, wt_vf32_log1p)
-VMATH(k_sin_f32, wt_vf32_sin)
-VMATH(k_cos_f32, wt_vf32_cos)
-VMATH(k_tan_f32, wt_vf32_tan)
-VMATH(k_tanh_f32, wt_vf32_tanh)
-VMATH(k_sigmoid_f32, wt_vf32_sigmoid)
+VMATH(exp_f32__strided, wt_vf32_exp)
+VMATH(expm1_f32__strided, wt_vf32_expm1)
+VMATH(log_f32__strided, wt_vf32_log)
+VMATH(log1p_f32__strided, wt_vf32_log1p)
+VMATH(sin_f32__strided, wt_vf32_sin)
+VMATH(cos_f32__strided, wt_vf32_cos)
+VMATH(tan_f32__strided, wt_vf32_tan)
+VMATH(tanh_f32__strided, wt_vf32_tanh)
+VMATH(sigmoid_f32__strided, wt_vf32_sigmoid)
 
 EVERY_LOOPS(b8, uint8_t)
-L2(k_and_b8, uint8_t, uint8_t, and_b8)
-L2(k_or_b8, uint8_t, uint8_t, or_b8)
-L2(k_xor_b8, uint8_t, uint8_t, xor_b8)
-L1(k_not_b8, uint8_t, uint8_t, not_b8)
+L2(and_b8__strided, uint8_t, uint8_t, and_b8)
+L2(or_b8__strided, uint8_t, uint8_t, or_b8)
+L2(xor_b8__strided, uint8_t, uint8_t, xor_b8)
+L1(not_b8__strided, uint8_t, uint8_t, not_b8)
 #define INT_TYPE(sn, T) EVERY_LOOPS(sn, T) NUMERIC_LOOPS(sn, T)
 INT_TYPE(i8, int8_t)
 INT_TYPE(u8, uint8_t)
@@ -300,96 +300,95 @@ FLOAT_TYPE(f32, float)
 FLOAT_TYPE(f64, double)
 LIBM_LOOPS(f64, double)
 
-static const wt_kernel ref_table[WT_NDTYPES][WT_NOPS] = {
-    [WT_BOOL] = {EVERY_ROW(b8), [WT_OP_LOGICAL_AND] = k_and_b8, [WT_OP_LOGICAL_OR] = k_or_b8,
-                 [WT_OP_LOGICAL_XOR] = k_xor_b8, [WT_OP_LOGICAL_NOT] = k_not_b8,
-                 [WT_OP_FLOOR] = k_copy_b8, [WT_OP_CEIL] = k_copy_b8, [WT_OP_ROUND] = k_copy_b8},
-    [WT_INT8] = {EVERY_ROW(i8), NUMERIC_ROW(i8), INT_ROW(i8)},
-    [WT_UINT8] = {EVERY_ROW(u8), NUMERIC_ROW(u8), INT_ROW(u8)},
-    [WT_INT16] = {EVERY_ROW(i16), NUMERIC_ROW(i16), INT_ROW(i16)},
-    [WT_UINT16] = {EVERY_ROW(u16), NUMERIC_ROW(u16), INT_ROW(u16)},
-    [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32)},
-    [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32)},
-    [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32)},
-    [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64)},
-};
 
 /* ---- 3. SIMD fast paths ------------------------------------------------------ */
 
-/* binary: all unit-stride, or one input broadcast (stride 0); two vectors a step */
-#define SIMD2(name, T, V, W, VOP, REF)                                                           \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        const int64_t z = (int64_t)sizeof(T);                                                    \
-        if (s[0] != z || (s[1] != z && s[1] != 0) || (s[2] != z && s[2] != 0) || (!s[1] && !s[2])) { \
-            REF(p, s, n);                                                                        \
-            return;                                                                              \
+/* Kernel names say their layout: op_dtype__strided is the reference (any
+** strides); __cc has every operand contiguous, __cs the second input a scalar
+** (stride 0), __sc the first; __c a contiguous unary.  A layout kernel runs
+** whole pairs of vectors and returns how many elements it did.  op_dtype__fast
+** picks the layout kernel for the strides it is given and leaves the tail, and
+** every other layout, to the reference. */
+#define SIMD2(op, sn, T, V, W, VOP)                                                              \
+    static int64_t op##_##sn##__cc(T *o, const T *a, const T *b, int64_t n) {                    \
+        int64_t i = 0;                                                                           \
+        for (; i + 2 * W <= n; i += 2 * W) {                                                     \
+            V##_store(o + i, VOP(V##_load(a + i), V##_load(b + i)));                             \
+            V##_store(o + i + W, VOP(V##_load(a + i + W), V##_load(b + i + W)));                 \
         }                                                                                        \
+        return i;                                                                                \
+    }                                                                                            \
+    static int64_t op##_##sn##__cs(T *o, const T *a, const T *b, int64_t n) {                    \
+        int64_t i = 0;                                                                           \
+        T y;                                                                                     \
+        memcpy(&y, b, sizeof y);                                                                 \
+        for (V##_t vy = V##_splat(y); i + 2 * W <= n; i += 2 * W) {                              \
+            V##_store(o + i, VOP(V##_load(a + i), vy));                                          \
+            V##_store(o + i + W, VOP(V##_load(a + i + W), vy));                                  \
+        }                                                                                        \
+        return i;                                                                                \
+    }                                                                                            \
+    static int64_t op##_##sn##__sc(T *o, const T *a, const T *b, int64_t n) {                    \
+        int64_t i = 0;                                                                           \
+        T x;                                                                                     \
+        memcpy(&x, a, sizeof x);                                                                 \
+        for (V##_t vx = V##_splat(x); i + 2 * W <= n; i += 2 * W) {                              \
+            V##_store(o + i, VOP(vx, V##_load(b + i)));                                          \
+            V##_store(o + i + W, VOP(vx, V##_load(b + i + W)));                                  \
+        }                                                                                        \
+        return i;                                                                                \
+    }                                                                                            \
+    static void op##_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
+        const int64_t z = (int64_t)sizeof(T);                                                    \
         T *o = (T *)(void *)p[0];                                                                \
         const T *a = (const T *)(const void *)p[1], *b = (const T *)(const void *)p[2];          \
         int64_t i = 0;                                                                           \
-        if (s[1] && s[2]) {                                                                      \
-            for (; i + 2 * W <= n; i += 2 * W) {                                                 \
-                V##_store(o + i, VOP(V##_load(a + i), V##_load(b + i)));                         \
-                V##_store(o + i + W, VOP(V##_load(a + i + W), V##_load(b + i + W)));             \
-            }                                                                                    \
-        } else if (s[1]) {                                                                       \
-            T y;                                                                                 \
-            memcpy(&y, b, sizeof y);                                                             \
-            for (V##_t vy = V##_splat(y); i + 2 * W <= n; i += 2 * W) {                          \
-                V##_store(o + i, VOP(V##_load(a + i), vy));                                      \
-                V##_store(o + i + W, VOP(V##_load(a + i + W), vy));                              \
-            }                                                                                    \
-        } else {                                                                                 \
-            T x;                                                                                 \
-            memcpy(&x, a, sizeof x);                                                             \
-            for (V##_t vx = V##_splat(x); i + 2 * W <= n; i += 2 * W) {                          \
-                V##_store(o + i, VOP(vx, V##_load(b + i)));                                      \
-                V##_store(o + i + W, VOP(vx, V##_load(b + i + W)));                              \
-            }                                                                                    \
-        }                                                                                        \
-        char *q[3] = {(char *)(o + i), p[1] + i * s[1], p[2] + i * s[2]};                        \
-        REF(q, s, n - i);                                                                        \
+        if (s[0] == z && s[1] == z && s[2] == z) i = op##_##sn##__cc(o, a, b, n);                \
+        else if (s[0] == z && s[1] == z && s[2] == 0) i = op##_##sn##__cs(o, a, b, n);           \
+        else if (s[0] == z && s[1] == 0 && s[2] == z) i = op##_##sn##__sc(o, a, b, n);           \
+        char *q[3] = {p[0] + i * s[0], p[1] + i * s[1], p[2] + i * s[2]};                        \
+        op##_##sn##__strided(q, s, n - i);                                                       \
     }
 
-#define SIMD1(name, T, V, W, VOP, REF)                                                           \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        const int64_t z = (int64_t)sizeof(T);                                                    \
-        if (s[0] != z || s[1] != z) {                                                            \
-            REF(p, s, n);                                                                        \
-            return;                                                                              \
-        }                                                                                        \
-        T *o = (T *)(void *)p[0];                                                                \
-        const T *a = (const T *)(const void *)p[1];                                              \
+#define SIMD1(op, sn, T, V, W, VOP)                                                              \
+    static int64_t op##_##sn##__c(T *o, const T *a, int64_t n) {                                 \
         int64_t i = 0;                                                                           \
         for (; i + 2 * W <= n; i += 2 * W) {                                                     \
             V##_store(o + i, VOP(V##_load(a + i)));                                              \
             V##_store(o + i + W, VOP(V##_load(a + i + W)));                                      \
         }                                                                                        \
-        char *q[2] = {(char *)(o + i), p[1] + i * s[1]};                                         \
-        REF(q, s, n - i);                                                                        \
+        return i;                                                                                \
+    }                                                                                            \
+    static void op##_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
+        const int64_t z = (int64_t)sizeof(T);                                                    \
+        int64_t i = s[0] == z && s[1] == z ? op##_##sn##__c((T *)(void *)p[0], (const T *)(const void *)p[1], n) : 0; \
+        char *q[2] = {p[0] + i * s[0], p[1] + i * s[1]};                                         \
+        op##_##sn##__strided(q, s, n - i);                                                       \
     }
 
 #define SIMD_FLOAT(sn, T, V, W)                                                                  \
-    SIMD2(v_add_##sn, T, V, W, V##_add, k_add_##sn)                                              \
-    SIMD2(v_sub_##sn, T, V, W, V##_sub, k_sub_##sn)                                              \
-    SIMD2(v_mul_##sn, T, V, W, V##_mul, k_mul_##sn)                                              \
-    SIMD2(v_div_##sn, T, V, W, V##_div, k_div_##sn)                                              \
-    SIMD2(v_max_##sn, T, V, W, V##_max, k_max_##sn)                                              \
-    SIMD2(v_min_##sn, T, V, W, V##_min, k_min_##sn)                                              \
-    SIMD1(v_neg_##sn, T, V, W, V##_neg, k_neg_##sn)                                              \
-    SIMD1(v_abs_##sn, T, V, W, V##_abs, k_abs_##sn)                                              \
-    SIMD1(v_sqrt_##sn, T, V, W, V##_sqrt, k_sqrt_##sn)                                           \
-    SIMD1(v_square_##sn, T, V, W, V##_square, k_square_##sn)                                     \
-    SIMD1(v_relu_##sn, T, V, W, V##_relu, k_relu_##sn)
+    SIMD2(add, sn, T, V, W, V##_add) SIMD2(sub, sn, T, V, W, V##_sub)                            \
+    SIMD2(mul, sn, T, V, W, V##_mul) SIMD2(div, sn, T, V, W, V##_div)                            \
+    SIMD2(max, sn, T, V, W, V##_max) SIMD2(min, sn, T, V, W, V##_min)                            \
+    SIMD1(neg, sn, T, V, W, V##_neg) SIMD1(abs, sn, T, V, W, V##_abs)                            \
+    SIMD1(sqrt, sn, T, V, W, V##_sqrt) SIMD1(square, sn, T, V, W, V##_square)                    \
+    SIMD1(relu, sn, T, V, W, V##_relu)
 SIMD_FLOAT(f32, float, wt_vf32, 4)
 SIMD_FLOAT(f64, double, wt_vf64, 2)
-/* same-dtype copies: memcpy when dense */
-static void v_copy_any(char **p, const int64_t *s, int64_t n, int64_t z, wt_kernel ref) {
-    if (s[0] == z && s[1] == z) memcpy(p[0], p[1], (size_t)(n * z));
-    else ref(p, s, n);
-}
-#define COPY_FAST(sn, T) \
-    static void v_copy_##sn(char **p, const int64_t *s, int64_t n) { v_copy_any(p, s, n, sizeof(T), k_copy_##sn); }
+#define SIMD_ROW(sn)                                                                             \
+    [WT_OP_ADD].fast = add_##sn##__fast, [WT_OP_SUB].fast = sub_##sn##__fast,                    \
+    [WT_OP_MUL].fast = mul_##sn##__fast, [WT_OP_DIV].fast = div_##sn##__fast,                    \
+    [WT_OP_MAXIMUM].fast = max_##sn##__fast, [WT_OP_MINIMUM].fast = min_##sn##__fast,            \
+    [WT_OP_NEG].fast = neg_##sn##__fast, [WT_OP_ABS].fast = abs_##sn##__fast,                    \
+    [WT_OP_SQRT].fast = sqrt_##sn##__fast, [WT_OP_SQUARE].fast = square_##sn##__fast,            \
+    [WT_OP_RELU].fast = relu_##sn##__fast
+
+/* same-dtype copies: memcpy when both are contiguous */
+#define COPY_FAST(sn, T)                                                                         \
+    static void copy_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
+        if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) memcpy(p[0], p[1], (size_t)n * sizeof(T)); \
+        else copy_##sn##__strided(p, s, n);                                                      \
+    }
 COPY_FAST(b8, uint8_t)
 COPY_FAST(i8, int8_t)
 COPY_FAST(u8, uint8_t)
@@ -399,30 +398,30 @@ COPY_FAST(i32, int32_t)
 COPY_FAST(u32, uint32_t)
 COPY_FAST(f32, float)
 COPY_FAST(f64, double)
+#define COPY_ROW(sn) [WT_OP_COPY].fast = copy_##sn##__fast
 
-#define SIMD_ROW(sn)                                                                             \
-    [WT_OP_ADD] = v_add_##sn, [WT_OP_SUB] = v_sub_##sn, [WT_OP_MUL] = v_mul_##sn,                \
-    [WT_OP_DIV] = v_div_##sn, [WT_OP_MAXIMUM] = v_max_##sn, [WT_OP_MINIMUM] = v_min_##sn,        \
-    [WT_OP_NEG] = v_neg_##sn, [WT_OP_ABS] = v_abs_##sn, [WT_OP_SQRT] = v_sqrt_##sn,              \
-    [WT_OP_SQUARE] = v_square_##sn, [WT_OP_RELU] = v_relu_##sn
-static const struct { int dtype, op; wt_kernel fn; } fast[] = {
-#define FAST(dt, op, fn) {dt, op, fn},
-    FAST(WT_BOOL, WT_OP_COPY, v_copy_b8) FAST(WT_INT8, WT_OP_COPY, v_copy_i8)
-    FAST(WT_UINT8, WT_OP_COPY, v_copy_u8) FAST(WT_INT16, WT_OP_COPY, v_copy_i16)
-    FAST(WT_UINT16, WT_OP_COPY, v_copy_u16) FAST(WT_INT32, WT_OP_COPY, v_copy_i32)
-    FAST(WT_UINT32, WT_OP_COPY, v_copy_u32) FAST(WT_FLOAT32, WT_OP_COPY, v_copy_f32)
-    FAST(WT_FLOAT64, WT_OP_COPY, v_copy_f64)
+/* ---- the table: one {reference, fast} pair per (dtype, op) ---------------------- */
+
+static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
+    [WT_BOOL] = {EVERY_ROW(b8), COPY_ROW(b8), [WT_OP_LOGICAL_AND].ref = and_b8__strided,
+                 [WT_OP_LOGICAL_OR].ref = or_b8__strided, [WT_OP_LOGICAL_XOR].ref = xor_b8__strided,
+                 [WT_OP_LOGICAL_NOT].ref = not_b8__strided, [WT_OP_FLOOR].ref = copy_b8__strided,
+                 [WT_OP_CEIL].ref = copy_b8__strided, [WT_OP_ROUND].ref = copy_b8__strided},
+    [WT_INT8] = {EVERY_ROW(i8), NUMERIC_ROW(i8), INT_ROW(i8), COPY_ROW(i8)},
+    [WT_UINT8] = {EVERY_ROW(u8), NUMERIC_ROW(u8), INT_ROW(u8), COPY_ROW(u8)},
+    [WT_INT16] = {EVERY_ROW(i16), NUMERIC_ROW(i16), INT_ROW(i16), COPY_ROW(i16)},
+    [WT_UINT16] = {EVERY_ROW(u16), NUMERIC_ROW(u16), INT_ROW(u16), COPY_ROW(u16)},
+    [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32)},
+    [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32)},
+    [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32)},
+    [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},
 };
-static const wt_kernel simd_rows[2][WT_NOPS] = {{SIMD_ROW(f32)}, {SIMD_ROW(f64)}};
 
-wt_kernel wt_kernel_get_ref(int op, int dtype) { return ref_table[dtype][op]; }
-
+const wt_kernel_pair *wt_kernel_pair_get(int op, int dtype) { return &kernels[dtype][op]; }
+wt_kernel wt_kernel_get_ref(int op, int dtype) { return kernels[dtype][op].ref; }
 wt_kernel wt_kernel_get(int op, int dtype) {
-    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
-        if (fast[i].dtype == dtype && fast[i].op == op) return fast[i].fn;
-    if (wt_dtype_is_float(dtype) && simd_rows[dtype == WT_FLOAT64][op])
-        return simd_rows[dtype == WT_FLOAT64][op];
-    return ref_table[dtype][op];
+    const wt_kernel_pair *k = &kernels[dtype][op];
+    return k->fast ? k->fast : k->ref;
 }
 
 /* ---- reduction accumulators ---------------------------------------------------- */
@@ -516,15 +515,6 @@ INT_ACCUMS(u32, uint32_t)
 ACCUMS(f32, float, a + pairwise_f32(src, ss, n, leaf_ref_f32), a + pairwise_f32(src, ss, n, leaf_simd_f32))
 ACCUMS(f64, double, a + pairwise_f64(src, ss, n, leaf_ref_f64), a + pairwise_f64(src, ss, n, leaf_simd_f64))
 
-#define ACC_ROW(sn, SUM) {NULL, SUM, acc_prod_##sn, acc_max_##sn, acc_min_##sn}
-#define ACC_TABLE(SFX)                                                                           \
-    {ACC_ROW(b8, acc_sum##SFX##b8), ACC_ROW(i8, acc_sum##SFX##i8), ACC_ROW(u8, acc_sum##SFX##u8), \
-     ACC_ROW(i16, acc_sum##SFX##i16), ACC_ROW(u16, acc_sum##SFX##u16),                           \
-     ACC_ROW(i32, acc_sum##SFX##i32), ACC_ROW(u32, acc_sum##SFX##u32),                           \
-     ACC_ROW(f32, acc_sum##SFX##f32), ACC_ROW(f64, acc_sum##SFX##f64)}
-static const wt_accum acc_ref[WT_NDTYPES][5] = ACC_TABLE(_ref_);
-static const wt_accum acc_fast[WT_NDTYPES][5] = ACC_TABLE(_);
-
 /* elementwise accumulation (as != 0) of dense float rows runs as a SIMD add */
 #define ACC_ROWS(sn, T)                                                                          \
     static void acc_sum_rows_##sn(char *acc, int64_t as, const char *src, int64_t ss, int64_t n) { \
@@ -535,16 +525,28 @@ static const wt_accum acc_fast[WT_NDTYPES][5] = ACC_TABLE(_);
         }                                                                                        \
         char *p[3] = {acc, acc, (char *)src};                                                    \
         const int64_t s[3] = {z, z, z};                                                          \
-        v_add_##sn(p, s, n);                                                                     \
+        add_##sn##__fast(p, s, n);                                                               \
     }
 ACC_ROWS(f32, float)
 ACC_ROWS(f64, double)
 
-wt_accum wt_accum_get_ref(int rop, int dtype) { return acc_ref[dtype][rop]; }
+/* one {reference, fast} pair per (dtype, reduction); fast sums fold pairwise
+** with SIMD leaves and add dense float rows with SIMD */
+#define ACC_ROW(sn)                                                                              \
+    {[WT_REDUCE_SUM] = {acc_sum_ref_##sn, acc_sum_##sn}, [WT_REDUCE_PROD] = {acc_prod_##sn, NULL}, \
+     [WT_REDUCE_MAX] = {acc_max_##sn, NULL}, [WT_REDUCE_MIN] = {acc_min_##sn, NULL}}
+static const wt_accum_pair accums[WT_NDTYPES][WT_REDUCE_MIN + 1] = {
+    [WT_BOOL] = ACC_ROW(b8), [WT_INT8] = ACC_ROW(i8), [WT_UINT8] = ACC_ROW(u8), [WT_INT16] = ACC_ROW(i16),
+    [WT_UINT16] = ACC_ROW(u16), [WT_INT32] = ACC_ROW(i32), [WT_UINT32] = ACC_ROW(u32),
+    [WT_FLOAT32] = {[WT_REDUCE_SUM] = {acc_sum_ref_f32, acc_sum_rows_f32}, [WT_REDUCE_PROD] = {acc_prod_f32, NULL},
+                    [WT_REDUCE_MAX] = {acc_max_f32, NULL}, [WT_REDUCE_MIN] = {acc_min_f32, NULL}},
+    [WT_FLOAT64] = {[WT_REDUCE_SUM] = {acc_sum_ref_f64, acc_sum_rows_f64}, [WT_REDUCE_PROD] = {acc_prod_f64, NULL},
+                    [WT_REDUCE_MAX] = {acc_max_f64, NULL}, [WT_REDUCE_MIN] = {acc_min_f64, NULL}},
+};
 
+wt_accum wt_accum_get_ref(int rop, int dtype) { return accums[dtype][rop].ref; }
 wt_accum wt_accum_get(int rop, int dtype) {
-    if (rop == WT_REDUCE_SUM && dtype == WT_FLOAT32) return acc_sum_rows_f32;
-    if (rop == WT_REDUCE_SUM && dtype == WT_FLOAT64) return acc_sum_rows_f64;
-    return acc_fast[dtype][rop];
+    const wt_accum_pair *a = &accums[dtype][rop];
+    return a->fast ? a->fast : a->ref;
 }
 // clang-format on

@@ -16,15 +16,23 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
 /* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the
 ** inputs (compute dtype); s[] are byte strides (0 = broadcast). */
 typedef void (*wt_kernel)(char **p, const int64_t *s, int64_t n);
-/* the SIMD-dispatching kernel, and the scalar strided reference it must match */
-wt_kernel wt_kernel_get(int op, int dtype);
+/* Every (dtype, op) has a strided scalar reference and may have a fast
+** kernel (SIMD, memcpy) that must give the reference's bits (tests/c/test_ops.c). */
+typedef struct wt_kernel_pair {
+    wt_kernel ref, fast;
+} wt_kernel_pair;
+const wt_kernel_pair *wt_kernel_pair_get(int op, int dtype);
+wt_kernel wt_kernel_get(int op, int dtype); /* fast if there is one, else the reference */
 wt_kernel wt_kernel_get_ref(int op, int dtype);
 
 /* Reduction kernels combine n values of dtype at src (stride ss) into the
 ** accumulator at acc (stride as): as == 0 folds the run into one element
 ** (pairwise for float sums), otherwise acc[i] = combine(acc[i], src[i]). */
 typedef void (*wt_accum)(char *acc, int64_t as, const char *src, int64_t ss, int64_t n);
-wt_accum wt_accum_get(int rop, int dtype);
+typedef struct wt_accum_pair {
+    wt_accum ref, fast;
+} wt_accum_pair;
+wt_accum wt_accum_get(int rop, int dtype); /* fast if there is one, else the reference */
 wt_accum wt_accum_get_ref(int rop, int dtype);
 
 /* The elementwise driver (ewise.c), with the knobs reductions need. */
