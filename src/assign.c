@@ -104,17 +104,21 @@ wt_status wt_assign_scalar(wt_tensor *dst, double value) {
     return WT_OK;
 }
 
-wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out) {
+wt_status wt_assign_astype(const wt_tensor *t, int dtype, wt_tensor **out) {
     wt_desc d;
     wt_tensor *r;
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st) st = wt_check_out(out);
-    if (!st) st = wt_desc_init(&d, dtype, t->d.ndim, t->d.shape);
+    wt_status st = wt_desc_init(&d, dtype, t->d.ndim, t->d.shape);
     if (!st) st = wt_tensor_alloc(&d, false, &r);
     if (st) return st;
     run_cast(r, t);
     *out = r;
     return WT_OK;
+}
+
+wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out) {
+    wt_status st = wt_check_tensor(t, "tensor");
+    if (!st) st = wt_check_out(out);
+    return st ? st : wt_assign_astype(t, dtype, out);
 }
 
 wt_status wt_copy(const wt_tensor *t, wt_tensor **out) {

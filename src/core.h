@@ -77,6 +77,8 @@ void wt_debug_alloc_limit(size_t nbytes);
 void wt_debug_threads(int n);
 int64_t wt_debug_split_loops(void);
 
+/* a new tensor of (dtype, shape), zeroed or not (wt_tensor_empty/zeros) */
+wt_status wt_tensor_create(int dtype, int ndim, const int64_t *shape, bool zero, wt_tensor **out);
 /* a fresh tensor with a new buffer for desc (desc.offset must be 0) */
 wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);
 /* a new handle on t's buffer with descriptor d, after validating d */
@@ -87,6 +89,8 @@ wt_status wt_check_out(wt_tensor **out);
 ** non-NULL, gets a new handle on out.  The handle is made first, so a
 ** failure leaves out unchanged. */
 wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **result);
+/* wt_astype for callers that validated t: a new tensor of t's values in dtype */
+wt_status wt_assign_astype(const wt_tensor *t, int dtype, wt_tensor **out);
 /* the address of the element at t's offset (its index 0...0) */
 static inline char *wt_first(const wt_tensor *t) {
     return (char *)t->buf->data + t->d.offset * (int64_t)wt_dtype_size(t->d.dtype);

@@ -9,7 +9,7 @@
 ** contracted label is a broadcast multiply, and one whose left or right
 ** side is a single element a fused multiply-and-reduce (the elementwise
 ** engine's reduce-into-out), both without temporaries. */
-#include "einsum.h"
+#include "einsum_plan.h"
 #include "gemm.h"
 #include "ops.h"
 #include "pass.h"
@@ -59,10 +59,12 @@ static wt_status sum_out(ein_op *o, ein_set keep, int dt) {
     }
     if (!na) return WT_OK;
     wt_tensor *s;
-    wt_status st = wt_reduce(WT_REDUCE_SUM, o->t, na, axes, 0, NULL, &s);
+    bool red[WT_MAX_DIMS] = {false};
+    for (int k = 0; k < na; k++) red[axes[k]] = true;
+    wt_status st = wt_reduce_run(WT_REDUCE_SUM, o->t, red, false, "einsum", &s);
     if (!st && s->d.dtype != dt) { /* int8 sums come back int32; einsum keeps int8 */
         wt_tensor *c;
-        st = wt_astype(s, dt, &c);
+        st = wt_assign_astype(s, dt, &c);
         wt_tensor_free(s);
         s = c;
     }
@@ -140,7 +142,17 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
     if (!(st = wt_desc_init(&rd, dt, r->n + nc, rshape)) && !(st = wt_tensor_alloc(&rd, false, &r->t)) &&
         !(st = view_as(a, r->n + nc, full, &va)) && !(st = view_as(b, r->n + nc, full, &vb))) {
         const wt_tensor *in[2] = {va, vb};
-        st = wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, r->t, nc ? WT_REDUCE_SUM : WT_REDUCE_NONE, NULL);
+        wt_ewise_call c = {.name = "einsum",
+                           .op = WT_OP_MUL,
+                           .n = 2,
+                           .in = in,
+                           .alpha = 1,
+                           .beta = 1,
+                           .out = r->t,
+                           .reduce = nc ? WT_REDUCE_SUM : WT_REDUCE_NONE,
+                           .compute = -1,
+                           .acc = -1};
+        st = wt_ewise_run(&c);
         r->t->d.ndim = r->n; /* drop the summed size-1 axes: same contiguous elements */
     }
     wt_tensor_free(va);
@@ -151,7 +163,7 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
 /* the operand as a view with one axis per distinct label, in dtype dt */
 static wt_status prepare(const ein_eq *e, const wt_tensor *t, int k, int dt, ein_op *o) {
     wt_tensor *src = NULL;
-    wt_status st = t->d.dtype == dt ? wt_tensor_clone(t, &src) : wt_astype(t, dt, &src);
+    wt_status st = t->d.dtype == dt ? wt_tensor_clone(t, &src) : wt_assign_astype(t, dt, &src);
     if (st) return st;
     wt_desc d = src->d;
     o->n = 0;

@@ -9,7 +9,7 @@
 ** one for one: a step's cost is size(contracted labels) * max(1, terms-1)
 ** (+1 when it sums a label); intermediates may not exceed the largest input
 ** or output; exhaustive search up to 5 operands, NumPy's greedy beyond. */
-#include "einsum.h"
+#include "einsum_plan.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

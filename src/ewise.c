@@ -168,7 +168,7 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
 
 wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (c->op < 0 || c->op >= WT_NOPS) return wt_fail(WT_EINVAL, "invalid operation code %d", c->op);
-    const char *name = wt_op_name(c->op);
+    const char *name = c->name ? c->name : wt_op_name(c->op);
     int comp[5], res;
     wt_status st = check_call(c, name);
     if (st || (st = plan_dtypes(c, name, comp, &res))) return st;

@@ -16,6 +16,16 @@ static wt_status fill_line(int dtype, int64_t n, double start, double step, doub
     return WT_OK;
 }
 
+/* a new tensor filled with value (assignment casting) */
+wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value, wt_tensor **out) {
+    wt_tensor *t;
+    wt_status st = wt_tensor_create(dtype, ndim, shape, false, &t);
+    if (st) return st;
+    st = wt_assign_scalar(t, value); /* cannot fail on a fresh writable tensor */
+    *out = t;
+    return st;
+}
+
 /* element i of an integer arange, wrapped to the dtype's width */
 static double int_at(int dtype, int64_t v0, int64_t delta, int64_t i) {
     uint64_t u = (uint64_t)v0 + (uint64_t)i * (uint64_t)delta;

@@ -92,8 +92,8 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     }
     /* operands in the compute dtype (copies only when they differ) */
     wt_tensor *ca = NULL, *cb = NULL, *c = NULL;
-    if (a->d.dtype != (int)dt && (st = wt_astype(a, dt, &ca))) return st;
-    if (b->d.dtype != (int)dt && (st = wt_astype(b, dt, &cb))) goto done;
+    if (a->d.dtype != (int)dt && (st = wt_assign_astype(a, dt, &ca))) return st;
+    if (b->d.dtype != (int)dt && (st = wt_assign_astype(b, dt, &cb))) goto done;
     const wt_tensor *ua = ca ? ca : a, *ub = cb ? cb : b;
     wt_desc da = as_matrix(&ua->d, true), db = as_matrix(&ub->d, false), dc;
     nda = da.ndim - 2, ndb = db.ndim - 2;

@@ -37,6 +37,7 @@ wt_accum wt_accum_get_ref(int rop, int dtype);
 
 /* The elementwise driver (ewise.c), with the knobs reductions need. */
 typedef struct wt_ewise_call {
+    const char *name; /* what errors call the operation; NULL: the op's name */
     int op, n;
     const wt_tensor *const *in;
     const double *scalars;
@@ -59,5 +60,9 @@ int wt_reduce_acc_dtype(int rop, int result_dtype);
 void wt_reduce_plan(int rop, int dt, int *acc, int *rrop);
 /* a mean: sum divided by count in place (0/0 gives NaN for empty means) */
 wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count);
+/* wt_reduce for callers that validated x: sum/prod/max/min over the axes red[]
+** marks, into a new tensor; errors name the operation `name` */
+wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepdims, const char *name,
+                        wt_tensor **result);
 
 #endif

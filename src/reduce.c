@@ -182,7 +182,17 @@ void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
 wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count) {
     const wt_tensor *q[2] = {sum, NULL};
     double scal[2] = {0, (double)count};
-    return wt_ewise(WT_OP_DIV, 2, q, scal, 1, 1, sum, WT_REDUCE_NONE, NULL);
+    wt_ewise_call c = {.name = "mean",
+                       .op = WT_OP_DIV,
+                       .n = 2,
+                       .in = q,
+                       .scalars = scal,
+                       .alpha = 1,
+                       .beta = 1,
+                       .out = sum,
+                       .compute = -1,
+                       .acc = -1};
+    return wt_ewise_run(&c);
 }
 
 /* every check wt_reduce makes before computing; red gets the reduced axes */
@@ -219,6 +229,45 @@ wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axe
     return WT_OK;
 }
 
+wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepdims, const char *name,
+                        wt_tensor **result) {
+    int64_t kshape[WT_MAX_DIMS], count = 1;
+    for (int i = 0; i < x->d.ndim; i++) {
+        kshape[i] = red[i] ? 1 : x->d.shape[i];
+        if (red[i]) count *= x->d.shape[i];
+    }
+    /* the dtype values are accumulated in (the result's), and how */
+    int acc, rrop;
+    wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
+    wt_desc d;
+    wt_tensor *r;
+    wt_status st;
+    if ((st = wt_desc_init(&d, acc, x->d.ndim, kshape)) || (st = wt_tensor_alloc(&d, false, &r))) return st;
+    const wt_tensor *in[1] = {x};
+    wt_ewise_call c = {.name = name,
+                       .op = WT_OP_COPY,
+                       .n = 1,
+                       .in = in,
+                       .alpha = 1,
+                       .beta = 1,
+                       .out = r,
+                       .reduce = rrop,
+                       .compute = acc,
+                       .acc = acc,
+                       .empty_ok = true};
+    if ((st = wt_ewise_run(&c)) || (rop == WT_REDUCE_MEAN && (st = wt_reduce_mean_divide(r, count)))) {
+        wt_tensor_free(r);
+        return st;
+    }
+    /* drop the reduced axes unless kept: same elements, new descriptor */
+    if (!keepdims) {
+        r->d.ndim = result_shape(x, red, false, r->d.shape);
+        wt_strides_c(r->d.ndim, r->d.shape, r->d.strides);
+    }
+    *result = r;
+    return WT_OK;
+}
+
 wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
                     wt_tensor **result) {
     bool red[WT_MAX_DIMS];
@@ -230,40 +279,7 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
         return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
     if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN)
         return argreduce(rop, x, naxes, axes, keepdims, out, result);
-    int64_t kshape[WT_MAX_DIMS], count = 1;
-    for (int i = 0; i < x->d.ndim; i++) {
-        kshape[i] = red[i] ? 1 : x->d.shape[i];
-        if (red[i]) count *= x->d.shape[i];
-    }
-    /* the dtype values are accumulated in (the result's), and how */
-    int acc, rrop;
-    wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
-    wt_desc d;
     wt_tensor *r;
-    if ((st = wt_desc_init(&d, acc, x->d.ndim, kshape)) || (st = wt_tensor_alloc(&d, false, &r))) return st;
-    const wt_tensor *in[1] = {x};
-    wt_ewise_call c = {.op = WT_OP_COPY,
-                       .n = 1,
-                       .in = in,
-                       .alpha = 1,
-                       .beta = 1,
-                       .out = r,
-                       .reduce = rrop,
-                       .compute = acc,
-                       .acc = acc,
-                       .empty_ok = true};
-    if ((st = wt_ewise_run(&c))) {
-        wt_tensor_free(r);
-        return st;
-    }
-    if (rop == WT_REDUCE_MEAN && (st = wt_reduce_mean_divide(r, count))) {
-        wt_tensor_free(r);
-        return st;
-    }
-    /* drop the reduced axes unless kept: same elements, new descriptor */
-    if (!keepdims) {
-        r->d.ndim = result_shape(x, red, false, r->d.shape);
-        wt_strides_c(r->d.ndim, r->d.shape, r->d.strides);
-    }
+    if ((st = wt_reduce_run(rop, x, red, keepdims, name, &r))) return st;
     return wt_pass_deliver(name, r, out, result);
 }

@@ -170,7 +170,7 @@ wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *dv, wt_tensor **out)
     return WT_OK;
 }
 
-static wt_status create(int dtype, int ndim, const int64_t *shape, bool zero, wt_tensor **out) {
+wt_status wt_tensor_create(int dtype, int ndim, const int64_t *shape, bool zero, wt_tensor **out) {
     wt_desc d;
     wt_status st = wt_check_out(out);
     if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
@@ -179,20 +179,11 @@ static wt_status create(int dtype, int ndim, const int64_t *shape, bool zero, wt
 }
 
 wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_tensor **out) {
-    return create(dtype, ndim, shape, false, out);
+    return wt_tensor_create(dtype, ndim, shape, false, out);
 }
 
 wt_status wt_tensor_zeros(int dtype, int ndim, const int64_t *shape, wt_tensor **out) {
-    return create(dtype, ndim, shape, true, out);
-}
-
-wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value, wt_tensor **out) {
-    wt_tensor *t;
-    wt_status st = create(dtype, ndim, shape, false, &t);
-    if (st) return st;
-    st = wt_assign_scalar(t, value); /* cannot fail on a fresh writable tensor */
-    *out = t;
-    return st;
+    return wt_tensor_create(dtype, ndim, shape, true, out);
 }
 
 /* the descriptor a caller gives for nbytes of memory, checked against them */

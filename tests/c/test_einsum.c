@@ -3,7 +3,7 @@
 ** operands, 1-6 operands, float and integer dtypes), contraction paths
 ** against NumPy's FLOP counts, views, and every error case. */
 #include "wt_test.h"
-#include "einsum.h"
+#include "einsum_plan.h"
 #include "fixtures_numpy.h"
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
-/* einsum.h — einsum's parsed equation and contraction plan (einsum_plan.c),
-** executed by einsum.c. */
-#ifndef WT_EINSUM_H
-#define WT_EINSUM_H
+/* einsum_plan.h — einsum's parsed equation and contraction plan, made by
+** einsum_plan.c and executed by einsum.c. */
+#ifndef WT_EINSUM_PLAN_H
+#define WT_EINSUM_PLAN_H
 
 #include "core.h"
 
