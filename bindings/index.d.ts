@@ -209,7 +209,17 @@ export type UnaryOp =
   | 'round'
   | 'logicalNot'
   | 'isnan'
-  | 'isfinite';
+  | 'isfinite'
+  | 'acos'
+  | 'asin'
+  | 'atan'
+  | 'acosh'
+  | 'asinh'
+  | 'atanh'
+  | 'cosh'
+  | 'sinh';
+/** NumPy's spellings of Array API functions: free functions only (wt.arccos is wt.acos). */
+export type UnaryAlias = 'arccos' | 'arcsin' | 'arctan' | 'arccosh' | 'arcsinh' | 'arctanh';
 export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' | 'argmax' | 'argmin';
 
 /** The op methods every Tensor has: this is the first operand. */
@@ -273,7 +283,7 @@ export interface EinsumPath {
 
 /** The free-function forms of the ops. */
 export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor } & {
-  [K in UnaryOp]: (x: Operand, options?: OpOptions) => Tensor;
+  [K in UnaryOp | UnaryAlias]: (x: Operand, options?: OpOptions) => Tensor;
 } & { [K in ReduceOp]: (x: Tensor, options?: ReduceArg) => Tensor } & {
   where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
   clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
@@ -419,7 +429,7 @@ export declare class Graph {
 /** The free functions build nodes when an operand is lazy. */
 export type LazyWtensorOps = {
   [K in BinaryOp]: (a: LazyOperand, b: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor;
-} & { [K in UnaryOp]: (x: LazyTensor) => LazyTensor } & {
+} & { [K in UnaryOp | UnaryAlias]: (x: LazyTensor) => LazyTensor } & {
   [K in ReduceOp]: (x: LazyTensor, options?: LazyReduceOptions | number | readonly number[]) => LazyTensor;
 } & {
   where(cond: LazyOperand, a: LazyOperand, b: LazyOperand): LazyTensor;

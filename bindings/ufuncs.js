@@ -47,15 +47,43 @@ const NAMES = {
   logicalNot: 'logical_not',
   isnan: 'isnan',
   isfinite: 'isfinite',
+  acos: 'arccos',
+  asin: 'arcsin',
+  atan: 'arctan',
+  acosh: 'arccosh',
+  asinh: 'arcsinh',
+  atanh: 'arctanh',
+  cosh: 'cosh',
+  sinh: 'sinh',
   // ternary
   where: 'where',
   clip: 'clip',
   fma: 'fma',
 };
 
+// NumPy's spellings of the Array API names (np.arccos is np.acos)
+const ALIASES = {
+  acos: ['arccos'],
+  asin: ['arcsin'],
+  atan: ['arctan'],
+  acosh: ['arccosh'],
+  asinh: ['arcsinh'],
+  atanh: ['arctanh'],
+};
+
 const CODE = new Map(OPS.map((o, k) => [o.name, k]));
 
 export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {
   if (!CODE.has(c)) throw new Error(`ufuncs.js: '${c}' is not in the C op list (include/wtensor.h WT_OP_LIST)`);
-  return { name, kind: 'ufunc', c, code: CODE.get(c), arity: OPS[CODE.get(c)].arity, method: true, lazy: true };
+  const aliases = ALIASES[name] ?? [];
+  return {
+    name,
+    aliases,
+    kind: 'ufunc',
+    c,
+    code: CODE.get(c),
+    arity: OPS[CODE.get(c)].arity,
+    method: true,
+    lazy: true,
+  };
 });

@@ -308,21 +308,23 @@ WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *con
 ** table (src/ops.c) and the JavaScript op codes (bindings/abi.js, generated
 ** by scripts/gen-abi.mjs) all come from it, so they cannot disagree. */
 // clang-format off
-#define WT_OP_LIST(X)                                                                               \
-    /* binary */                                                                                    \
-    X(ADD, "add", 2) X(SUB, "subtract", 2) X(MUL, "multiply", 2) X(DIV, "divide", 2)                \
-    X(FLOOR_DIV, "floor_divide", 2) X(MOD, "mod", 2) X(POW, "power", 2) X(MAXIMUM, "maximum", 2)    \
-    X(MINIMUM, "minimum", 2) X(EQUAL, "equal", 2) X(NOT_EQUAL, "not_equal", 2) X(LESS, "less", 2)   \
-    X(LESS_EQUAL, "less_equal", 2) X(GREATER, "greater", 2) X(GREATER_EQUAL, "greater_equal", 2)   \
+#define WT_OP_LIST(X)                                                                                \
+    /* binary */                                                                                     \
+    X(ADD, "add", 2) X(SUB, "subtract", 2) X(MUL, "multiply", 2) X(DIV, "divide", 2)                 \
+    X(FLOOR_DIV, "floor_divide", 2) X(MOD, "mod", 2) X(POW, "power", 2) X(MAXIMUM, "maximum", 2)     \
+    X(MINIMUM, "minimum", 2) X(EQUAL, "equal", 2) X(NOT_EQUAL, "not_equal", 2) X(LESS, "less", 2)    \
+    X(LESS_EQUAL, "less_equal", 2) X(GREATER, "greater", 2) X(GREATER_EQUAL, "greater_equal", 2)     \
     X(LOGICAL_AND, "logical_and", 2) X(LOGICAL_OR, "logical_or", 2) X(LOGICAL_XOR, "logical_xor", 2) \
-    /* unary */                                                                                     \
+    /* unary */                                                                                      \
     X(NEG, "negative", 1) X(ABS, "absolute", 1) X(SIGN, "sign", 1) X(EXP, "exp", 1) X(LOG, "log", 1) \
-    X(LOG1P, "log1p", 1) X(EXPM1, "expm1", 1) X(SQRT, "sqrt", 1) X(SQUARE, "square", 1)             \
-    X(RECIPROCAL, "reciprocal", 1) X(SIN, "sin", 1) X(COS, "cos", 1) X(TAN, "tan", 1)               \
-    X(TANH, "tanh", 1) X(SIGMOID, "sigmoid", 1) X(RELU, "relu", 1) X(FLOOR, "floor", 1)             \
-    X(CEIL, "ceil", 1) X(ROUND, "round", 1) X(LOGICAL_NOT, "logical_not", 1) X(ISNAN, "isnan", 1)   \
-    X(ISFINITE, "isfinite", 1) X(COPY, "copy", 1)                                                   \
-    /* ternary */                                                                                   \
+    X(LOG1P, "log1p", 1) X(EXPM1, "expm1", 1) X(SQRT, "sqrt", 1) X(SQUARE, "square", 1)              \
+    X(RECIPROCAL, "reciprocal", 1) X(SIN, "sin", 1) X(COS, "cos", 1) X(TAN, "tan", 1)                \
+    X(TANH, "tanh", 1) X(SIGMOID, "sigmoid", 1) X(RELU, "relu", 1) X(FLOOR, "floor", 1)              \
+    X(CEIL, "ceil", 1) X(ROUND, "round", 1) X(LOGICAL_NOT, "logical_not", 1) X(ISNAN, "isnan", 1)    \
+    X(ISFINITE, "isfinite", 1) X(COPY, "copy", 1) X(ARCCOS, "arccos", 1) X(ARCSIN, "arcsin", 1)      \
+    X(ARCTAN, "arctan", 1) X(ARCCOSH, "arccosh", 1) X(ARCSINH, "arcsinh", 1)                         \
+    X(ARCTANH, "arctanh", 1) X(COSH, "cosh", 1) X(SINH, "sinh", 1)                                   \
+    /* ternary */                                                                                    \
     X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
 // clang-format on
 

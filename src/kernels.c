@@ -130,6 +130,14 @@ static inline double cos_f64(double a) { return cos(a); }
 static inline double tan_f64(double a) { return tan(a); }
 static inline double tanh_f64(double a) { return tanh(a); }
 static inline double sigmoid_f64(double a) { return 1 / (1 + exp(-a)); }
+static inline double acos_f64(double a) { return acos(a); }
+static inline double asin_f64(double a) { return asin(a); }
+static inline double atan_f64(double a) { return atan(a); }
+static inline double acosh_f64(double a) { return acosh(a); }
+static inline double asinh_f64(double a) { return asinh(a); }
+static inline double atanh_f64(double a) { return atanh(a); }
+static inline double cosh_f64(double a) { return cosh(a); }
+static inline double sinh_f64(double a) { return sinh(a); }
 
 SIGNED_OPS(i8, int8_t)
 UNSIGNED_OPS(u8, uint8_t)
@@ -243,13 +251,21 @@ EVERY_OPS(f64, double)
     L1(exp_##sn##__strided, T, T, exp_##sn) L1(log_##sn##__strided, T, T, log_##sn)                                \
     L1(log1p_##sn##__strided, T, T, log1p_##sn) L1(expm1_##sn##__strided, T, T, expm1_##sn)                        \
     L1(sin_##sn##__strided, T, T, sin_##sn) L1(cos_##sn##__strided, T, T, cos_##sn) L1(tan_##sn##__strided, T, T, tan_##sn) \
-    L1(tanh_##sn##__strided, T, T, tanh_##sn) L1(sigmoid_##sn##__strided, T, T, sigmoid_##sn)
+    L1(tanh_##sn##__strided, T, T, tanh_##sn) L1(sigmoid_##sn##__strided, T, T, sigmoid_##sn)                     \
+    L1(acos_##sn##__strided, T, T, acos_##sn) L1(asin_##sn##__strided, T, T, asin_##sn)                         \
+    L1(atan_##sn##__strided, T, T, atan_##sn) L1(acosh_##sn##__strided, T, T, acosh_##sn)                       \
+    L1(asinh_##sn##__strided, T, T, asinh_##sn) L1(atanh_##sn##__strided, T, T, atanh_##sn)                     \
+    L1(cosh_##sn##__strided, T, T, cosh_##sn) L1(sinh_##sn##__strided, T, T, sinh_##sn)
 #define FLOAT_ROW(sn)                                                                            \
     [WT_OP_DIV].ref = div_##sn##__strided, [WT_OP_EXP].ref = exp_##sn##__strided, [WT_OP_LOG].ref = log_##sn##__strided,                \
     [WT_OP_LOG1P].ref = log1p_##sn##__strided, [WT_OP_EXPM1].ref = expm1_##sn##__strided, [WT_OP_SQRT].ref = sqrt_##sn##__strided,      \
     [WT_OP_SIN].ref = sin_##sn##__strided, [WT_OP_COS].ref = cos_##sn##__strided, [WT_OP_TAN].ref = tan_##sn##__strided,                \
     [WT_OP_TANH].ref = tanh_##sn##__strided, [WT_OP_SIGMOID].ref = sigmoid_##sn##__strided, [WT_OP_FLOOR].ref = floor_##sn##__strided,  \
-    [WT_OP_CEIL].ref = ceil_##sn##__strided, [WT_OP_ROUND].ref = round_##sn##__strided
+    [WT_OP_CEIL].ref = ceil_##sn##__strided, [WT_OP_ROUND].ref = round_##sn##__strided,                          \
+    [WT_OP_ARCCOS].ref = acos_##sn##__strided, [WT_OP_ARCSIN].ref = asin_##sn##__strided,                        \
+    [WT_OP_ARCTAN].ref = atan_##sn##__strided, [WT_OP_ARCCOSH].ref = acosh_##sn##__strided,                      \
+    [WT_OP_ARCSINH].ref = asinh_##sn##__strided, [WT_OP_ARCTANH].ref = atanh_##sn##__strided,                    \
+    [WT_OP_COSH].ref = cosh_##sn##__strided, [WT_OP_SINH].ref = sinh_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
 ** so a value's result never depends on where it sits in the tensor */
@@ -282,6 +298,14 @@ VMATH(cos_f32__strided, wt_vf32_cos)
 VMATH(tan_f32__strided, wt_vf32_tan)
 VMATH(tanh_f32__strided, wt_vf32_tanh)
 VMATH(sigmoid_f32__strided, wt_vf32_sigmoid)
+VMATH(acos_f32__strided, wt_vf32_acos)
+VMATH(asin_f32__strided, wt_vf32_asin)
+VMATH(atan_f32__strided, wt_vf32_atan)
+VMATH(acosh_f32__strided, wt_vf32_acosh)
+VMATH(asinh_f32__strided, wt_vf32_asinh)
+VMATH(atanh_f32__strided, wt_vf32_atanh)
+VMATH(cosh_f32__strided, wt_vf32_cosh)
+VMATH(sinh_f32__strided, wt_vf32_sinh)
 
 EVERY_LOOPS(b8, uint8_t)
 L2(and_b8__strided, uint8_t, uint8_t, and_b8)

@@ -19,7 +19,10 @@ static const int op_class[WT_NOPS] = {
     [WT_OP_RELU] = C_SAME,         [WT_OP_FLOOR] = C_SAME,        [WT_OP_CEIL] = C_SAME,
     [WT_OP_ROUND] = C_SAME,        [WT_OP_LOGICAL_NOT] = C_LOGIC, [WT_OP_ISNAN] = C_PRED,
     [WT_OP_ISFINITE] = C_PRED,     [WT_OP_COPY] = C_SAME,         [WT_OP_WHERE] = C_WHERE,
-    [WT_OP_CLIP] = C_ARITH,        [WT_OP_FMA] = C_ARITH,
+    [WT_OP_CLIP] = C_ARITH,        [WT_OP_FMA] = C_ARITH,         [WT_OP_ARCCOS] = C_FLOAT,
+    [WT_OP_ARCSIN] = C_FLOAT,      [WT_OP_ARCTAN] = C_FLOAT,      [WT_OP_ARCCOSH] = C_FLOAT,
+    [WT_OP_ARCSINH] = C_FLOAT,     [WT_OP_ARCTANH] = C_FLOAT,     [WT_OP_COSH] = C_FLOAT,
+    [WT_OP_SINH] = C_FLOAT,
 };
 #define OP_ROW_(e, name, arity) [WT_OP_##e] = {name, arity},
 static const struct {

@@ -1,4 +1,5 @@
-/* vmath.h — float32 exp, expm1, log, log1p, sin, cos, tan, tanh and sigmoid
+/* vmath.h — float32 exp, expm1, log, log1p, sin, cos, tan, tanh, sigmoid, their
+** inverses and the hyperbolic sine and cosine (asin, acos, atan, asinh, acosh, atanh, sinh, cosh)
 ** on the SIMD vocabulary, four lanes at a time, the same bits on every ISA.
 **
 ** Range reduction and polynomials follow Cephes' single-precision library
@@ -69,8 +70,10 @@ static inline wt_vf32_t wt_vmath_round(wt_vf32_t x, wt_vi32_t *ni) {
     return wt_vf32_sub(t, magic);
 }
 
-static inline wt_vf32_t wt_vf32_exp(wt_vf32_t x, const wt_vmath_k *k) {
-    wt_vf32_t xc = wt_vf32_pmin(wt_vf32_pmax(x, k->lo), k->hi);     /* NaN stays NaN */
+/* e^x 2^shift for x clamped to [k->lo, hi]: 2^shift scales in the same single
+** rounding, so e^x / 2 is exact to the last bit where e^x itself overflows */
+static inline wt_vf32_t wt_vmath_exp_shift(wt_vf32_t x, wt_vf32_t hi, int shift, const wt_vmath_k *k) {
+    wt_vf32_t xc = wt_vf32_pmin(wt_vf32_pmax(x, k->lo), hi);        /* NaN stays NaN */
     wt_vf32_t t = wt_vf32_add(wt_vf32_mul(xc, k->log2e), k->magic); /* round(x log2 e) in the low bits */
     wt_vi32_t ni = wt_vi32_sub(wt_vf32_bits(t), wt_vf32_bits(k->magic));
     wt_vf32_t n = wt_vf32_sub(t, k->magic);
@@ -78,8 +81,11 @@ static inline wt_vf32_t wt_vf32_exp(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
     for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
     p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+    if (shift) ni = wt_vi32_add(ni, wt_vi32_splat(shift)), n = wt_vf32_add(n, VS((float)shift));
     return wt_vmath_ldexp(p, ni, n);
 }
+
+static inline wt_vf32_t wt_vf32_exp(wt_vf32_t x, const wt_vmath_k *k) { return wt_vmath_exp_shift(x, k->hi, 0, k); }
 
 static inline wt_vf32_t wt_vf32_expm1(wt_vf32_t x, const wt_vmath_k *k) {
     /* near 0, e^x - 1 = x + x^2 (1/2 + x/6 + ...): no cancellation */
@@ -228,6 +234,144 @@ static inline wt_vf32_t wt_vf32_sigmoid(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t e = wt_vf32_exp(wt_vf32_neg(wt_vf32_abs(x)), k);
     wt_vf32_t num = wt_vf32_select(wt_vf32_lt(x, VS(0.0f)), e, VS(1.0f));
     return wt_vf32_div(num, wt_vf32_add(e, VS(1.0f)));
+}
+
+/* ---- inverse trigonometric and hyperbolic functions ---------------------------
+** Cephes' single-precision reductions and polynomials; constants near pi/2 and
+** pi are added in two parts (hi + lo, as fdlibm) so the sum rounds once. */
+
+#define WT_PIO2_HI 1.5707962513e+00f /* float(pi/2) rounded down */
+#define WT_PIO2_LO 7.5497894159e-08f /* pi/2 - WT_PIO2_HI */
+#define WT_PI_HI 3.1415925026e+00f
+#define WT_PI_LO 1.5099578831e-07f
+
+/* asin(a) - a = a z P(z) for |a| <= 0.5, given z = a^2 (exact where the caller has it) */
+static inline wt_vf32_t wt_vmath_asin_tail(wt_vf32_t a, wt_vf32_t z) {
+    static const float c[] = {4.2163199048E-2f, 2.4181311049E-2f, 4.5470025998E-2f, 7.4953002686E-2f, 1.6666752422E-1f};
+    return wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 5), z), a);
+}
+
+/* asin(a) for |a| <= 0.5 */
+static inline wt_vf32_t wt_vmath_asin_core(wt_vf32_t a) {
+    return wt_vf32_add(wt_vmath_asin_tail(a, wt_vf32_mul(a, a)), a);
+}
+
+/* NaN where |x| > 1 (asin, acos), x itself where it is NaN */
+static inline wt_vf32_t wt_vmath_unit_domain(wt_vf32_t x, wt_vf32_t r) {
+    return wt_vf32_select(wt_vf32_gt(wt_vf32_abs(x), VS(1.0f)), VS(NAN), r);
+}
+
+/* pi/2 - 2 asin(sqrt((1 - a) / 2)) in float64 lanes, rounded once by the caller:
+** asin a for 1/2 < a <= 1, where float32 arithmetic would double the
+** polynomial's error in the subtraction */
+static inline wt_vf64_t wt_vmath_asin_far(wt_vf64_t a) {
+    static const double c[] = {4.2163199048E-2, 2.4181311049E-2, 4.5470025998E-2, 7.4953002686E-2, 1.6666752422E-1};
+    wt_vf64_t t = wt_vf64_mul(wt_vf64_splat(0.5), wt_vf64_sub(wt_vf64_splat(1.0), a)), s = wt_vf64_sqrt(t);
+    wt_vf64_t p = wt_vf64_splat(c[0]);
+    for (int i = 1; i < 5; i++) p = wt_vf64_add(wt_vf64_mul(p, t), wt_vf64_splat(c[i]));
+    wt_vf64_t as = wt_vf64_add(s, wt_vf64_mul(wt_vf64_mul(p, t), s));
+    return wt_vf64_sub(wt_vf64_splat(1.57079632679489661923), wt_vf64_add(as, as));
+}
+
+static inline wt_vf32_t wt_vf32_asin(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t a = wt_vf32_abs(x);
+    wt_vf32_t a1 = wt_vf32_pmin(a, VS(1.0f)); /* |x| > 1 becomes NaN below */
+    wt_vf32_t far =
+        wt_vf32_from_vf64x2(wt_vmath_asin_far(wt_vf64_from_vf32_lo(a1)), wt_vmath_asin_far(wt_vf64_from_vf32_hi(a1)));
+    wt_vf32_t r = wt_vf32_select(wt_vf32_gt(a, VS(0.5f)), far, wt_vmath_asin_core(a));
+    r = wt_vf32_xor(r, wt_vf32_and(x, VS(-0.0f))); /* asin is odd */
+    return wt_vmath_unit_domain(x, r);
+}
+
+static inline wt_vf32_t wt_vf32_acos(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    /* |x| <= 1/2: pi/2 - asin x; x > 1/2: 2 asin(sqrt((1 - x) / 2)); x < -1/2: pi - 2 asin(sqrt((1 + x) / 2)) */
+    wt_vf32_t mid = wt_vf32_sub(VS(WT_PIO2_HI), wt_vf32_sub(wt_vmath_asin_core(x), VS(WT_PIO2_LO)));
+    wt_vf32_t s = wt_vf32_sqrt(wt_vf32_mul(VS(0.5f), wt_vf32_sub(VS(1.0f), wt_vf32_abs(x))));
+    wt_vf32_t p = wt_vmath_asin_core(s), p2 = wt_vf32_add(p, p);
+    wt_vf32_t neg = wt_vf32_sub(VS(WT_PI_HI), wt_vf32_sub(p2, VS(WT_PI_LO)));
+    wt_vf32_t r = wt_vf32_select(wt_vf32_gt(x, VS(0.5f)), p2, mid);
+    r = wt_vf32_select(wt_vf32_lt(x, VS(-0.5f)), neg, r);
+    return wt_vmath_unit_domain(x, r);
+}
+
+static inline wt_vf32_t wt_vf32_atan(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    static const float c[] = {8.05374449538e-2f, -1.38776856032E-1f, 1.99777106478E-1f, -3.33329491539E-1f};
+    wt_vf32_t a = wt_vf32_abs(x);
+    /* a > tan(3pi/8): pi/2 + atan(-1/a); a > tan(pi/8): pi/4 + atan((a-1)/(a+1)); else atan a */
+    wt_mf32_t far = wt_vf32_gt(a, VS(2.414213562373095f)), mid = wt_vf32_gt(a, VS(0.4142135623730950f));
+    wt_vf32_t t = wt_vf32_select(mid, wt_vf32_div(wt_vf32_sub(a, VS(1.0f)), wt_vf32_add(a, VS(1.0f))), a);
+    t = wt_vf32_select(far, wt_vf32_div(VS(-1.0f), a), t);
+    wt_vf32_t hi = wt_vf32_select(mid, VS(7.8539812565e-01f), VS(0.0f));
+    wt_vf32_t lo = wt_vf32_select(mid, VS(3.7748947079e-08f), VS(0.0f));
+    hi = wt_vf32_select(far, VS(WT_PIO2_HI), hi);
+    lo = wt_vf32_select(far, VS(WT_PIO2_LO), lo);
+    wt_vf32_t z = wt_vf32_mul(t, t);
+    wt_vf32_t p = wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 4), z), t); /* atan t - t */
+    wt_vf32_t r = wt_vf32_add(hi, wt_vf32_add(t, wt_vf32_add(p, lo)));
+    r = wt_vf32_xor(r, wt_vf32_and(x, VS(-0.0f))); /* atan is odd */
+    return wt_vf32_select(wt_vf32_isnan(x), x, r);
+}
+
+/* e^a / 2 for a >= 0, rounded once; finite up to a = 89.41 (where sinh and cosh overflow) */
+static inline wt_vf32_t wt_vmath_half_exp(wt_vf32_t a, const wt_vmath_k *k) {
+    return wt_vmath_exp_shift(a, VS(95.0f), -1, k);
+}
+
+static inline wt_vf32_t wt_vf32_sinh(wt_vf32_t x, const wt_vmath_k *k) {
+    static const float c[] = {2.03721912945E-4f, 8.33028376239E-3f, 1.66667160211E-1f};
+    wt_vf32_t a = wt_vf32_abs(x), z = wt_vf32_mul(x, x);
+    wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 3), z), x), x);
+    /* |x| > 1: e^a / 2 - 1 / (4 (e^a / 2)), which is inf - 0 past the overflow */
+    wt_vf32_t h = wt_vmath_half_exp(a, k);
+    wt_vf32_t big = wt_vf32_sub(h, wt_vf32_div(VS(0.25f), h));
+    big = wt_vf32_xor(big, wt_vf32_and(x, VS(-0.0f)));
+    return wt_vf32_select(wt_vf32_gt(a, VS(1.0f)), big, small);
+}
+
+static inline wt_vf32_t wt_vf32_cosh(wt_vf32_t x, const wt_vmath_k *k) {
+    wt_vf32_t h = wt_vmath_half_exp(wt_vf32_abs(x), k);
+    return wt_vf32_add(h, wt_vf32_div(VS(0.25f), h));
+}
+
+static inline wt_vf32_t wt_vf32_asinh(wt_vf32_t x, const wt_vmath_k *k) {
+    static const float c[] = {2.0122003309E-2f, -4.2699340972E-2f, 7.4847586088E-2f, -1.6666288134E-1f};
+    wt_vf32_t a = wt_vf32_abs(x), z = wt_vf32_mul(a, a);
+    wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 4), z), a), a);
+    /* log1p(a + a^2 / (1 + sqrt(1 + a^2))); past 2^12, log a + log 2 (a^2 would lose 1) */
+    wt_vf32_t mid =
+        wt_vf32_log1p(wt_vf32_add(a, wt_vf32_div(z, wt_vf32_add(VS(1.0f), wt_vf32_sqrt(wt_vf32_add(z, VS(1.0f)))))), k);
+    wt_vf32_t big = wt_vf32_add(wt_vf32_log(a, k), VS(0.693147180559945f));
+    wt_vf32_t r = wt_vf32_select(wt_vf32_gt(a, VS(4096.0f)), big, mid);
+    r = wt_vf32_select(wt_vf32_lt(a, VS(0.5f)), small, r);
+    r = wt_vf32_xor(r, wt_vf32_and(x, VS(-0.0f)));
+    return wt_vf32_select(wt_vf32_isnan(x), x, r);
+}
+
+static inline wt_vf32_t wt_vf32_acosh(wt_vf32_t x, const wt_vmath_k *k) {
+    /* t = x - 1 (exact for x <= 2): log1p(t + sqrt(2t + t^2)); past 2^12, log x + log 2 */
+    wt_vf32_t t = wt_vf32_sub(x, VS(1.0f));
+    wt_vf32_t mid = wt_vf32_log1p(wt_vf32_add(t, wt_vf32_sqrt(wt_vf32_add(wt_vf32_add(t, t), wt_vf32_mul(t, t)))), k);
+    wt_vf32_t big = wt_vf32_add(wt_vf32_log(x, k), VS(0.693147180559945f));
+    wt_vf32_t r = wt_vf32_select(wt_vf32_gt(x, VS(4096.0f)), big, mid);
+    r = wt_vf32_select(wt_vf32_lt(x, VS(1.0f)), VS(NAN), r);
+    return wt_vf32_select(wt_vf32_isnan(x), x, r);
+}
+
+static inline wt_vf32_t wt_vf32_atanh(wt_vf32_t x, const wt_vmath_k *k) {
+    static const float c[] = {1.81740078349E-1f, 8.24370301058E-2f, 1.46691431730E-1f, 1.99782164500E-1f,
+                              3.33337300303E-1f};
+    wt_vf32_t a = wt_vf32_abs(x), z = wt_vf32_mul(x, x);
+    wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 5), z), x), x);
+    /* |x| >= 1/2: (log1p(a) - log1p(-a)) / 2, terms of opposite signs (no cancellation);
+    ** atanh(1) = inf, |x| > 1 NaN */
+    wt_vf32_t big = wt_vf32_mul(VS(0.5f), wt_vf32_sub(wt_vf32_log1p(a, k), wt_vf32_log1p(wt_vf32_neg(a), k)));
+    big = wt_vf32_select(wt_vf32_gt(a, VS(1.0f)), VS(NAN), big);
+    big = wt_vf32_xor(big, wt_vf32_and(x, VS(-0.0f)));
+    wt_vf32_t r = wt_vf32_select(wt_vf32_lt(a, VS(0.5f)), small, big);
+    return wt_vf32_select(wt_vf32_isnan(x), x, r);
 }
 
 #undef VS

@@ -74,13 +74,23 @@ void test_vmath_accuracy(void) {
         {WT_OP_TAN, "tan", tan, -70000, 70000, 3},
         {WT_OP_TANH, "tanh", tanh, -20, 20, 2},
         {WT_OP_SIGMOID, "sigmoid", sigmoid_ref, -120, 120, 2.5},
+        {WT_OP_ARCSIN, "arcsin", asin, -1.5, 1.5, 2},
+        {WT_OP_ARCCOS, "arccos", acos, -1.5, 1.5, 2},
+        {WT_OP_ARCTAN, "arctan", atan, -1e30, 1e30, 2},
+        {WT_OP_ARCSINH, "arcsinh", asinh, -3.4e38, 3.4e38, 2},
+        {WT_OP_ARCCOSH, "arccosh", acosh, 0, 3.4e38, 2},
+        {WT_OP_ARCTANH, "arctanh", atanh, -1.5, 1.5, 2},
+        {WT_OP_SINH, "sinh", sinh, -95, 95, 2},
+        {WT_OP_COSH, "cosh", cosh, -95, 95, 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_fn(&cases[i], 1 << 20);
 }
 
 /* a value's result never depends on its position or the layout */
 void test_vmath_layout_independent(void) {
-    static const int ops[] = {WT_OP_EXP, WT_OP_LOG, WT_OP_SIN, WT_OP_TANH, WT_OP_SIGMOID};
+    static const int ops[] = {WT_OP_EXP,     WT_OP_LOG,    WT_OP_SIN,    WT_OP_TANH,    WT_OP_SIGMOID,
+                              WT_OP_ARCCOS,  WT_OP_ARCSIN, WT_OP_ARCTAN, WT_OP_ARCCOSH, WT_OP_ARCSINH,
+                              WT_OP_ARCTANH, WT_OP_COSH,   WT_OP_SINH};
     float in[37], a[37], b[74];
     for (int i = 0; i < 37; i++) in[i] = (float)(i - 18) * 0.37f + 0.01f;
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
