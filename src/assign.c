@@ -36,7 +36,7 @@ static void run_cast(wt_tensor *dst, const wt_tensor *src) {
     wt_iter_run_tiled(&it, cast_inner, copy4 ? transpose_tile : NULL, &fn);
 }
 
-bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b) {
+bool wt_assign_may_overlap(const wt_tensor *a, const wt_tensor *b) {
     if (wt_desc_size(&a->d) == 0 || wt_desc_size(&b->d) == 0) return false;
     int64_t alo, ahi, blo, bhi;
     (void)wt_desc_extent(&a->d, &alo, &ahi); /* validated descriptors: no overflow */
@@ -50,13 +50,13 @@ bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b) {
 
 static wt_status check_writable(const wt_tensor *dst) {
     if (dst->d.flags & WT_FLAG_READONLY)
-        return wt_fail(WT_EREADONLY, "cannot assign to a read-only tensor (a broadcast view, or a view of one)");
+        return wt_error_fail(WT_EREADONLY, "cannot assign to a read-only tensor (a broadcast view, or a view of one)");
     return WT_OK;
 }
 
 wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
-    wt_status st = wt_check_tensor(dst, "destination");
-    if (!st) st = wt_check_tensor(src, "source");
+    wt_status st = wt_tensor_check(dst, "destination");
+    if (!st) st = wt_tensor_check(src, "source");
     if (!st) st = check_writable(dst);
     wt_tensor bsrc = {0};
     if (!st) {
@@ -65,7 +65,7 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     }
     if (st) return st;
     if (wt_desc_size(&dst->d) == 0) return WT_OK;
-    if (wt_may_overlap(dst, src)) {
+    if (wt_assign_may_overlap(dst, src)) {
         /* as if the source were copied first */
         wt_tensor *tmp;
         if ((st = wt_copy(src, &tmp))) return st;
@@ -91,7 +91,7 @@ wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **resu
 }
 
 wt_status wt_assign_scalar(wt_tensor *dst, double value) {
-    wt_status st = wt_check_tensor(dst, "destination");
+    wt_status st = wt_tensor_check(dst, "destination");
     if (!st) st = check_writable(dst);
     if (st) return st;
     double slot; /* 8 aligned bytes hold one element of any dtype */
@@ -116,12 +116,12 @@ wt_status wt_assign_astype(const wt_tensor *t, int dtype, wt_tensor **out) {
 }
 
 wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st) st = wt_check_out(out);
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st) st = wt_tensor_check_out(out);
     return st ? st : wt_assign_astype(t, dtype, out);
 }
 
 wt_status wt_copy(const wt_tensor *t, wt_tensor **out) {
-    wt_status st = wt_check_tensor(t, "tensor");
+    wt_status st = wt_tensor_check(t, "tensor");
     return st ? st : wt_astype(t, t->d.dtype, out);
 }

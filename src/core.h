@@ -36,13 +36,13 @@ struct wt_tensor {
 };
 
 /* ---- errors (error.c) -------------------------------------------------- */
-wt_status wt_fail(wt_status st, const char *fmt, ...)
+wt_status wt_error_fail(wt_status st, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* "(3,4)" into buf (always NUL-terminated); returns buf */
-const char *wt_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape);
+const char *wt_error_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape);
 #define WT_SHAPE_STR 400 /* enough for WT_MAX_DIMS int64 entries */
 
 /* ---- checked arithmetic -------------------------------------------------- */
@@ -62,20 +62,20 @@ static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) { return !__built
 #endif
 
 /* ---- allocation (tensor.c) ----------------------------------------------- */
-void *wt_alloc_bytes(size_t nbytes); /* aligned, counted; NULL => caller reports */
-void wt_free_bytes(void *p, size_t nbytes);
+void *wt_tensor_alloc_bytes(size_t nbytes); /* aligned, counted; NULL => caller reports */
+void wt_tensor_free_bytes(void *p, size_t nbytes);
 /* every other internal allocation (handles, scratch, plans), released with
-** wt_sys_free.  Like wt_alloc_bytes it obeys the fault hook below. */
-void *wt_sys_alloc(size_t nbytes);
-void wt_sys_free(void *p);
+** wt_tensor_sys_free.  Like wt_tensor_alloc_bytes it obeys the fault hook below. */
+void *wt_tensor_sys_alloc(size_t nbytes);
+void wt_tensor_sys_free(void *p);
 /* test hooks: make the n-th next allocation fail (0 = never); make every
 ** allocation above nbytes fail (0 = no limit), as on a smaller machine */
-void wt_debug_fail_alloc_after(int n);
-void wt_debug_alloc_limit(size_t nbytes);
+void wt_tensor_debug_fail_alloc_after(int n);
+void wt_tensor_debug_alloc_limit(size_t nbytes);
 /* test hooks: cut parallel loops into n parts, in any build, and count the
 ** loops that were cut (parallel.c) */
-void wt_debug_threads(int n);
-int64_t wt_debug_split_loops(void);
+void wt_parallel_debug_threads(int n);
+int64_t wt_parallel_debug_split_loops(void);
 
 /* a new tensor of (dtype, shape), zeroed or not (wt_tensor_empty/zeros) */
 wt_status wt_tensor_create(int dtype, int ndim, const int64_t *shape, bool zero, wt_tensor **out);
@@ -83,8 +83,8 @@ wt_status wt_tensor_create(int dtype, int ndim, const int64_t *shape, bool zero,
 wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out);
 /* a new handle on t's buffer with descriptor d, after validating d */
 wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *d, wt_tensor **out);
-wt_status wt_check_tensor(const wt_tensor *t, const char *what);
-wt_status wt_check_out(wt_tensor **out);
+wt_status wt_tensor_check(const wt_tensor *t, const char *what);
+wt_status wt_tensor_check_out(wt_tensor **out);
 /* out[...] = r (shapes already checked), then *result, if result is
 ** non-NULL, gets a new handle on out.  The handle is made first, so a
 ** failure leaves out unchanged. */
@@ -96,12 +96,12 @@ static inline char *wt_first(const wt_tensor *t) {
     return (char *)t->buf->data + t->d.offset * (int64_t)wt_dtype_size(t->d.dtype);
 }
 /* can the bytes the two views reach intersect? */
-bool wt_may_overlap(const wt_tensor *a, const wt_tensor *b);
+bool wt_assign_may_overlap(const wt_tensor *a, const wt_tensor *b);
 
 /* ---- descriptor math (desc.c) -------------------------------------------- */
 wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape); /* C strides, offset 0 */
-wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size);       /* validates, overflow-checked */
-void wt_strides_c(int ndim, const int64_t *shape, int64_t *strides);
+wt_status wt_desc_shape_check(int ndim, const int64_t *shape, int64_t *size);  /* validates, overflow-checked */
+void wt_desc_strides_c(int ndim, const int64_t *shape, int64_t *strides);
 int64_t wt_desc_size(const wt_desc *d);
 bool wt_desc_is_c_contiguous(const wt_desc *d);
 /* lowest and highest element index reachable (size > 0); false when they
@@ -113,7 +113,7 @@ wt_status wt_desc_validate(const wt_desc *d, size_t nbytes);
 ** WT_ESHAPE naming both shapes; `what` names the operation in the message */
 wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what, wt_desc *out);
 /* normalises a possibly negative axis against ndim; message names what */
-wt_status wt_axis(int axis, int ndim, const char *what, int *out);
+wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
 
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
 bool wt_dtype_is_float(int dt);

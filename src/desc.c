@@ -5,9 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
-    if (ndim < 0 || ndim > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
-    if (ndim > 0 && !shape) return wt_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
+wt_status wt_desc_shape_check(int ndim, const int64_t *shape, int64_t *size) {
+    if (ndim < 0 || ndim > WT_MAX_DIMS)
+        return wt_error_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
+    if (ndim > 0 && !shape) return wt_error_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
     /* As NumPy: the nonzero dimensions must multiply within int64 even when
     ** a zero makes the size 0, because C-order strides are those products. */
     int64_t n = 1;
@@ -15,8 +16,8 @@ wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
     for (int i = 0; i < ndim; i++) {
         if (shape[i] < 0) {
             char s[WT_SHAPE_STR];
-            return wt_fail(WT_ESHAPE, "negative dimension %lld at axis %d in shape %s", (long long)shape[i], i,
-                           wt_fmt_shape(s, sizeof s, ndim, shape));
+            return wt_error_fail(WT_ESHAPE, "negative dimension %lld at axis %d in shape %s", (long long)shape[i], i,
+                                 wt_error_fmt_shape(s, sizeof s, ndim, shape));
         }
         if (shape[i] == 0)
             zero = true;
@@ -25,32 +26,32 @@ wt_status wt_shape_check(int ndim, const int64_t *shape, int64_t *size) {
     }
     if (overflow) {
         char s[WT_SHAPE_STR];
-        return wt_fail(WT_ENOMEM,
-                       zero ? "out of memory: shape %s is too large (its nonzero dimensions multiply past 2^63)"
-                            : "out of memory: shape %s has more than 2^63 elements",
-                       wt_fmt_shape(s, sizeof s, ndim, shape));
+        return wt_error_fail(WT_ENOMEM,
+                             zero ? "out of memory: shape %s is too large (its nonzero dimensions multiply past 2^63)"
+                                  : "out of memory: shape %s has more than 2^63 elements",
+                             wt_error_fmt_shape(s, sizeof s, ndim, shape));
     }
     if (size) *size = zero ? 0 : n;
     return WT_OK;
 }
 
-void wt_strides_c(int ndim, const int64_t *shape, int64_t *strides) {
+void wt_desc_strides_c(int ndim, const int64_t *shape, int64_t *strides) {
     int64_t s = 1;
     for (int i = ndim - 1; i >= 0; i--) {
         strides[i] = s;
-        s *= shape[i] ? shape[i] : 1; /* cannot overflow: wt_shape_check bounds this product */
+        s *= shape[i] ? shape[i] : 1; /* cannot overflow: wt_desc_shape_check bounds this product */
     }
 }
 
 wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape) {
-    if (!wt_dtype_is_valid(dtype)) return wt_fail(WT_EDTYPE, "invalid dtype code %d", dtype);
-    wt_status st = wt_shape_check(ndim, shape, NULL);
+    if (!wt_dtype_is_valid(dtype)) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtype);
+    wt_status st = wt_desc_shape_check(ndim, shape, NULL);
     if (st) return st;
     memset(d, 0, sizeof *d);
     d->dtype = dtype;
     d->ndim = ndim;
     if (ndim) memcpy(d->shape, shape, sizeof(int64_t) * (size_t)ndim);
-    wt_strides_c(ndim, d->shape, d->strides);
+    wt_desc_strides_c(ndim, d->shape, d->strides);
     return WT_OK;
 }
 
@@ -86,7 +87,7 @@ bool wt_desc_extent(const wt_desc *d, int64_t *lo, int64_t *hi) {
 
 wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
     int64_t size;
-    wt_status st = wt_shape_check(d->ndim, d->shape, &size);
+    wt_status st = wt_desc_shape_check(d->ndim, d->shape, &size);
     if (st) return st;
     int64_t isz = (int64_t)wt_dtype_size(d->dtype);
     int64_t cap = (int64_t)(nbytes / (size_t)isz); /* whole elements in the buffer */
@@ -100,32 +101,34 @@ wt_status wt_desc_validate(const wt_desc *d, size_t nbytes) {
     return WT_OK;
 bad : {
     char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
-    return wt_fail(WT_EBOUNDS,
-                   "view out of bounds: shape %s, strides %s, offset %lld would reach outside a "
-                   "buffer of %lld %s elements",
-                   wt_fmt_shape(s, sizeof s, d->ndim, d->shape), wt_fmt_shape(t, sizeof t, d->ndim, d->strides),
-                   (long long)d->offset, (long long)cap, wt_dtype_name(d->dtype));
+    return wt_error_fail(WT_EBOUNDS,
+                         "view out of bounds: shape %s, strides %s, offset %lld would reach outside a "
+                         "buffer of %lld %s elements",
+                         wt_error_fmt_shape(s, sizeof s, d->ndim, d->shape),
+                         wt_error_fmt_shape(t, sizeof t, d->ndim, d->strides), (long long)d->offset, (long long)cap,
+                         wt_dtype_name(d->dtype));
 }
 }
 
-wt_status wt_axis(int axis, int ndim, const char *what, int *out) {
+wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out) {
     if (axis < -ndim || axis >= ndim || (ndim == 0))
-        return wt_fail(WT_EINVAL, "%s %d is out of bounds for a tensor of dimension %d", what, axis, ndim);
+        return wt_error_fail(WT_EINVAL, "%s %d is out of bounds for a tensor of dimension %d", what, axis, ndim);
     *out = axis < 0 ? axis + ndim : axis;
     return WT_OK;
 }
 
 wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what, wt_desc *out) {
-    wt_status st = wt_shape_check(ndim, shape, NULL);
+    wt_status st = wt_desc_shape_check(ndim, shape, NULL);
     if (st) return st;
     int lead = ndim - src->ndim;
     bool ok = lead >= 0;
     for (int i = 0; ok && i < src->ndim; i++) ok = src->shape[i] == 1 || src->shape[i] == shape[lead + i];
     if (!ok) {
         char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
-        return wt_fail(WT_ESHAPE, "%s: cannot broadcast shape %s to %s%s", what,
-                       wt_fmt_shape(a, sizeof a, src->ndim, src->shape), wt_fmt_shape(b, sizeof b, ndim, shape),
-                       lead < 0 ? " (the source has more dimensions)" : "");
+        return wt_error_fail(WT_ESHAPE, "%s: cannot broadcast shape %s to %s%s", what,
+                             wt_error_fmt_shape(a, sizeof a, src->ndim, src->shape),
+                             wt_error_fmt_shape(b, sizeof b, ndim, shape),
+                             lead < 0 ? " (the source has more dimensions)" : "");
     }
     wt_desc d = *src;
     d.ndim = ndim;
@@ -141,10 +144,10 @@ wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, 
 wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes, int *out_ndim,
                               int64_t *out_shape) {
     if (n < 0 || (n > 0 && (!ndims || !shapes)) || !out_ndim || !out_shape)
-        return wt_fail(WT_EINVAL, "wt_broadcast_shapes: invalid arguments");
+        return wt_error_fail(WT_EINVAL, "wt_broadcast_shapes: invalid arguments");
     int nd = 0;
     for (int k = 0; k < n; k++) {
-        wt_status st = wt_shape_check(ndims[k], shapes[k], NULL);
+        wt_status st = wt_desc_shape_check(ndims[k], shapes[k], NULL);
         if (st) return st;
         if (ndims[k] > nd) nd = ndims[k];
     }
@@ -159,9 +162,9 @@ wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *sha
                 size_t len = 0;
                 for (int q = 0; q < n && len < sizeof msg; q++)
                     len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
-                                            wt_fmt_shape(s, sizeof s, ndims[q], shapes[q]));
-                return wt_fail(WT_ESHAPE, "shapes%s cannot be broadcast together (axis %d: %lld vs %lld)", msg, i - nd,
-                               (long long)size, (long long)shapes[k][j]);
+                                            wt_error_fmt_shape(s, sizeof s, ndims[q], shapes[q]));
+                return wt_error_fail(WT_ESHAPE, "shapes%s cannot be broadcast together (axis %d: %lld vs %lld)", msg,
+                                     i - nd, (long long)size, (long long)shapes[k][j]);
             }
             size = shapes[k][j];
         }

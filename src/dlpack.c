@@ -23,18 +23,18 @@ typedef struct exported {
 static void exported_delete(DLManagedTensorVersioned *m) {
     exported *e = m->manager_ctx;
     wt_tensor_free(e->ref);
-    wt_sys_free(e);
+    wt_tensor_sys_free(e);
 }
 
 wt_status wt_dlpack_export(const wt_tensor *t, struct DLManagedTensorVersioned **out) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st && !out) st = wt_fail(WT_EINVAL, "output pointer is NULL");
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !out) st = wt_error_fail(WT_EINVAL, "output pointer is NULL");
     if (st) return st;
-    exported *e = wt_sys_alloc(sizeof *e);
-    if (!e) return wt_fail(WT_ENOMEM, "out of memory exporting a tensor to DLPack");
+    exported *e = wt_tensor_sys_alloc(sizeof *e);
+    if (!e) return wt_error_fail(WT_ENOMEM, "out of memory exporting a tensor to DLPack");
     st = wt_tensor_clone(t, &e->ref);
     if (st) {
-        wt_sys_free(e);
+        wt_tensor_sys_free(e);
         return st;
     }
     const wt_desc *d = &t->d;
@@ -67,25 +67,26 @@ static void release_managed(void *ctx) {
 }
 
 wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out) {
-    wt_status st = wt_check_out(out);
-    if (!st && !src) st = wt_fail(WT_EINVAL, "wt_dlpack_import: the managed tensor is NULL");
+    wt_status st = wt_tensor_check_out(out);
+    if (!st && !src) st = wt_error_fail(WT_EINVAL, "wt_dlpack_import: the managed tensor is NULL");
     if (st) return st;
     /* with another major version only the deleter may be touched */
     if (src->version.major != DLPACK_MAJOR_VERSION)
-        return wt_fail(WT_EINVAL, "wt_dlpack_import: DLPack version %u.%u; wtensor reads major version %d",
-                       src->version.major, src->version.minor, DLPACK_MAJOR_VERSION);
+        return wt_error_fail(WT_EINVAL, "wt_dlpack_import: DLPack version %u.%u; wtensor reads major version %d",
+                             src->version.major, src->version.minor, DLPACK_MAJOR_VERSION);
     const DLTensor *dl = &src->dl_tensor;
     if (dl->device.device_type != kDLCPU || dl->device.device_id != 0)
-        return wt_fail(WT_EINVAL, "wt_dlpack_import: device type %d, id %d; wtensor reads only kDLCPU (%d), id 0",
-                       (int)dl->device.device_type, (int)dl->device.device_id, (int)kDLCPU);
+        return wt_error_fail(WT_EINVAL, "wt_dlpack_import: device type %d, id %d; wtensor reads only kDLCPU (%d), id 0",
+                             (int)dl->device.device_type, (int)dl->device.device_id, (int)kDLCPU);
     int dtype = -1;
     for (int k = 0; k < WT_NDTYPES; k++)
         if (dl_types[k].code == dl->dtype.code && dl_types[k].bits == dl->dtype.bits &&
             dl_types[k].lanes == dl->dtype.lanes)
             dtype = k;
     if (dtype < 0)
-        return wt_fail(WT_EDTYPE, "wt_dlpack_import: DLPack dtype code %u, bits %u, lanes %u has no wtensor dtype",
-                       dl->dtype.code, dl->dtype.bits, dl->dtype.lanes);
+        return wt_error_fail(WT_EDTYPE,
+                             "wt_dlpack_import: DLPack dtype code %u, bits %u, lanes %u has no wtensor dtype",
+                             dl->dtype.code, dl->dtype.bits, dl->dtype.lanes);
     wt_desc d;
     st = wt_desc_init(&d, dtype, dl->ndim, dl->shape);
     if (st) return st;
@@ -98,16 +99,17 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
         uint64_t isz = wt_dtype_size(dtype);
         uintptr_t data = (uintptr_t)dl->data;
         if (!dl->data)
-            return wt_fail(WT_EINVAL, "wt_dlpack_import: data is NULL for a tensor of %lld elements",
-                           (long long)wt_desc_size(&d));
+            return wt_error_fail(WT_EINVAL, "wt_dlpack_import: data is NULL for a tensor of %lld elements",
+                                 (long long)wt_desc_size(&d));
         if (dl->byte_offset > UINTPTR_MAX - data)
-            return wt_fail(WT_EBOUNDS, "wt_dlpack_import: byte_offset %llu from %p passes the end of the address space",
-                           (unsigned long long)dl->byte_offset, dl->data);
+            return wt_error_fail(WT_EBOUNDS,
+                                 "wt_dlpack_import: byte_offset %llu from %p passes the end of the address space",
+                                 (unsigned long long)dl->byte_offset, dl->data);
         uintptr_t first = data + (uintptr_t)dl->byte_offset;
         if (first % isz)
-            return wt_fail(WT_EINVAL,
-                           "wt_dlpack_import: the first element, at %p + %llu bytes, is not aligned to its %llu bytes",
-                           dl->data, (unsigned long long)dl->byte_offset, (unsigned long long)isz);
+            return wt_error_fail(
+                WT_EINVAL, "wt_dlpack_import: the first element, at %p + %llu bytes, is not aligned to its %llu bytes",
+                dl->data, (unsigned long long)dl->byte_offset, (unsigned long long)isz);
         /* from the first element (d.offset is 0), the bytes reached are
         ** [first + lo*isz, first + (hi+1)*isz), inside the address space */
         int64_t lo, hi;
@@ -116,11 +118,11 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
             __builtin_mul_overflow((uint64_t)hi + 1, isz, &above) || below > first || above > UINTPTR_MAX - first ||
             below + above > SIZE_MAX) {
             char s[WT_SHAPE_STR], t[WT_SHAPE_STR];
-            return wt_fail(
+            return wt_error_fail(
                 WT_EBOUNDS,
                 "wt_dlpack_import: shape %s with strides %s from %p + %llu bytes reaches outside the address space",
-                wt_fmt_shape(s, sizeof s, d.ndim, d.shape), wt_fmt_shape(t, sizeof t, d.ndim, d.strides), dl->data,
-                (unsigned long long)dl->byte_offset);
+                wt_error_fmt_shape(s, sizeof s, d.ndim, d.shape), wt_error_fmt_shape(t, sizeof t, d.ndim, d.strides),
+                dl->data, (unsigned long long)dl->byte_offset);
         }
         base = first - (uintptr_t)below;
         nbytes = (size_t)(below + above);

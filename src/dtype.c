@@ -18,16 +18,16 @@ bool wt_dtype_is_float(int dt) { return dt == WT_FLOAT32 || dt == WT_FLOAT64; }
 bool wt_dtype_is_int(int dt) { return dt >= WT_INT8 && dt <= WT_UINT32; }
 
 wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
-    if (!name || !out) return wt_fail(WT_EINVAL, "wt_dtype_from_name: NULL argument");
+    if (!name || !out) return wt_error_fail(WT_EINVAL, "wt_dtype_from_name: NULL argument");
     for (int i = 0; i < WT_NDTYPES; i++)
         if (strcmp(name, info[i].name) == 0) {
             *out = (wt_dtype)i;
             return WT_OK;
         }
-    return wt_fail(WT_EDTYPE,
-                   "unknown dtype '%.64s' (expected bool, int8, uint8, int16, uint16, int32, uint32, "
-                   "float32 or float64)",
-                   name);
+    return wt_error_fail(WT_EDTYPE,
+                         "unknown dtype '%.64s' (expected bool, int8, uint8, int16, uint16, int32, uint32, "
+                         "float32 or float64)",
+                         name);
 }
 
 /* Integer kinds as (signed, bits); the promoted type of two integers is the
@@ -44,9 +44,9 @@ static int int_type(bool sgn, int bits) {
 }
 
 wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
-    if (!out) return wt_fail(WT_EINVAL, "wt_dtype_promote: NULL out");
+    if (!out) return wt_error_fail(WT_EINVAL, "wt_dtype_promote: NULL out");
     if (!wt_dtype_is_valid(a) || !wt_dtype_is_valid(b))
-        return wt_fail(WT_EDTYPE, "invalid dtype code %d", wt_dtype_is_valid(a) ? b : a);
+        return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", wt_dtype_is_valid(a) ? b : a);
     if (a == b) {
         *out = (wt_dtype)a;
         return WT_OK;
@@ -77,15 +77,15 @@ wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
         r = int_bits(s) > int_bits(u) ? s : int_type(true, int_bits(u) * 2);
     }
     if (r < 0)
-        return wt_fail(WT_EDTYPE, "promoting %s with %s needs int64, which wtensor does not have yet", info[a].name,
-                       info[b].name);
+        return wt_error_fail(WT_EDTYPE, "promoting %s with %s needs int64, which wtensor does not have yet",
+                             info[a].name, info[b].name);
     *out = (wt_dtype)r;
     return WT_OK;
 }
 
 wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
-    if (!out) return wt_fail(WT_EINVAL, "wt_dtype_promote_scalar: NULL out");
-    if (!wt_dtype_is_valid(t)) return wt_fail(WT_EDTYPE, "invalid dtype code %d", t);
+    if (!out) return wt_error_fail(WT_EINVAL, "wt_dtype_promote_scalar: NULL out");
+    if (!wt_dtype_is_valid(t)) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", t);
     /* integers a host number holds exactly (JS's safe integers); 1e300 acts as a float */
     bool integral = fabs(value) <= 0x1p53 && trunc(value) == value;
     if (wt_dtype_is_float(t))

@@ -118,7 +118,7 @@ static wt_status pairwise(const ein_eq *e, ein_op *a, ein_op *b, ein_set keep, i
     for (int k = 0; k < nl; k++) r->lab[r->n++] = left[k];
     for (int k = 0; k < nr; k++) r->lab[r->n++] = right[k];
     if (r->n + nc > WT_MAX_DIMS)
-        return wt_fail(WT_ESHAPE, "einsum: an intermediate would have more than %d dimensions", WT_MAX_DIMS);
+        return wt_error_fail(WT_ESHAPE, "einsum: an intermediate would have more than %d dimensions", WT_MAX_DIMS);
     int64_t M = labels_size(e, nl, left), N = labels_size(e, nr, right);
     int64_t rshape[WT_MAX_DIMS];
     for (int k = 0; k < r->n; k++) rshape[k] = e->size[r->lab[k]];
@@ -219,13 +219,13 @@ static wt_status run_step(const ein_eq *e, const ein_step *sp, ein_op *list, int
 
 wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tensor *out, wt_tensor **result) {
     if (n < 1 || n > EIN_MAXOPS || !ops)
-        return wt_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", n, EIN_MAXOPS);
-    if (!out && !result) return wt_fail(WT_EINVAL, "einsum: result pointer is NULL");
-    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_fail(WT_EREADONLY, "einsum: out is read-only");
+        return wt_error_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", n, EIN_MAXOPS);
+    if (!out && !result) return wt_error_fail(WT_EINVAL, "einsum: result pointer is NULL");
+    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_error_fail(WT_EREADONLY, "einsum: out is read-only");
     int ndims[EIN_MAXOPS];
     const int64_t *shapes[EIN_MAXOPS];
     for (int k = 0; k < n; k++) {
-        if (!ops[k]) return wt_fail(WT_EINVAL, "einsum: operand %d is NULL", k + 1);
+        if (!ops[k]) return wt_error_fail(WT_EINVAL, "einsum: operand %d is NULL", k + 1);
         ndims[k] = ops[k]->d.ndim, shapes[k] = ops[k]->d.shape;
     }
     ein_eq e;
@@ -264,7 +264,7 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
     wt_tensor *res = NULL;
     if (!st) {
         if (cnt != 1)
-            st = wt_fail(WT_EINVAL, "einsum: internal plan left %d operands", cnt); /* unreachable */
+            st = wt_error_fail(WT_EINVAL, "einsum: internal plan left %d operands", cnt); /* unreachable */
         else if (!(st = sum_out(&list[0], output, dt)))
             st = view_as(&list[0], e.nout, e.out, &res);
     }
@@ -311,8 +311,8 @@ static const char *step_kind(const ein_step *st, const ein_set *in) {
 
 wt_status wt_einsum_path(const char *eq, int n, const int *ndims, const int64_t *const *shapes, char *json, size_t cap,
                          size_t *len) {
-    if (n > 0 && (!ndims || !shapes)) return wt_fail(WT_EINVAL, "einsum_path: ndims or shapes is NULL");
-    if (!len || (cap && !json)) return wt_fail(WT_EINVAL, "einsum_path: output buffer is NULL");
+    if (n > 0 && (!ndims || !shapes)) return wt_error_fail(WT_EINVAL, "einsum_path: ndims or shapes is NULL");
+    if (!len || (cap && !json)) return wt_error_fail(WT_EINVAL, "einsum_path: output buffer is NULL");
     *len = 0; /* nonzero only with a buffer too small: callers size their retry by it */
     ein_eq e;
     ein_plan plan;
@@ -364,6 +364,7 @@ wt_status wt_einsum_path(const char *eq, int n, const int *ndims, const int64_t 
         plan.opt_flops, plan.largest);
     *len = b.len;
     if (b.len + 1 > cap)
-        return wt_fail(WT_EINVAL, "einsum_path: the description needs %zu bytes, the buffer has %zu", b.len + 1, cap);
+        return wt_error_fail(WT_EINVAL, "einsum_path: the description needs %zu bytes, the buffer has %zu", b.len + 1,
+                             cap);
     return WT_OK;
 }

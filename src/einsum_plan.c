@@ -38,18 +38,19 @@ static wt_status parse_term(const char *t, int len, const char *eq, int *nlab, i
     for (int i = 0; i < len; i++) {
         if (t[i] == '.') {
             if (i + 2 >= len || t[i + 1] != '.' || t[i + 2] != '.')
-                return wt_fail(WT_ESYNTAX, "einsum: '.' must be part of '...' in %s of '%.200s'", what, eq);
-            if (*ell >= 0) return wt_fail(WT_ESYNTAX, "einsum: %s of '%.200s' has more than one '...'", what, eq);
+                return wt_error_fail(WT_ESYNTAX, "einsum: '.' must be part of '...' in %s of '%.200s'", what, eq);
+            if (*ell >= 0) return wt_error_fail(WT_ESYNTAX, "einsum: %s of '%.200s' has more than one '...'", what, eq);
             *ell = *nlab;
             i += 2;
             continue;
         }
         int l = label_of(t[i]);
         if (l < 0)
-            return wt_fail(WT_ESYNTAX, "einsum: invalid character '%c' in %s of '%.200s' (labels are a-z and A-Z)",
-                           t[i], what, eq);
+            return wt_error_fail(WT_ESYNTAX,
+                                 "einsum: invalid character '%c' in %s of '%.200s' (labels are a-z and A-Z)", t[i],
+                                 what, eq);
         if (*nlab == WT_MAX_DIMS)
-            return wt_fail(WT_ESYNTAX, "einsum: %s of '%.200s' has more than %d labels", what, eq, WT_MAX_DIMS);
+            return wt_error_fail(WT_ESYNTAX, "einsum: %s of '%.200s' has more than %d labels", what, eq, WT_MAX_DIMS);
         lab[(*nlab)++] = (int8_t)l;
     }
     return WT_OK;
@@ -64,16 +65,17 @@ typedef struct {
 
 /* eq without white space into s; *arrow at "->" or NULL; checks stray '-' / '>' */
 static wt_status strip(const char *eq, char *s, int *n, const char **arrow) {
-    if (strlen(eq) > 1000) return wt_fail(WT_ESYNTAX, "einsum: the equation is longer than 1000 characters");
+    if (strlen(eq) > 1000) return wt_error_fail(WT_ESYNTAX, "einsum: the equation is longer than 1000 characters");
     *n = 0;
     for (const char *p = eq; *p; p++)
         if (*p != ' ' && *p != '\t' && *p != '\n') s[(*n)++] = *p;
     s[*n] = 0;
     const char *a = strstr(s, "->");
-    if (a && strstr(a + 2, "->")) return wt_fail(WT_ESYNTAX, "einsum: '->' appears more than once in '%.200s'", eq);
+    if (a && strstr(a + 2, "->"))
+        return wt_error_fail(WT_ESYNTAX, "einsum: '->' appears more than once in '%.200s'", eq);
     for (int i = 0; i < *n; i++)
         if ((s[i] == '-' || s[i] == '>') && !(a && (s + i == a || s + i == a + 1)))
-            return wt_fail(WT_ESYNTAX, "einsum: stray '%c' in '%.200s' (the output is written '->')", s[i], eq);
+            return wt_error_fail(WT_ESYNTAX, "einsum: stray '%c' in '%.200s' (the output is written '->')", s[i], eq);
     *arrow = a;
     return WT_OK;
 }
@@ -84,25 +86,25 @@ static wt_status parse_inputs(const char *s, int in_len, const char *eq, int nop
     for (int i = 0; i <= in_len; i++) {
         if (i < in_len && s[i] != ',') continue;
         if (nterms == nops)
-            return wt_fail(WT_EINVAL, "einsum: '%.200s' has more terms than the %d operand%s given", eq, nops,
-                           nops == 1 ? "" : "s");
+            return wt_error_fail(WT_EINVAL, "einsum: '%.200s' has more terms than the %d operand%s given", eq, nops,
+                                 nops == 1 ? "" : "s");
         char what[32];
         snprintf(what, sizeof what, "operand %d", nterms + 1);
         wt_status st = parse_term(s + start, i - start, eq, &t->rawn[nterms], t->raw[nterms], &t->ells[nterms], what);
         if (st) return st;
         int k = nterms++, nd = ndims[k];
         if (nd < 0 || nd > WT_MAX_DIMS)
-            return wt_fail(WT_EINVAL, "einsum: operand %d has an invalid ndim %d", k + 1, nd);
+            return wt_error_fail(WT_EINVAL, "einsum: operand %d has an invalid ndim %d", k + 1, nd);
         if (t->ells[k] < 0 ? t->rawn[k] != nd : t->rawn[k] > nd)
-            return wt_fail(WT_EINVAL, "einsum: operand %d has %d dimension%s but its subscripts '%.*s' name %d%s",
-                           k + 1, nd, nd == 1 ? "" : "s", i - start, s + start, t->rawn[k],
-                           t->ells[k] < 0 ? "" : " (plus '...')");
+            return wt_error_fail(WT_EINVAL, "einsum: operand %d has %d dimension%s but its subscripts '%.*s' name %d%s",
+                                 k + 1, nd, nd == 1 ? "" : "s", i - start, s + start, t->rawn[k],
+                                 t->ells[k] < 0 ? "" : " (plus '...')");
         if (t->ells[k] >= 0 && nd - t->rawn[k] > t->maxell) t->maxell = nd - t->rawn[k];
         start = i + 1;
     }
     if (nterms != nops)
-        return wt_fail(WT_EINVAL, "einsum: '%.200s' has %d term%s but %d operands were given", eq, nterms,
-                       nterms == 1 ? "" : "s", nops);
+        return wt_error_fail(WT_EINVAL, "einsum: '%.200s' has %d term%s but %d operands were given", eq, nterms,
+                             nterms == 1 ? "" : "s", nops);
     return WT_OK;
 }
 
@@ -127,24 +129,25 @@ static void expand_labels(ein_eq *e, const int *ndims, ein_terms *t) {
 static wt_status label_sizes(ein_eq *e, const int64_t *const *shapes) {
     for (int l = 0; l < EIN_NLABELS; l++) e->size[l] = -1;
     for (int k = 0; k < e->nops; k++) {
-        if (e->nlab[k] && !shapes[k]) return wt_fail(WT_EINVAL, "einsum: the shape of operand %d is NULL", k + 1);
+        if (e->nlab[k] && !shapes[k]) return wt_error_fail(WT_EINVAL, "einsum: the shape of operand %d is NULL", k + 1);
         int64_t own[EIN_NLABELS];
         for (int j = 0; j < e->nlab[k]; j++) own[e->lab[k][j]] = -1;
         for (int j = 0; j < e->nlab[k]; j++) {
             int l = e->lab[k][j];
             int64_t d = shapes[k][j];
             if (d < 0)
-                return wt_fail(WT_ESHAPE, "einsum: operand %d has a negative dimension %lld", k + 1, (long long)d);
+                return wt_error_fail(WT_ESHAPE, "einsum: operand %d has a negative dimension %lld", k + 1,
+                                     (long long)d);
             if (own[l] >= 0 && own[l] != d)
-                return wt_fail(WT_ESHAPE, "einsum: label '%c' is repeated in operand %d with sizes %lld and %lld",
-                               ein_letter(e, l), k + 1, (long long)own[l], (long long)d);
+                return wt_error_fail(WT_ESHAPE, "einsum: label '%c' is repeated in operand %d with sizes %lld and %lld",
+                                     ein_letter(e, l), k + 1, (long long)own[l], (long long)d);
             own[l] = d;
             if (e->size[l] < 0 || e->size[l] == 1)
                 e->size[l] = d;
             else if (d != 1 && d != e->size[l])
-                return wt_fail(WT_ESHAPE,
-                               "einsum: label '%c' has size %lld in operand %d but %lld in an earlier operand",
-                               ein_letter(e, l), (long long)d, k + 1, (long long)e->size[l]);
+                return wt_error_fail(WT_ESHAPE,
+                                     "einsum: label '%c' has size %lld in operand %d but %lld in an earlier operand",
+                                     ein_letter(e, l), (long long)d, k + 1, (long long)e->size[l]);
         }
     }
     return WT_OK;
@@ -159,16 +162,16 @@ static wt_status explicit_output(ein_eq *e, const char *out, int len, const char
     for (int j = 0; j < e->nout; j++) {
         int l = e->out[j];
         if (!t->count[l])
-            return wt_fail(WT_EINVAL, "einsum: output label '%c' does not appear in the inputs of '%.200s'",
-                           ein_letter(e, l), eq);
+            return wt_error_fail(WT_EINVAL, "einsum: output label '%c' does not appear in the inputs of '%.200s'",
+                                 ein_letter(e, l), eq);
         if (seen[l])
-            return wt_fail(WT_EINVAL, "einsum: output label '%c' appears more than once in '%.200s'", ein_letter(e, l),
-                           eq);
+            return wt_error_fail(WT_EINVAL, "einsum: output label '%c' appears more than once in '%.200s'",
+                                 ein_letter(e, l), eq);
         seen[l] = true;
     }
     if (oell >= 0) { /* '...' in the output: the broadcast ellipsis axes, in place */
         if (e->nout + t->maxell > WT_MAX_DIMS)
-            return wt_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
+            return wt_error_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
         memmove(e->out + oell + t->maxell, e->out + oell, (size_t)(e->nout - oell));
         for (int x = 0; x < t->maxell; x++) e->out[oell + x] = (int8_t)(52 + x);
         e->nout += t->maxell;
@@ -183,7 +186,7 @@ static wt_status implicit_output(ein_eq *e, const ein_terms *t) {
         int l = label_of((char)c);
         if (l >= 0 && t->count[l] == 1) {
             if (e->nout == WT_MAX_DIMS)
-                return wt_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
+                return wt_error_fail(WT_ESHAPE, "einsum: the output would have more than %d dimensions", WT_MAX_DIMS);
             e->out[e->nout++] = (int8_t)l;
         }
     }
@@ -191,9 +194,9 @@ static wt_status implicit_output(ein_eq *e, const ein_terms *t) {
 }
 
 wt_status ein_parse(const char *eq, int nops, const int *ndims, const int64_t *const *shapes, ein_eq *e) {
-    if (!eq) return wt_fail(WT_EINVAL, "einsum: equation is NULL");
+    if (!eq) return wt_error_fail(WT_EINVAL, "einsum: equation is NULL");
     if (nops < 1 || nops > EIN_MAXOPS)
-        return wt_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", nops, EIN_MAXOPS);
+        return wt_error_fail(WT_EINVAL, "einsum: %d operands given (1 to %d)", nops, EIN_MAXOPS);
     char s[1024];
     int n = 0;
     const char *arrow = NULL;
@@ -279,8 +282,8 @@ static void to_list(const small_list *a, set_list *b) {
 static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, double limit, int path[][2], int *np,
                          bool *fallback) {
     /* breadth first over every pair order */
-    ein_cand *a = wt_sys_alloc(sizeof(ein_cand) * 2 * OPT_CANDS);
-    if (!a) return wt_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
+    ein_cand *a = wt_tensor_sys_alloc(sizeof(ein_cand) * 2 * OPT_CANDS);
+    if (!a) return wt_error_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
     ein_cand *b = a + OPT_CANDS;
     int na = 1, n = in->n;
     a[0].cost = 0, a[0].npath = 0, a[0].rem.n = n;
@@ -316,7 +319,7 @@ static wt_status optimal(const ein_eq *e, const set_list *in, ein_set output, do
         if (a[c].cost < a[best].cost) best = c;
     memcpy(path, a[best].path, sizeof(int) * 2 * (size_t)a[best].npath);
     *np = a[best].npath;
-    wt_sys_free(a);
+    wt_tensor_sys_free(a);
     return WT_OK;
 }
 
@@ -351,8 +354,8 @@ static wt_status greedy(const ein_eq *e, set_list in, ein_set output, double lim
                         int *npath, bool *fallback) {
     /* candidates: every pair at first, fewer after; carried over between steps */
     const int cap = EIN_MAXOPS * (EIN_MAXOPS - 1) / 2;
-    ein_choice *known = wt_sys_alloc(sizeof(ein_choice) * 2 * (size_t)cap);
-    if (!known) return wt_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
+    ein_choice *known = wt_tensor_sys_alloc(sizeof(ein_choice) * 2 * (size_t)cap);
+    if (!known) return wt_error_fail(WT_ENOMEM, "einsum: out of memory planning the contraction");
     ein_choice *next = known + cap;
     int nk = 0, np = 0, newpos = -1;
     double path_cost = 0;
@@ -409,7 +412,7 @@ static wt_status greedy(const ein_eq *e, set_list in, ein_set output, double lim
         path_cost += best.cost;
     }
     *npath = np;
-    wt_sys_free(known);
+    wt_tensor_sys_free(known);
     return WT_OK;
 }
 

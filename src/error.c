@@ -7,7 +7,7 @@
 static WT_TLS int err_status = WT_OK;
 static WT_TLS char err_msg[1024];
 
-wt_status wt_fail(wt_status st, const char *fmt, ...) {
+wt_status wt_error_fail(wt_status st, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err_msg, sizeof err_msg, fmt, ap);
@@ -32,7 +32,7 @@ const char *wt_status_name(int st) {
 
 const char *wt_version(void) { return WT_VERSION_STRING; }
 
-const char *wt_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape) {
+const char *wt_error_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape) {
     size_t n = 0;
     if (cap == 0) return buf;
     buf[0] = 0;

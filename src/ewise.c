@@ -44,7 +44,7 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
         if (k < 2 && P->scale[k]) {
             char *mp[3] = {bufs[k], bufs[k], (char *)&P->slots[k]};
             const int64_t ms[3] = {csz, csz, 0};
-            wt_kernel_get(WT_OP_MUL, P->comp[k])(mp, ms, cm);
+            wt_kernels_get(WT_OP_MUL, P->comp[k])(mp, ms, cm);
         }
         kp[k + 1] = bufs[k];
         ks[k + 1] = st[k + 1] == 0 ? 0 : csz;
@@ -108,17 +108,17 @@ static void inner(const void *ctx, char *scratch, char **ptr, const int64_t *st,
 /* the call's arguments, before anything is allocated */
 static wt_status check_call(const wt_ewise_call *c, const char *name) {
     int op = c->op, n = c->n, rop = c->reduce;
-    if (n != wt_op_arity(op)) return wt_fail(WT_EINVAL, "%s takes %d operands, got %d", name, wt_op_arity(op), n);
-    if (n > 0 && !c->in) return wt_fail(WT_EINVAL, "%s: operand array is NULL", name);
+    if (n != wt_op_arity(op)) return wt_error_fail(WT_EINVAL, "%s takes %d operands, got %d", name, wt_op_arity(op), n);
+    if (n > 0 && !c->in) return wt_error_fail(WT_EINVAL, "%s: operand array is NULL", name);
     if (rop < WT_REDUCE_NONE || rop > WT_REDUCE_MIN)
-        return wt_fail(WT_EINVAL, "%s: reduce must be none, sum, prod, max or min", name);
-    if (rop && !c->out) return wt_fail(WT_EINVAL, "%s: a reduction needs an out tensor to reduce into", name);
-    if (!c->out && !c->result) return wt_fail(WT_EINVAL, "%s: result pointer is NULL", name);
+        return wt_error_fail(WT_EINVAL, "%s: reduce must be none, sum, prod, max or min", name);
+    if (rop && !c->out) return wt_error_fail(WT_EINVAL, "%s: a reduction needs an out tensor to reduce into", name);
+    if (!c->out && !c->result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
     if (c->out && (c->out->d.flags & WT_FLAG_READONLY))
-        return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+        return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
     for (int k = 0; k < n; k++)
         if (!c->in[k] && !c->scalars)
-            return wt_fail(WT_EINVAL, "%s: operand %d is neither a tensor nor a scalar", name, k);
+            return wt_error_fail(WT_EINVAL, "%s: operand %d is neither a tensor nor a scalar", name, k);
     return WT_OK;
 }
 
@@ -133,10 +133,10 @@ static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *comp
     const double factor[2] = {c->alpha, c->beta};
     for (int k = 0; k < 2; k++)
         if (factor[k] != 1) {
-            if (k >= n) return wt_fail(WT_EINVAL, "%s: %s needs operand %d", name, k ? "beta" : "alpha", k);
+            if (k >= n) return wt_error_fail(WT_EINVAL, "%s: %s needs operand %d", name, k ? "beta" : "alpha", k);
             dts[nt] = -1, vals[nt++] = factor[k];
         }
-    wt_status st = wt_op_plan_dtypes(c->op, nt, dts, vals, comp, res);
+    wt_status st = wt_ops_plan_dtypes(c->op, nt, dts, vals, comp, res);
     if (!st && c->compute >= 0) comp[0] = *res = c->compute; /* reductions choose their own */
     return st;
 }
@@ -156,18 +156,18 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
     }
     if (P->rop) {
         P->res_cast = P->res != P->acc ? wt_cast_get(P->res, P->acc) : NULL;
-        P->accum = wt_accum_get(P->rop, P->acc);
+        P->accum = wt_kernels_accum(P->rop, P->acc);
         P->reduce_direct = P->op == WT_OP_COPY && !P->in_cast[0] && !P->scale[0];
         P->buffered |= !P->reduce_direct || P->res_cast;
     } else if (p->target->d.dtype != P->res) {
         P->res_cast = wt_cast_get(P->res, p->target->d.dtype);
         P->buffered = true;
     }
-    P->kern = wt_kernel_get(P->op, comp[P->op == WT_OP_WHERE ? 1 : 0]);
+    P->kern = wt_kernels_get(P->op, comp[P->op == WT_OP_WHERE ? 1 : 0]);
 }
 
 wt_status wt_ewise_run(const wt_ewise_call *c) {
-    if (c->op < 0 || c->op >= WT_NOPS) return wt_fail(WT_EINVAL, "invalid operation code %d", c->op);
+    if (c->op < 0 || c->op >= WT_NOPS) return wt_error_fail(WT_EINVAL, "invalid operation code %d", c->op);
     const char *name = c->name ? c->name : wt_op_name(c->op);
     int comp[5], res;
     wt_status st = check_call(c, name);
@@ -217,13 +217,13 @@ wt_status wt_ewise(int op, int n, const wt_tensor *const *in, const double *scal
 }
 
 wt_status wt_unary(int op, const wt_tensor *x, wt_tensor **result) {
-    if (!x) return wt_fail(WT_EINVAL, "%s: operand is NULL", wt_op_name(op) ? wt_op_name(op) : "unary");
+    if (!x) return wt_error_fail(WT_EINVAL, "%s: operand is NULL", wt_op_name(op) ? wt_op_name(op) : "unary");
     const wt_tensor *in[1] = {x};
     return wt_ewise(op, 1, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, result);
 }
 
 wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_tensor **result) {
-    if (!x || !y) return wt_fail(WT_EINVAL, "%s: operand is NULL", wt_op_name(op) ? wt_op_name(op) : "binary");
+    if (!x || !y) return wt_error_fail(WT_EINVAL, "%s: operand is NULL", wt_op_name(op) ? wt_op_name(op) : "binary");
     const wt_tensor *in[2] = {x, y};
     return wt_ewise(op, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, result);
 }

@@ -42,17 +42,19 @@ static double int_at(int dtype, int64_t v0, int64_t delta, int64_t i) {
 /* As NumPy: the first two values are start and start+step cast to the dtype;
 ** the rest continue from their difference in the dtype's own arithmetic. */
 wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt_tensor **out) {
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (st) return st;
     if (!isfinite(start) || !isfinite(stop) || !isfinite(step))
-        return wt_fail(WT_EINVAL, "arange: start, stop and step must be finite (got %g, %g, %g)", start, stop, step);
-    if (step == 0) return wt_fail(WT_EINVAL, "arange: step cannot be zero");
+        return wt_error_fail(WT_EINVAL, "arange: start, stop and step must be finite (got %g, %g, %g)", start, stop,
+                             step);
+    if (step == 0) return wt_error_fail(WT_EINVAL, "arange: step cannot be zero");
     double len = ceil((stop - start) / step);
     if (!(len < 0x1p62))
-        return wt_fail(WT_ENOMEM, "out of memory: arange(%g, %g, %g) has too many elements", start, stop, step);
+        return wt_error_fail(WT_ENOMEM, "out of memory: arange(%g, %g, %g) has too many elements", start, stop, step);
     int64_t n = len > 0 ? (int64_t)len : 0;
     if (dtype == WT_BOOL && n > 2)
-        return wt_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld", (long long)n);
+        return wt_error_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld",
+                             (long long)n);
     wt_tensor *t;
     if ((st = fill_line(dtype, n, start, step, 0, false, &t))) return st;
     char *p = (char *)t->buf->data;
@@ -73,11 +75,12 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
 }
 
 wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoint, int dtype, wt_tensor **out) {
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (st) return st;
     if (!isfinite(start) || !isfinite(stop))
-        return wt_fail(WT_EINVAL, "linspace: start and stop must be finite (got %g, %g)", start, stop);
-    if (num < 0) return wt_fail(WT_EINVAL, "linspace: number of samples, %lld, must be non-negative", (long long)num);
+        return wt_error_fail(WT_EINVAL, "linspace: start and stop must be finite (got %g, %g)", start, stop);
+    if (num < 0)
+        return wt_error_fail(WT_EINVAL, "linspace: number of samples, %lld, must be non-negative", (long long)num);
     int64_t div = endpoint ? num - 1 : num;
     double step = div > 0 ? (stop - start) / (double)div : 0;
     return fill_line(dtype, num, start, step, stop, endpoint != 0, out);
@@ -85,7 +88,7 @@ wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoin
 
 wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **out) {
     wt_tensor *t, *diag;
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (!st) st = wt_tensor_zeros(dtype, 2, (int64_t[]){n, m}, &t);
     if (st) return st;
     if ((st = wt_view_diagonal(t, k, 0, 1, &diag))) {

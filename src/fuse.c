@@ -104,7 +104,7 @@ static const char *op_name(int op) { return op >= WT_NOPS ? "cast" : wt_op_name(
 static wt_status fail_at(wt_status st, int i, int op) {
     char msg[600];
     snprintf(msg, sizeof msg, "%s", wt_error_message());
-    return wt_fail(st, "fuse: instruction %d (%s): %s", i, wt_op_name(op), msg);
+    return wt_error_fail(st, "fuse: instruction %d (%s): %s", i, wt_op_name(op), msg);
 }
 
 /* registers: a free list; an instruction's result may take over a dead
@@ -129,7 +129,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         I->op = code[4 * i];
         bool cast = I->op >= WT_NOPS && I->op < WT_FUSE_CAST(WT_NDTYPES);
         if (I->op < 0 || (I->op >= WT_NOPS && !cast))
-            return wt_fail(WT_EINVAL, "fuse: instruction %d: invalid operation code %d", i, I->op);
+            return wt_error_fail(WT_EINVAL, "fuse: instruction %d: invalid operation code %d", i, I->op);
         I->arity = cast ? 1 : wt_op_arity(I->op);
         int d[3];
         double sv[3] = {0, 0, 0};
@@ -137,9 +137,9 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         for (int k = 0; k < I->arity; k++) {
             int v = code[4 * i + 1 + k];
             if (v < 0 || v >= nleaf + i)
-                return wt_fail(WT_EINVAL,
-                               "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there", i,
-                               op_name(I->op), k, v, nleaf + i - 1);
+                return wt_error_fail(
+                    WT_EINVAL, "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there", i,
+                    op_name(I->op), k, v, nleaf + i - 1);
             I->val[k] = v;
             lastuse[v] = i;
             d[k] = dts[v];
@@ -147,9 +147,9 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
             any_tensor |= d[k] >= 0;
         }
         if (!any_tensor)
-            return wt_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i,
-                           op_name(I->op));
-        wt_status st = cast ? WT_OK : wt_op_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
+            return wt_error_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i,
+                                 op_name(I->op));
+        wt_status st = cast ? WT_OK : wt_ops_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
         if (st) return fail_at(st, i, I->op);
         if (cast) { /* a copy kernel in the target dtype, its input converted on the way */
             I->comp[0] = I->res = I->op - WT_NOPS;
@@ -161,7 +161,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
             else if (d[k] != I->comp[k])
                 I->cast[k] = wt_cast_get(d[k], I->comp[k]);
         }
-        I->kern = wt_kernel_get(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0]);
+        I->kern = wt_kernels_get(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0]);
         dts[nleaf + i] = I->res;
     }
     regfile R = {0};
@@ -196,17 +196,19 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
 
 static wt_status check_args(int nleaf, const wt_tensor *const *leaves, int ninstr, const int32_t *code, wt_tensor *out,
                             int reduce, wt_tensor **result) {
-    if (nleaf < 0 || nleaf > MAXLEAF) return wt_fail(WT_EINVAL, "fuse: %d leaves given (0 to %d)", nleaf, MAXLEAF);
+    if (nleaf < 0 || nleaf > MAXLEAF)
+        return wt_error_fail(WT_EINVAL, "fuse: %d leaves given (0 to %d)", nleaf, MAXLEAF);
     if (ninstr < 1 || ninstr > WT_FUSE_MAXCODE)
-        return wt_fail(WT_EINVAL, "fuse: %d instructions given (1 to %d)", ninstr, WT_FUSE_MAXCODE);
-    if (!code || (nleaf && !leaves)) return wt_fail(WT_EINVAL, "fuse: %s array is NULL", code ? "leaf" : "code");
+        return wt_error_fail(WT_EINVAL, "fuse: %d instructions given (1 to %d)", ninstr, WT_FUSE_MAXCODE);
+    if (!code || (nleaf && !leaves)) return wt_error_fail(WT_EINVAL, "fuse: %s array is NULL", code ? "leaf" : "code");
     if (reduce < WT_REDUCE_NONE || reduce > WT_REDUCE_ALL)
-        return wt_fail(WT_EINVAL, "fuse: reduce must be none, sum, prod, max, min, mean, any or all (got %d)", reduce);
-    if (reduce && !out) return wt_fail(WT_EINVAL, "fuse: a reduction needs an out tensor to reduce into");
-    if (!out && !result) return wt_fail(WT_EINVAL, "fuse: result pointer is NULL");
-    wt_status st = out ? wt_check_tensor(out, "fuse: out") : WT_OK;
+        return wt_error_fail(WT_EINVAL, "fuse: reduce must be none, sum, prod, max, min, mean, any or all (got %d)",
+                             reduce);
+    if (reduce && !out) return wt_error_fail(WT_EINVAL, "fuse: a reduction needs an out tensor to reduce into");
+    if (!out && !result) return wt_error_fail(WT_EINVAL, "fuse: result pointer is NULL");
+    wt_status st = out ? wt_tensor_check(out, "fuse: out") : WT_OK;
     if (!st && out && (out->d.flags & WT_FLAG_READONLY))
-        return wt_fail(WT_EREADONLY, "fuse: out is read-only (a broadcast view, or a view of one)");
+        return wt_error_fail(WT_EREADONLY, "fuse: out is read-only (a broadcast view, or a view of one)");
     return st;
 }
 
@@ -218,12 +220,13 @@ static wt_status collect_leaves(program *P, const wt_tensor *const *leaves, cons
     for (int v = 0; v < P->nleaf; v++) {
         if (!leaves[v]) {
             if (!scalars)
-                return wt_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
+                return wt_error_fail(WT_EINVAL, "fuse: leaf %d is neither a tensor nor a scalar (scalars is NULL)", v);
             vdt[v] = -1;
             continue;
         }
-        if ((st = wt_check_tensor(leaves[v], "fuse: leaf"))) return st;
-        if (p->n == WT_FUSE_MAXLEAVES) return wt_fail(WT_EINVAL, "fuse: more than %d tensor leaves", WT_FUSE_MAXLEAVES);
+        if ((st = wt_tensor_check(leaves[v], "fuse: leaf"))) return st;
+        if (p->n == WT_FUSE_MAXLEAVES)
+            return wt_error_fail(WT_EINVAL, "fuse: more than %d tensor leaves", WT_FUSE_MAXLEAVES);
         vdt[v] = leaves[v]->d.dtype;
         p->in[p->n++] = leaves[v];
         P->iop[v] = p->n;
@@ -239,7 +242,7 @@ static void plan_delivery(program *P, const wt_pass *p) {
     int res = last->res;
     if (p->rop) {
         P->res_cast = res != p->acc ? wt_cast_get(res, p->acc) : NULL;
-        P->accum = wt_accum_get(p->rop, p->acc);
+        P->accum = wt_kernels_accum(p->rop, p->acc);
         P->asz = (int64_t)wt_dtype_size(p->acc);
     } else if (p->target->d.dtype != res) {
         P->res_cast = wt_cast_get(res, p->target->d.dtype);
@@ -252,8 +255,8 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
                   wt_tensor *out, int reduce, wt_tensor **result) {
     wt_status st = check_args(nleaf, leaves, ninstr, code, out, reduce, result);
     if (st) return st;
-    program *P = wt_sys_alloc(sizeof *P);
-    if (!P) return wt_fail(WT_ENOMEM, "fuse: out of memory for the program");
+    program *P = wt_tensor_sys_alloc(sizeof *P);
+    if (!P) return wt_error_fail(WT_ENOMEM, "fuse: out of memory for the program");
     memset(P, 0, sizeof *P);
     P->nleaf = nleaf, P->ninstr = ninstr;
     wt_pass p = {.name = "fuse", .out = out, .result = result};
@@ -280,6 +283,6 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     st = wt_pass_finish(&p, count);
 done:
     wt_pass_free(&p);
-    wt_sys_free(P);
+    wt_tensor_sys_free(P);
     return st;
 }

@@ -27,7 +27,7 @@
 /* multiply-adds a part must have to be worth a hand-off to a worker */
 #define MIN_PART_WORK (1 << 20)
 
-int64_t wt_group_size(const wt_group *g) {
+int64_t wt_gemm_group_size(const wt_group *g) {
     int64_t n = 1;
     for (int i = 0; i < g->n; i++) n *= g->shape[i];
     return n;
@@ -62,7 +62,7 @@ static wt_gemm batch_element(const wt_gemm *g, int64_t t) {
 }
 
 static wt_status for_batches(const wt_gemm *g, wt_status (*fn)(const wt_gemm *)) {
-    int64_t nb = wt_group_size(&g->batch[2]);
+    int64_t nb = wt_gemm_group_size(&g->batch[2]);
     for (int64_t t = 0; t < nb; t++) {
         wt_gemm one = batch_element(g, t);
         wt_status st = fn(&one);
@@ -110,9 +110,9 @@ REF(f64, double, double, FMUL, FADD)
 static wt_status ref_one(const wt_gemm *g) {
     static void (*const fns[WT_NDTYPES])(const wt_gemm *, int64_t, int64_t, int64_t, const int64_t *) = {
         ref_b8, ref_i8, ref_u8, ref_i16, ref_u16, ref_i32, ref_u32, ref_f32, ref_f64};
-    int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak);
-    int64_t *t = wt_sys_alloc(sizeof(int64_t) * (size_t)(2 * M + 2 * N + 2 * K + 1));
-    if (!t) return wt_fail(WT_ENOMEM, "out of memory for GEMM offset tables");
+    int64_t M = wt_gemm_group_size(&g->am), N = wt_gemm_group_size(&g->bn), K = wt_gemm_group_size(&g->ak);
+    int64_t *t = wt_tensor_sys_alloc(sizeof(int64_t) * (size_t)(2 * M + 2 * N + 2 * K + 1));
+    if (!t) return wt_error_fail(WT_ENOMEM, "out of memory for GEMM offset tables");
     group_offsets(&g->am, 0, M, t);
     group_offsets(&g->cm, 0, M, t + M);
     group_offsets(&g->bn, 0, N, t + 2 * M);
@@ -120,7 +120,7 @@ static wt_status ref_one(const wt_gemm *g) {
     group_offsets(&g->ak, 0, K, t + 2 * M + 2 * N);
     group_offsets(&g->bk, 0, K, t + 2 * M + 2 * N + K);
     fns[g->dtype](g, M, N, K, t);
-    wt_sys_free(t);
+    wt_tensor_sys_free(t);
     return WT_OK;
 }
 
@@ -189,8 +189,8 @@ static void gemm_part(void *ctx, int64_t begin, int64_t end, int part) {
 ** MIN_PART_WORK multiply-adds: by batch element if there are several, else
 ** by C's columns (NR at a time) or rows (MR at a time), whichever are more */
 static wt_status packed(const wt_gemm *g, packed_fn run, size_t z, int nr) {
-    int64_t M = wt_group_size(&g->am), N = wt_group_size(&g->bn), K = wt_group_size(&g->ak),
-            nb = wt_group_size(&g->batch[2]);
+    int64_t M = wt_gemm_group_size(&g->am), N = wt_gemm_group_size(&g->bn), K = wt_gemm_group_size(&g->ak),
+            nb = wt_gemm_group_size(&g->batch[2]);
     gemm_job j = {.g = g, .run = run, .M = M, .N = N, .nr = nr};
     int64_t units;
     if (nb > 1)
@@ -202,27 +202,27 @@ static wt_status packed(const wt_gemm *g, packed_fn run, size_t z, int nr) {
     /* saturating: the work of a part only matters up to MIN_PART_WORK */
     double w = (double)M * (double)N * (double)K * (double)nb / (double)units;
     int parts = wt_parallel_parts(units, w >= MIN_PART_WORK ? 1 : (int64_t)(MIN_PART_WORK / (w > 1 ? w : 1)) + 1);
-    gemm_scratch *s = wt_sys_alloc(sizeof *s * (size_t)parts);
+    gemm_scratch *s = wt_tensor_sys_alloc(sizeof *s * (size_t)parts);
     int made = 0;
     bool ok = s != NULL;
     for (; ok && made < parts; made++) {
-        s[made].bp = wt_sys_alloc(z * KC * (NC + (size_t)nr));
-        s[made].ap = wt_sys_alloc(z * (MC + MR) * KC);
-        s[made].o = wt_sys_alloc(sizeof *s[made].o);
+        s[made].bp = wt_tensor_sys_alloc(z * KC * (NC + (size_t)nr));
+        s[made].ap = wt_tensor_sys_alloc(z * (MC + MR) * KC);
+        s[made].o = wt_tensor_sys_alloc(sizeof *s[made].o);
         ok = s[made].ap && s[made].bp && s[made].o;
     }
     if (ok) {
         j.scratch = s;
         wt_parallel_for(units, parts, gemm_part, &j);
     }
-    for (int p = 0; p < made; p++) wt_sys_free(s[p].ap), wt_sys_free(s[p].bp), wt_sys_free(s[p].o);
-    wt_sys_free(s);
-    return ok ? WT_OK : wt_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");
+    for (int p = 0; p < made; p++) wt_tensor_sys_free(s[p].ap), wt_tensor_sys_free(s[p].bp), wt_tensor_sys_free(s[p].o);
+    wt_tensor_sys_free(s);
+    return ok ? WT_OK : wt_error_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");
 }
 
 /* C = 0 over the M x N group (an empty sum) */
 static wt_status zero_one(const wt_gemm *g) {
-    int64_t M = wt_group_size(&g->cm), N = wt_group_size(&g->cn), off_m, off_n;
+    int64_t M = wt_gemm_group_size(&g->cm), N = wt_gemm_group_size(&g->cn), off_m, off_n;
     size_t z = wt_dtype_size(g->dtype);
     for (int64_t m = 0; m < M; m++) {
         group_offsets(&g->cm, m, 1, &off_m);
@@ -235,8 +235,9 @@ static wt_status zero_one(const wt_gemm *g) {
 }
 
 wt_status wt_gemm_run(const wt_gemm *g) {
-    if (wt_group_size(&g->am) == 0 || wt_group_size(&g->bn) == 0 || wt_group_size(&g->batch[2]) == 0) return WT_OK;
-    if (wt_group_size(&g->ak) == 0) return g->accumulate ? WT_OK : for_batches(g, zero_one);
+    if (wt_gemm_group_size(&g->am) == 0 || wt_gemm_group_size(&g->bn) == 0 || wt_gemm_group_size(&g->batch[2]) == 0)
+        return WT_OK;
+    if (wt_gemm_group_size(&g->ak) == 0) return g->accumulate ? WT_OK : for_batches(g, zero_one);
     if (g->dtype == WT_FLOAT32) return packed(g, packed_f32, sizeof(float), NR32);
     if (g->dtype == WT_FLOAT64) return packed(g, packed_f64, sizeof(double), NR64);
     return for_batches(g, ref_one);

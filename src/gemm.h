@@ -27,7 +27,7 @@ typedef struct wt_gemm {
     bool accumulate;                 /* C += A B instead of C = A B (C is never read otherwise) */
 } wt_gemm;
 
-int64_t wt_group_size(const wt_group *g);
+int64_t wt_gemm_group_size(const wt_group *g);
 /* WT_ENOMEM only (packing buffers); shapes are the caller's to validate */
 wt_status wt_gemm_run(const wt_gemm *g);
 /* the scalar triple loop every path is tested against */

@@ -77,7 +77,7 @@ static void GP(store)(char *c, const int64_t *cm, const int64_t *cn, int64_t mr,
 }
 /* C[m0..m1, n0..n1) of one batch element, with one part's scratch */
 static void GP(packed)(const wt_gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1, const gemm_scratch *s) {
-    int64_t K = wt_group_size(&g->ak);
+    int64_t K = wt_gemm_group_size(&g->ak);
     GP_T *ap = s->ap, *bp = s->bp;
     blk_offsets *o = s->o;
     const int64_t z = (int64_t)sizeof(GP_T);

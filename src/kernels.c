@@ -441,9 +441,9 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},
 };
 
-const wt_kernel_pair *wt_kernel_pair_get(int op, int dtype) { return &kernels[dtype][op]; }
-wt_kernel wt_kernel_get_ref(int op, int dtype) { return kernels[dtype][op].ref; }
-wt_kernel wt_kernel_get(int op, int dtype) {
+const wt_kernel_pair *wt_kernels_pair(int op, int dtype) { return &kernels[dtype][op]; }
+wt_kernel wt_kernels_ref(int op, int dtype) { return kernels[dtype][op].ref; }
+wt_kernel wt_kernels_get(int op, int dtype) {
     const wt_kernel_pair *k = &kernels[dtype][op];
     return k->fast ? k->fast : k->ref;
 }
@@ -568,8 +568,8 @@ static const wt_accum_pair accums[WT_NDTYPES][WT_REDUCE_MIN + 1] = {
                     [WT_REDUCE_MAX] = {acc_max_f64, NULL}, [WT_REDUCE_MIN] = {acc_min_f64, NULL}},
 };
 
-wt_accum wt_accum_get_ref(int rop, int dtype) { return accums[dtype][rop].ref; }
-wt_accum wt_accum_get(int rop, int dtype) {
+wt_accum wt_kernels_accum_ref(int rop, int dtype) { return accums[dtype][rop].ref; }
+wt_accum wt_kernels_accum(int rop, int dtype) {
     const wt_accum_pair *a = &accums[dtype][rop];
     return a->fast ? a->fast : a->ref;
 }

@@ -30,13 +30,13 @@ typedef struct {
 } mm_shape;
 
 static wt_status matmul_check(const wt_tensor *a, const wt_tensor *b, mm_shape *r) {
-    wt_status st = wt_check_tensor(a, "matmul: a");
-    if (!st) st = wt_check_tensor(b, "matmul: b");
+    wt_status st = wt_tensor_check(a, "matmul: a");
+    if (!st) st = wt_tensor_check(b, "matmul: b");
     if (st) return st;
     if (a->d.ndim == 0 || b->d.ndim == 0)
-        return wt_fail(WT_EINVAL,
-                       "matmul: operand %d is 0-d; matmul needs at least one dimension (multiply scales by a scalar)",
-                       a->d.ndim == 0 ? 1 : 2);
+        return wt_error_fail(
+            WT_EINVAL, "matmul: operand %d is 0-d; matmul needs at least one dimension (multiply scales by a scalar)",
+            a->d.ndim == 0 ? 1 : 2);
     if ((st = wt_dtype_promote(a->d.dtype, b->d.dtype, &r->dt))) return st;
     /* the operands as (..., M, K) and (..., K, N), 1-D ones promoted */
     wt_desc da = as_matrix(&a->d, true), db = as_matrix(&b->d, false);
@@ -44,17 +44,18 @@ static wt_status matmul_check(const wt_tensor *a, const wt_tensor *b, mm_shape *
     r->M = da.shape[da.ndim - 2], r->K = da.shape[da.ndim - 1], r->N = db.shape[db.ndim - 1];
     char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
     if (db.shape[db.ndim - 2] != r->K)
-        return wt_fail(WT_ESHAPE, "matmul: shapes %s and %s do not align: %lld (last axis of a) != %lld (%s of b)",
-                       wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
-                       wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape), (long long)r->K,
-                       (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
+        return wt_error_fail(WT_ESHAPE,
+                             "matmul: shapes %s and %s do not align: %lld (last axis of a) != %lld (%s of b)",
+                             wt_error_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
+                             wt_error_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape), (long long)r->K,
+                             (long long)db.shape[db.ndim - 2], b1 ? "axis 0" : "axis -2");
     const int64_t *bs[2] = {da.shape, db.shape};
     if ((st = wt_broadcast_shapes(2, (int[]){da.ndim - 2, db.ndim - 2}, bs, &r->bnd, r->bshape)))
-        return wt_fail(WT_ESHAPE, "matmul: batch axes of %s and %s do not broadcast",
-                       wt_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
-                       wt_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape));
+        return wt_error_fail(WT_ESHAPE, "matmul: batch axes of %s and %s do not broadcast",
+                             wt_error_fmt_shape(s1, sizeof s1, a->d.ndim, a->d.shape),
+                             wt_error_fmt_shape(s2, sizeof s2, b->d.ndim, b->d.shape));
     if (r->bnd + 2 > WT_MAX_DIMS)
-        return wt_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
+        return wt_error_fail(WT_ESHAPE, "matmul: the result would have more than %d dimensions", WT_MAX_DIMS);
     /* the result: batch, then M unless a was 1-D, then N unless b was */
     r->rnd = r->bnd;
     memcpy(r->rshape, r->bshape, sizeof(int64_t) * (size_t)r->bnd);
@@ -67,7 +68,7 @@ wt_status wt_matmul_shape(const wt_tensor *a, const wt_tensor *b, wt_dtype *dtyp
     mm_shape r;
     wt_status st = matmul_check(a, b, &r);
     if (st) return st;
-    if (!dtype || !ndim || !shape) return wt_fail(WT_EINVAL, "matmul: a result pointer is NULL");
+    if (!dtype || !ndim || !shape) return wt_error_fail(WT_EINVAL, "matmul: a result pointer is NULL");
     *dtype = r.dt;
     *ndim = r.rnd;
     memcpy(shape, r.rshape, sizeof(int64_t) * (size_t)r.rnd);
@@ -78,8 +79,8 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     mm_shape r;
     wt_status st = matmul_check(a, b, &r);
     if (st) return st;
-    if (!out && !result) return wt_fail(WT_EINVAL, "matmul: result pointer is NULL");
-    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_fail(WT_EREADONLY, "matmul: out is read-only");
+    if (!out && !result) return wt_error_fail(WT_EINVAL, "matmul: result pointer is NULL");
+    if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_error_fail(WT_EREADONLY, "matmul: out is read-only");
     wt_dtype dt = r.dt;
     int rnd = r.rnd, bnd = r.bnd, nda, ndb;
     int64_t M = r.M, K = r.K, N = r.N, *rshape = r.rshape, *bshape = r.bshape, full[WT_MAX_DIMS];
@@ -121,7 +122,7 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     /* drop the promoted axes: same contiguous elements, the result's shape */
     c->d.ndim = rnd;
     memcpy(c->d.shape, rshape, sizeof(int64_t) * (size_t)rnd);
-    wt_strides_c(rnd, rshape, c->d.strides);
+    wt_desc_strides_c(rnd, rshape, c->d.strides);
     if (out) {
         st = wt_assign_deliver(out, c, result);
     } else {

@@ -25,8 +25,8 @@ static const char *near(const cursor *c, char *buf) {
 
 static wt_status syntax(const cursor *c, const char *what) {
     char b[24];
-    return wt_fail(WT_ESYNTAX, ".npy header: expected %s at offset %d, found \"%s\"", what, (int)(c->p - c->start),
-                   near(c, b));
+    return wt_error_fail(WT_ESYNTAX, ".npy header: expected %s at offset %d, found \"%s\"", what,
+                         (int)(c->p - c->start), near(c, b));
 }
 
 static void skip_ws(cursor *c) {
@@ -62,7 +62,8 @@ static wt_status parse_dim(cursor *c, int64_t *v) {
     int64_t x = 0;
     while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
         if (!wt_mul_ok(x, 10, &x) || !wt_add_ok(x, *c->p - '0', &x))
-            return wt_fail(WT_ESHAPE, ".npy header: a dimension at offset %d overflows int64", (int)(c->p - c->start));
+            return wt_error_fail(WT_ESHAPE, ".npy header: a dimension at offset %d overflows int64",
+                                 (int)(c->p - c->start));
         c->p++;
     }
     if (c->p < c->end && *c->p == 'L') c->p++;
@@ -78,14 +79,14 @@ static wt_status parse_shape(cursor *c, int *ndim, int64_t *shape) {
     while (!eat(c, ')')) {
         if (n > 0 && !comma) return syntax(c, "',' or ')' in the shape tuple");
         if (n == WT_MAX_DIMS)
-            return wt_fail(WT_ESHAPE, ".npy header: the shape has more than %d dimensions", WT_MAX_DIMS);
+            return wt_error_fail(WT_ESHAPE, ".npy header: the shape has more than %d dimensions", WT_MAX_DIMS);
         wt_status st = parse_dim(c, &shape[n++]);
         if (st) return st;
         comma = eat(c, ',');
     }
     if (n == 1 && !comma)
-        return wt_fail(WT_ESYNTAX, ".npy header: shape (%lld) is not a tuple (Python spells it (%lld,))",
-                       (long long)shape[0], (long long)shape[0]);
+        return wt_error_fail(WT_ESYNTAX, ".npy header: shape (%lld) is not a tuple (Python spells it (%lld,))",
+                             (long long)shape[0], (long long)shape[0]);
     *ndim = n;
     return WT_OK;
 }
@@ -93,8 +94,8 @@ static wt_status parse_shape(cursor *c, int *ndim, int64_t *shape) {
 static wt_status parse_descr(const char *s, int *dtype, bool *swap) {
     char order = s[0];
     if (order != '<' && order != '>' && order != '|' && order != '=')
-        return wt_fail(WT_EDTYPE,
-                       ".npy header: descr '%s' is not a simple dtype (byte order '<', '>', '|' or '=' expected)", s);
+        return wt_error_fail(
+            WT_EDTYPE, ".npy header: descr '%s' is not a simple dtype (byte order '<', '>', '|' or '=' expected)", s);
     for (int d = 0; d < WT_NDTYPES; d++)
         if (!strcmp(s + 1, npy_code[d])) {
             *dtype = d;
@@ -105,8 +106,8 @@ static wt_status parse_descr(const char *s, int *dtype, bool *swap) {
                                            {"c8", "complex64"}, {"c16", "complex128"}, {"O", "object"}};
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (!strcmp(s + 1, known[k][0]))
-            return wt_fail(WT_EDTYPE, ".npy: dtype '%s' (%s) is not supported by wtensor", s, known[k][1]);
-    return wt_fail(WT_EDTYPE, ".npy: dtype '%s' is not supported by wtensor", s);
+            return wt_error_fail(WT_EDTYPE, ".npy: dtype '%s' (%s) is not supported by wtensor", s, known[k][1]);
+    return wt_error_fail(WT_EDTYPE, ".npy: dtype '%s' is not supported by wtensor", s);
 }
 
 typedef struct {
@@ -126,8 +127,8 @@ static wt_status parse_dict(cursor *c, npy_header *h) {
         if ((st = parse_str(c, key, sizeof key))) return st;
         int k = 0;
         while (k < 3 && strcmp(key, keys[k])) k++;
-        if (k == 3) return wt_fail(WT_ESYNTAX, ".npy header: unexpected key '%s'", key);
-        if (seen[k]) return wt_fail(WT_ESYNTAX, ".npy header: key '%s' appears twice", key);
+        if (k == 3) return wt_error_fail(WT_ESYNTAX, ".npy header: unexpected key '%s'", key);
+        if (seen[k]) return wt_error_fail(WT_ESYNTAX, ".npy header: key '%s' appears twice", key);
         seen[k] = true;
         if (!eat(c, ':')) return syntax(c, "':' after a key");
         if (k == 0) {
@@ -149,7 +150,7 @@ static wt_status parse_dict(cursor *c, npy_header *h) {
         }
     }
     for (int k = 0; k < 3; k++)
-        if (!seen[k]) return wt_fail(WT_ESYNTAX, ".npy header: key '%s' is missing", keys[k]);
+        if (!seen[k]) return wt_error_fail(WT_ESYNTAX, ".npy header: key '%s' is missing", keys[k]);
     skip_ws(c);
     if (c->p != c->end) return syntax(c, "the end of the header after '}'");
     return WT_OK;
@@ -157,38 +158,40 @@ static wt_status parse_dict(cursor *c, npy_header *h) {
 
 wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     const uint8_t *b = bytes;
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (st) return st;
-    if (!b && nbytes) return wt_fail(WT_EINVAL, "wt_npy_read: bytes is NULL");
+    if (!b && nbytes) return wt_error_fail(WT_EINVAL, "wt_npy_read: bytes is NULL");
     if (nbytes < 10 || memcmp(b, "\x93NUMPY", 6))
-        return wt_fail(WT_ESYNTAX, ".npy: not a .npy file (%zu bytes, no \\x93NUMPY magic)", nbytes);
+        return wt_error_fail(WT_ESYNTAX, ".npy: not a .npy file (%zu bytes, no \\x93NUMPY magic)", nbytes);
     int major = b[6], minor = b[7];
     if (major < 1 || major > 3 || minor != 0)
-        return wt_fail(WT_ESYNTAX, ".npy: format version %d.%d is not 1.0, 2.0 or 3.0", major, minor);
+        return wt_error_fail(WT_ESYNTAX, ".npy: format version %d.%d is not 1.0, 2.0 or 3.0", major, minor);
     size_t pre = major == 1 ? 10 : 12;
-    if (nbytes < pre) return wt_fail(WT_ESYNTAX, ".npy: %zu bytes end inside the preamble", nbytes);
+    if (nbytes < pre) return wt_error_fail(WT_ESYNTAX, ".npy: %zu bytes end inside the preamble", nbytes);
     size_t hlen = major == 1 ? (size_t)b[8] | (size_t)b[9] << 8
                              : (size_t)b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
     if (hlen > NPY_MAX_HEADER)
-        return wt_fail(WT_ESYNTAX, ".npy: header of %zu bytes exceeds the limit of %d", hlen, NPY_MAX_HEADER);
+        return wt_error_fail(WT_ESYNTAX, ".npy: header of %zu bytes exceeds the limit of %d", hlen, NPY_MAX_HEADER);
     if (hlen > nbytes - pre)
-        return wt_fail(WT_ESYNTAX, ".npy: header of %zu bytes runs past the end of the %zu-byte file", hlen, nbytes);
+        return wt_error_fail(WT_ESYNTAX, ".npy: header of %zu bytes runs past the end of the %zu-byte file", hlen,
+                             nbytes);
     const char *hs = (const char *)b + pre;
-    if (hlen == 0 || hs[hlen - 1] != '\n') return wt_fail(WT_ESYNTAX, ".npy: the header does not end with a newline");
+    if (hlen == 0 || hs[hlen - 1] != '\n')
+        return wt_error_fail(WT_ESYNTAX, ".npy: the header does not end with a newline");
     for (size_t i = 0; i < hlen; i++) /* 1.0 and 2.0 headers are latin-1; 3.0 UTF-8, but never outside ASCII here */
-        if (!hs[i]) return wt_fail(WT_ESYNTAX, ".npy header: a NUL byte at offset %zu", i);
+        if (!hs[i]) return wt_error_fail(WT_ESYNTAX, ".npy header: a NUL byte at offset %zu", i);
     npy_header h = {0};
     cursor c = {hs, hs, hs + hlen};
     if ((st = parse_dict(&c, &h))) return st;
     int64_t count, need;
-    if ((st = wt_shape_check(h.ndim, h.shape, &count))) return st;
+    if ((st = wt_desc_shape_check(h.ndim, h.shape, &count))) return st;
     size_t isz = wt_dtype_size(h.dtype), have = nbytes - pre - hlen;
     bool huge = !wt_mul_ok(count, (int64_t)isz, &need); /* need then holds a wrapped product */
     if (huge || (uint64_t)need > have) {
         char s[WT_SHAPE_STR], n[32];
         snprintf(n, sizeof n, huge ? "more than 2^63" : "%lld", (long long)need);
-        return wt_fail(WT_ESHAPE, ".npy: shape %s of %s needs %s bytes of data, the file has %zu",
-                       wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(h.dtype), n, have);
+        return wt_error_fail(WT_ESHAPE, ".npy: shape %s of %s needs %s bytes of data, the file has %zu",
+                             wt_error_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(h.dtype), n, have);
     }
     /* Fortran order: the data is C order of the reversed shape; read it so,
     ** then reverse the axes of the view */
@@ -227,10 +230,10 @@ static bool is_f_contiguous(const wt_desc *d) {
 }
 
 wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st && !len) st = wt_fail(WT_EINVAL, "wt_npy_write: len is NULL");
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !len) st = wt_error_fail(WT_EINVAL, "wt_npy_write: len is NULL");
     if (len) *len = 0; /* nonzero only with a buffer too small: callers size their retry by it */
-    if (!st && !buf && cap) st = wt_fail(WT_EINVAL, "wt_npy_write: buf is NULL with cap %zu", cap);
+    if (!st && !buf && cap) st = wt_error_fail(WT_EINVAL, "wt_npy_write: buf is NULL with cap %zu", cap);
     if (st) return st;
     const wt_desc *d = &t->d;
     /* numpy.save: Fortran order exactly when F- but not C-contiguous */
@@ -252,10 +255,11 @@ wt_status wt_npy_write(const wt_tensor *t, void *buf, size_t cap, size_t *len) {
     int64_t count = wt_desc_size(d);
     size_t data = (size_t)count * wt_dtype_size(d->dtype); /* the tensor exists, so this fits */
     if (__builtin_add_overflow(data, 10 + hlen, &total))
-        return wt_fail(WT_ENOMEM, "wt_npy_write: a .npy of %zu data bytes overflows size_t", data);
+        return wt_error_fail(WT_ENOMEM, "wt_npy_write: a .npy of %zu data bytes overflows size_t", data);
     *len = total;
     if (cap < total)
-        return wt_fail(WT_EINVAL, "wt_npy_write: the buffer of %zu bytes is too small: the .npy needs %zu", cap, total);
+        return wt_error_fail(WT_EINVAL, "wt_npy_write: the buffer of %zu bytes is too small: the .npy needs %zu", cap,
+                             total);
     /* the data as one contiguous run, copied first if the view is not one */
     wt_tensor *tmp = NULL;
     const wt_tensor *src = t;

@@ -35,30 +35,30 @@ static const char *const reduce_names[WT_NREDUCE] = {WT_REDUCE_LIST(REDUCE_NAME_
 static bool op_valid(int op) { return op >= 0 && op < WT_NOPS; }
 const char *wt_op_name(int op) { return op_valid(op) ? table[op].name : NULL; }
 int wt_op_arity(int op) { return op_valid(op) ? table[op].arity : 0; }
-int wt_op_class(int op) { return op_class[op]; }
+int wt_ops_class(int op) { return op_class[op]; }
 
 wt_status wt_op_from_name(const char *name, int *op) {
-    if (!name || !op) return wt_fail(WT_EINVAL, "wt_op_from_name: NULL argument");
+    if (!name || !op) return wt_error_fail(WT_EINVAL, "wt_op_from_name: NULL argument");
     for (int i = 0; i < WT_NOPS; i++)
         if (strcmp(name, table[i].name) == 0) {
             *op = i;
             return WT_OK;
         }
-    return wt_fail(WT_EINVAL, "unknown operation '%.64s'", name);
+    return wt_error_fail(WT_EINVAL, "unknown operation '%.64s'", name);
 }
 
 wt_status wt_reduce_from_name(const char *name, int *rop) {
-    if (!name || !rop) return wt_fail(WT_EINVAL, "wt_reduce_from_name: NULL argument");
+    if (!name || !rop) return wt_error_fail(WT_EINVAL, "wt_reduce_from_name: NULL argument");
     for (int i = 1; i < WT_NREDUCE; i++)
         if (strcmp(name, reduce_names[i]) == 0) {
             *rop = i;
             return WT_OK;
         }
-    return wt_fail(WT_EINVAL,
-                   "unknown reduction '%.64s' (expected sum, prod, max, min, mean, any, all, argmax or argmin)", name);
+    return wt_error_fail(
+        WT_EINVAL, "unknown reduction '%.64s' (expected sum, prod, max, min, mean, any, all, argmax or argmin)", name);
 }
 
-const char *wt_reduce_name(int rop) { return reduce_names[rop]; }
+const char *wt_ops_reduce_name(int rop) { return reduce_names[rop]; }
 
 /* the float dtype a float function computes in for an input dtype */
 static int float_of(int dt) {
@@ -66,7 +66,7 @@ static int float_of(int dt) {
     return wt_dtype_size(dt) <= 2 ? WT_FLOAT32 : WT_FLOAT64;
 }
 
-wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
+wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
     /* promote the tensors first, then let weak scalars adopt or widen it */
     int t = -1;
     for (int k = 0; k < n; k++) {
@@ -102,7 +102,7 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
     switch (cls) {
     case C_ARITH:
         if (t == WT_BOOL && op == WT_OP_SUB)
-            return wt_fail(WT_EDTYPE, "subtract is not supported for bool; use logical_xor");
+            return wt_error_fail(WT_EDTYPE, "subtract is not supported for bool; use logical_xor");
         break;
     case C_DIV: c = res = wt_dtype_is_float(t) ? t : WT_FLOAT64; break;
     case C_INTLIKE: c = res = t == WT_BOOL ? WT_INT8 : t; break;
@@ -112,8 +112,8 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
     case C_FLOAT: c = res = float_of(t); break;
     case C_SAME:
         if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN))
-            return wt_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
-                           op == WT_OP_NEG ? "; use logical_not" : "");
+            return wt_error_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
+                                 op == WT_OP_NEG ? "; use logical_not" : "");
         if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8; /* as NumPy */
         break;
     case C_WHERE: break;
@@ -125,15 +125,15 @@ wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scal
 
 wt_status wt_op_result_dtype(int op, int n, const int *dtypes, const double *scalars, wt_dtype *out) {
     int compute[3], res;
-    if (!op_valid(op)) return wt_fail(WT_EINVAL, "invalid operation code %d", op);
+    if (!op_valid(op)) return wt_error_fail(WT_EINVAL, "invalid operation code %d", op);
     if (n != table[op].arity)
-        return wt_fail(WT_EINVAL, "%s takes %d operands, got %d", table[op].name, table[op].arity, n);
-    if (!dtypes || !out) return wt_fail(WT_EINVAL, "wt_op_result_dtype: NULL argument");
+        return wt_error_fail(WT_EINVAL, "%s takes %d operands, got %d", table[op].name, table[op].arity, n);
+    if (!dtypes || !out) return wt_error_fail(WT_EINVAL, "wt_op_result_dtype: NULL argument");
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] < 0 && !scalars) return wt_fail(WT_EINVAL, "operand %d is a scalar but scalars is NULL", k);
-        if (dtypes[k] >= WT_NDTYPES) return wt_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
+        if (dtypes[k] < 0 && !scalars) return wt_error_fail(WT_EINVAL, "operand %d is a scalar but scalars is NULL", k);
+        if (dtypes[k] >= WT_NDTYPES) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
     }
-    wt_status st = wt_op_plan_dtypes(op, n, dtypes, scalars, compute, &res);
+    wt_status st = wt_ops_plan_dtypes(op, n, dtypes, scalars, compute, &res);
     if (!st) *out = (wt_dtype)res;
     return st;
 }

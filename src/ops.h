@@ -8,10 +8,10 @@
 /* op classes: how an op's dtypes are decided (ops.c) */
 enum { C_NONE, C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAME, C_WHERE };
 
-int wt_op_class(int op);
-const char *wt_reduce_name(int rop);
+int wt_ops_class(int op);
+const char *wt_ops_reduce_name(int rop);
 /* compute[k]: the dtype input k is converted to; *result: what the kernel writes */
-wt_status wt_op_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
+wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
 
 /* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the
 ** inputs (compute dtype); s[] are byte strides (0 = broadcast). */
@@ -21,9 +21,9 @@ typedef void (*wt_kernel)(char **p, const int64_t *s, int64_t n);
 typedef struct wt_kernel_pair {
     wt_kernel ref, fast;
 } wt_kernel_pair;
-const wt_kernel_pair *wt_kernel_pair_get(int op, int dtype);
-wt_kernel wt_kernel_get(int op, int dtype); /* fast if there is one, else the reference */
-wt_kernel wt_kernel_get_ref(int op, int dtype);
+const wt_kernel_pair *wt_kernels_pair(int op, int dtype);
+wt_kernel wt_kernels_get(int op, int dtype); /* fast if there is one, else the reference */
+wt_kernel wt_kernels_ref(int op, int dtype);
 
 /* Reduction kernels combine n values of dtype at src (stride ss) into the
 ** accumulator at acc (stride as): as == 0 folds the run into one element
@@ -32,8 +32,8 @@ typedef void (*wt_accum)(char *acc, int64_t as, const char *src, int64_t ss, int
 typedef struct wt_accum_pair {
     wt_accum ref, fast;
 } wt_accum_pair;
-wt_accum wt_accum_get(int rop, int dtype); /* fast if there is one, else the reference */
-wt_accum wt_accum_get_ref(int rop, int dtype);
+wt_accum wt_kernels_accum(int rop, int dtype); /* fast if there is one, else the reference */
+wt_accum wt_kernels_accum_ref(int rop, int dtype);
 
 /* The elementwise driver (ewise.c), with the knobs reductions need. */
 typedef struct wt_ewise_call {

@@ -35,12 +35,12 @@ int wt_threads_supported(void) {
 
 wt_status wt_threads_set(int n) {
     if (n < 1 || n > WT_MAX_THREADS)
-        return wt_fail(WT_EINVAL, "threads must be from 1 to %d, got %d", WT_MAX_THREADS, n);
+        return wt_error_fail(WT_EINVAL, "threads must be from 1 to %d, got %d", WT_MAX_THREADS, n);
     if (n > 1 && !wt_threads_supported())
-        return wt_fail(WT_EINVAL, "this build of wtensor is single-threaded; %d threads need wtensor-mt.wasm", n);
+        return wt_error_fail(WT_EINVAL, "this build of wtensor is single-threaded; %d threads need wtensor-mt.wasm", n);
     if (n > 1 && attached)
-        return wt_fail(WT_EINVAL,
-                       "an attached instance runs its loops on its own thread; %d threads are the pool owner's", n);
+        return wt_error_fail(
+            WT_EINVAL, "an attached instance runs its loops on its own thread; %d threads are the pool owner's", n);
     threads = n;
     return WT_OK;
 }
@@ -89,8 +89,8 @@ void wt_thread_detach(void) {}
 
 /* any build: n parts per loop, run one after another on the calling thread
 ** where there is no pool, so the C tests exercise every split */
-void wt_debug_threads(int n) { threads = n < 1 ? 1 : n > WT_MAX_THREADS ? WT_MAX_THREADS : n; }
-int64_t wt_debug_split_loops(void) { return split_loops; }
+void wt_parallel_debug_threads(int n) { threads = n < 1 ? 1 : n > WT_MAX_THREADS ? WT_MAX_THREADS : n; }
+int64_t wt_parallel_debug_split_loops(void) { return split_loops; }
 
 int wt_parallel_parts(int64_t units, int64_t min_units) {
     if (threads == 1 || nested || units < 2 * min_units) return 1;
@@ -123,7 +123,7 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     run_part(0);
     wt_host_join();
 #else
-    for (int k = 0; k < parts; k++) run_part(k); /* wt_debug_threads: the parts in turn */
+    for (int k = 0; k < parts; k++) run_part(k); /* wt_parallel_debug_threads: the parts in turn */
 #endif
     nested = 0;
 }

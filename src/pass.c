@@ -15,13 +15,14 @@ static bool same_layout(const wt_tensor *a, const wt_tensor *b) {
 }
 
 bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t) {
-    return wt_may_overlap(out, t) && !same_layout(out, t);
+    return wt_assign_may_overlap(out, t) && !same_layout(out, t);
 }
 
 wt_status wt_pass_out_mismatch(const char *name, const wt_tensor *out, int nd, const int64_t *shape) {
     char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
-    return wt_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
-                   wt_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape), wt_fmt_shape(b, sizeof b, nd, shape));
+    return wt_error_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,
+                         wt_error_fmt_shape(a, sizeof a, out->d.ndim, out->d.shape),
+                         wt_error_fmt_shape(b, sizeof b, nd, shape));
 }
 
 wt_status wt_pass_deliver(const char *name, wt_tensor *r, wt_tensor *out, wt_tensor **result) {
@@ -56,12 +57,14 @@ static wt_status check_reduce_into(const char *name, const wt_tensor *out, int r
     wt_desc target;
     char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
     if (wt_desc_broadcast(&out->d, nd, full, name, &target))
-        return wt_fail(WT_ESHAPE, "%s: cannot reduce a result of shape %s into out of shape %s", name,
-                       wt_fmt_shape(a, sizeof a, nd, full), wt_fmt_shape(b, sizeof b, out->d.ndim, out->d.shape));
+        return wt_error_fail(WT_ESHAPE, "%s: cannot reduce a result of shape %s into out of shape %s", name,
+                             wt_error_fmt_shape(a, sizeof a, nd, full),
+                             wt_error_fmt_shape(b, sizeof b, out->d.ndim, out->d.shape));
     int64_t total = 1;
     for (int i = 0; i < nd; i++) total *= full[i];
     if (total == 0 && wt_desc_size(&out->d) > 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && !empty_ok)
-        return wt_fail(WT_EINVAL, "%s: zero-size reduction with %s, which has no identity", name, wt_reduce_name(rop));
+        return wt_error_fail(WT_EINVAL, "%s: zero-size reduction with %s, which has no identity", name,
+                             wt_ops_reduce_name(rop));
     return WT_OK;
 }
 
@@ -120,8 +123,8 @@ wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted) {
     size_t total = bytes_per_part * (size_t)p->nparts;
     if (!total) return WT_OK;
     p->counted = counted;
-    p->scratch = counted ? wt_alloc_bytes(total) : wt_sys_alloc(total);
-    if (!p->scratch) return wt_fail(WT_ENOMEM, "%s: out of memory for %zu bytes of scratch", p->name, total);
+    p->scratch = counted ? wt_tensor_alloc_bytes(total) : wt_tensor_sys_alloc(total);
+    if (!p->scratch) return wt_error_fail(WT_ENOMEM, "%s: out of memory for %zu bytes of scratch", p->name, total);
     p->scratch_bytes = total;
     for (int k = 0; k < p->nparts; k++) p->parts[k].scratch = p->scratch + (size_t)k * bytes_per_part;
     return WT_OK;
@@ -151,9 +154,9 @@ wt_status wt_pass_finish(wt_pass *p, int64_t mean_count) {
 
 void wt_pass_free(wt_pass *p) {
     if (p->counted)
-        wt_free_bytes(p->scratch, p->scratch_bytes);
+        wt_tensor_free_bytes(p->scratch, p->scratch_bytes);
     else
-        wt_sys_free(p->scratch);
+        wt_tensor_sys_free(p->scratch);
     p->scratch = NULL;
     wt_tensor_free(p->handle);
     for (int k = 0; k < p->n; k++) wt_tensor_free(p->copies[k]);

@@ -27,8 +27,8 @@ typedef struct {
 } wire;
 
 static wt_status truncated(const wire *w, const char *what) {
-    return wt_fail(WT_ESYNTAX, "TensorProto: %s at byte %d runs past the end of the message", what,
-                   (int)(w->p - w->start));
+    return wt_error_fail(WT_ESYNTAX, "TensorProto: %s at byte %d runs past the end of the message", what,
+                         (int)(w->p - w->start));
 }
 
 static wt_status get_varint(wire *w, uint64_t *v) {
@@ -40,7 +40,7 @@ static wt_status get_varint(wire *w, uint64_t *v) {
         x |= (uint64_t)(byte & 0x7f) << shift;
         if (!(byte & 0x80)) return *v = x, WT_OK;
     }
-    return wt_fail(WT_ESYNTAX, "TensorProto: a varint at byte %d is longer than 64 bits", (int)(w->p - w->start));
+    return wt_error_fail(WT_ESYNTAX, "TensorProto: a varint at byte %d is longer than 64 bits", (int)(w->p - w->start));
 }
 
 /* the next field's number and wire type, and its value: a varint's in *v,
@@ -51,7 +51,7 @@ static wt_status next_field(wire *w, int *field, int *type, wire *payload, uint6
     if (st) return st;
     *field = (int)(key >> 3 > 0x1fffffff ? 0 : key >> 3);
     *type = (int)(key & 7);
-    if (*field == 0) return wt_fail(WT_ESYNTAX, "TensorProto: field number 0 at byte %d", (int)(w->p - w->start));
+    if (*field == 0) return wt_error_fail(WT_ESYNTAX, "TensorProto: field number 0 at byte %d", (int)(w->p - w->start));
     switch (*type) {
     case WIRE_VARINT: return get_varint(w, v);
     case WIRE_I64:
@@ -69,8 +69,9 @@ static wt_status next_field(wire *w, int *field, int *type, wire *payload, uint6
         w->p += n;
         return WT_OK;
     default:
-        return wt_fail(WT_ESYNTAX, "TensorProto: field %d has wire type %d (groups and unknown types are not accepted)",
-                       *field, *type);
+        return wt_error_fail(WT_ESYNTAX,
+                             "TensorProto: field %d has wire type %d (groups and unknown types are not accepted)",
+                             *field, *type);
     }
 }
 
@@ -93,7 +94,7 @@ static wt_status read_shape(wire s, proto_head *h) {
             h->unknown_rank = v != 0;
         } else if (field == 2 && type == WIRE_LEN) {
             if (h->ndim == WT_MAX_DIMS)
-                return wt_fail(WT_ESHAPE, "TensorProto: the shape has more than %d dimensions", WT_MAX_DIMS);
+                return wt_error_fail(WT_ESHAPE, "TensorProto: the shape has more than %d dimensions", WT_MAX_DIMS);
             int64_t size = 0;
             int f2, t2;
             wire p2;
@@ -102,8 +103,9 @@ static wt_status read_shape(wire s, proto_head *h) {
                 if (f2 == 1 && t2 == WIRE_VARINT) size = (int64_t)v;
             }
             if (size < 0)
-                return wt_fail(WT_ESHAPE, "TensorProto: dimension %d has size %lld (unknown sizes cannot hold values)",
-                               h->ndim, (long long)size);
+                return wt_error_fail(WT_ESHAPE,
+                                     "TensorProto: dimension %d has size %lld (unknown sizes cannot hold values)",
+                                     h->ndim, (long long)size);
             h->shape[h->ndim++] = size;
         }
     }
@@ -139,11 +141,12 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
             vals = (wire){at, w.p, w.start}; /* one unpacked varint: re-read after its key */
             get_varint(&vals, &one);
         } else {
-            return wt_fail(WT_ESYNTAX, "TensorProto: field %d has wire type %d, not its values' type", field, type);
+            return wt_error_fail(WT_ESYNTAX, "TensorProto: field %d has wire type %d, not its values' type", field,
+                                 type);
         }
         if (fixed && (size_t)(vals.end - vals.p) % width)
-            return wt_fail(WT_ESYNTAX, "TensorProto: packed field %d holds %d bytes, not a multiple of %d", field,
-                           (int)(vals.end - vals.p), (int)width);
+            return wt_error_fail(WT_ESYNTAX, "TensorProto: packed field %d holds %d bytes, not a multiple of %d", field,
+                                 (int)(vals.end - vals.p), (int)width);
         while (vals.p < vals.end) {
             uint64_t v = 0;
             const uint8_t *p = vals.p;
@@ -157,8 +160,8 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
             else if (dst && k < n)
                 wt_cast_store_f64(dtype, dst + (size_t)k * isz, value_of(field, v));
             if (++k > n)
-                return wt_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)n,
-                               (long long)n);
+                return wt_error_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)n,
+                                     (long long)n);
         }
     }
     for (int64_t i = k; dst && k > 0 && i < n; i++) memcpy(dst + (size_t)i * isz, dst + (size_t)(k - 1) * isz, isz);
@@ -167,9 +170,9 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
 }
 
 wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (st) return st;
-    if (!bytes && nbytes) return wt_fail(WT_EINVAL, "wt_proto_read: bytes is NULL");
+    if (!bytes && nbytes) return wt_error_fail(WT_EINVAL, "wt_proto_read: bytes is NULL");
     wire w = {bytes, (const uint8_t *)bytes + nbytes, bytes}, pay;
     proto_head h = {0};
     int field, type;
@@ -193,11 +196,11 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
             [0] = "DT_INVALID",     [7] = "DT_STRING", [8] = "DT_COMPLEX64", [9] = "DT_INT64",    [14] = "DT_BFLOAT16",
             [18] = "DT_COMPLEX128", [19] = "DT_HALF",  [20] = "DT_RESOURCE", [21] = "DT_VARIANT", [23] = "DT_UINT64"};
         const char *nm = h.tf_dtype >= 0 && h.tf_dtype <= 23 && names[h.tf_dtype] ? names[h.tf_dtype] : "unknown";
-        return wt_fail(WT_EDTYPE, "TensorProto: dtype %d (%s) is not supported by wtensor", h.tf_dtype, nm);
+        return wt_error_fail(WT_EDTYPE, "TensorProto: dtype %d (%s) is not supported by wtensor", h.tf_dtype, nm);
     }
-    if (h.unknown_rank) return wt_fail(WT_ESHAPE, "TensorProto: the shape has unknown rank");
+    if (h.unknown_rank) return wt_error_fail(WT_ESHAPE, "TensorProto: the shape has unknown rank");
     int64_t n, need;
-    if ((st = wt_shape_check(h.ndim, h.shape, &n))) return st;
+    if ((st = wt_desc_shape_check(h.ndim, h.shape, &n))) return st;
     size_t isz = wt_dtype_size(dtype);
     int64_t count = 0;
     if (h.has_content) {
@@ -206,8 +209,8 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
         if (huge || (uint64_t)need != have) {
             char s[WT_SHAPE_STR], b[32];
             snprintf(b, sizeof b, huge ? "more than 2^63" : "%lld", (long long)need);
-            return wt_fail(WT_ESHAPE, "TensorProto: tensor_content has %zu bytes, shape %s of %s needs %s", have,
-                           wt_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(dtype), b);
+            return wt_error_fail(WT_ESHAPE, "TensorProto: tensor_content has %zu bytes, shape %s of %s needs %s", have,
+                                 wt_error_fmt_shape(s, sizeof s, h.ndim, h.shape), wt_dtype_name(dtype), b);
         }
     } else if ((st = walk_values((wire){bytes, w.end, bytes}, tf_of[dtype].field, dtype, NULL, n, &count))) {
         return st; /* validated (and counted) before anything is allocated */
@@ -298,12 +301,12 @@ static void put_proto(sink *s, const wt_tensor *t, int form) {
 }
 
 wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, size_t *len) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st && !len) st = wt_fail(WT_EINVAL, "wt_proto_write: len is NULL");
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !len) st = wt_error_fail(WT_EINVAL, "wt_proto_write: len is NULL");
     if (len) *len = 0; /* nonzero only with a buffer too small: callers size their retry by it */
-    if (!st && !buf && cap) st = wt_fail(WT_EINVAL, "wt_proto_write: buf is NULL with cap %zu", cap);
+    if (!st && !buf && cap) st = wt_error_fail(WT_EINVAL, "wt_proto_write: buf is NULL with cap %zu", cap);
     if (!st && form != WT_PROTO_CONTENT && form != WT_PROTO_FIELDS)
-        st = wt_fail(WT_EINVAL, "wt_proto_write: form %d is neither WT_PROTO_CONTENT nor WT_PROTO_FIELDS", form);
+        st = wt_error_fail(WT_EINVAL, "wt_proto_write: form %d is neither WT_PROTO_CONTENT nor WT_PROTO_FIELDS", form);
     if (st) return st;
     wt_tensor *tmp = NULL;
     const wt_tensor *src = t;
@@ -315,8 +318,8 @@ wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t cap, si
     put_proto(&m, src, form);
     *len = m.n;
     if (cap < m.n) {
-        st = wt_fail(WT_EINVAL, "wt_proto_write: the buffer of %zu bytes is too small: the TensorProto needs %zu", cap,
-                     m.n);
+        st = wt_error_fail(WT_EINVAL, "wt_proto_write: the buffer of %zu bytes is too small: the TensorProto needs %zu",
+                           cap, m.n);
     } else {
         sink s = {buf, 0};
         put_proto(&s, src, form);

@@ -14,13 +14,13 @@ static wt_status parse_axes(const wt_tensor *x, int naxes, const int *axes, cons
         for (int i = 0; i < nd; i++) red[i] = true;
         return WT_OK;
     }
-    if (naxes > 0 && !axes) return wt_fail(WT_EINVAL, "%s: axes is NULL", name);
-    if (naxes > nd) return wt_fail(WT_EINVAL, "%s: %d axes given for a %d-d tensor", name, naxes, nd);
+    if (naxes > 0 && !axes) return wt_error_fail(WT_EINVAL, "%s: axes is NULL", name);
+    if (naxes > nd) return wt_error_fail(WT_EINVAL, "%s: %d axes given for a %d-d tensor", name, naxes, nd);
     for (int i = 0; i < naxes; i++) {
         int a;
-        wt_status st = wt_axis(axes[i], nd, "axis", &a);
+        wt_status st = wt_desc_axis(axes[i], nd, "axis", &a);
         if (st) return st;
-        if (red[a]) return wt_fail(WT_EINVAL, "%s: duplicate value in axis (%d)", name, axes[i]);
+        if (red[a]) return wt_error_fail(WT_EINVAL, "%s: duplicate value in axis (%d)", name, axes[i]);
         red[a] = true;
     }
     return WT_OK;
@@ -84,17 +84,17 @@ static void arg_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
 
 /* the axis argmax/argmin scan (-1: the flattened tensor), checked */
 static wt_status arg_axis(int rop, const wt_tensor *x, int naxes, const int *axes, int *axis) {
-    const char *name = wt_reduce_name(rop);
+    const char *name = wt_ops_reduce_name(rop);
     wt_status st;
     int64_t len = wt_desc_size(&x->d);
     *axis = -1;
     if (naxes >= 0 && (naxes != 1 || !axes))
-        return wt_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
-    if (naxes >= 0 && (st = wt_axis(axes[0], x->d.ndim, "axis", axis))) return st;
+        return wt_error_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
+    if (naxes >= 0 && (st = wt_desc_axis(axes[0], x->d.ndim, "axis", axis))) return st;
     if (naxes >= 0) len = x->d.shape[*axis];
-    if (len == 0) return wt_fail(WT_EINVAL, "%s: attempt to get %s of an empty sequence", name, name);
+    if (len == 0) return wt_error_fail(WT_EINVAL, "%s: attempt to get %s of an empty sequence", name, name);
     if (len > INT32_MAX)
-        return wt_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
+        return wt_error_fail(WT_EINVAL, "%s: axis of length %lld does not fit an int32 index", name, (long long)len);
     return WT_OK;
 }
 
@@ -139,7 +139,7 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     wt_tensor_free(flat);
     r->d.ndim = rnd; /* same elements, keepdims shape */
     memcpy(r->d.shape, shape, sizeof(int64_t) * (size_t)rnd);
-    wt_strides_c(rnd, shape, r->d.strides);
+    wt_desc_strides_c(rnd, shape, r->d.strides);
     return wt_pass_deliver(name, r, out, result);
 }
 
@@ -197,9 +197,9 @@ wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count) {
 
 /* every check wt_reduce makes before computing; red gets the reduced axes */
 static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int *axes, bool *red) {
-    if (rop <= WT_REDUCE_NONE || rop >= WT_NREDUCE) return wt_fail(WT_EINVAL, "invalid reduction code %d", rop);
-    const char *name = wt_reduce_name(rop);
-    wt_status st = wt_check_tensor(x, "tensor");
+    if (rop <= WT_REDUCE_NONE || rop >= WT_NREDUCE) return wt_error_fail(WT_EINVAL, "invalid reduction code %d", rop);
+    const char *name = wt_ops_reduce_name(rop);
+    wt_status st = wt_tensor_check(x, "tensor");
     if (st || (st = parse_axes(x, naxes, axes, name, red))) return st;
     if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) {
         int axis;
@@ -211,7 +211,7 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int 
     if (count == 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && wt_desc_size(&x->d) == 0) {
         bool kept_empty = false;
         for (int i = 0; i < x->d.ndim; i++) kept_empty |= !red[i] && x->d.shape[i] == 0;
-        if (!kept_empty) return wt_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
+        if (!kept_empty) return wt_error_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
     }
     return WT_OK;
 }
@@ -221,7 +221,8 @@ wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axe
     bool red[WT_MAX_DIMS];
     wt_status st = reduce_check(rop, x, naxes, axes, red);
     if (st) return st;
-    if (!dtype || !ndim || !shape) return wt_fail(WT_EINVAL, "%s: a result pointer is NULL", wt_reduce_name(rop));
+    if (!dtype || !ndim || !shape)
+        return wt_error_fail(WT_EINVAL, "%s: a result pointer is NULL", wt_ops_reduce_name(rop));
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
     *dtype = (wt_dtype)acc;
@@ -262,7 +263,7 @@ wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepd
     /* drop the reduced axes unless kept: same elements, new descriptor */
     if (!keepdims) {
         r->d.ndim = result_shape(x, red, false, r->d.shape);
-        wt_strides_c(r->d.ndim, r->d.shape, r->d.strides);
+        wt_desc_strides_c(r->d.ndim, r->d.shape, r->d.strides);
     }
     *result = r;
     return WT_OK;
@@ -273,10 +274,10 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
     bool red[WT_MAX_DIMS];
     wt_status st = reduce_check(rop, x, naxes, axes, red);
     if (st) return st;
-    const char *name = wt_reduce_name(rop);
-    if (!out && !result) return wt_fail(WT_EINVAL, "%s: result pointer is NULL", name);
+    const char *name = wt_ops_reduce_name(rop);
+    if (!out && !result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
     if (out && (out->d.flags & WT_FLAG_READONLY))
-        return wt_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+        return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
     if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN)
         return argreduce(rop, x, naxes, axes, keepdims, out, result);
     wt_tensor *r;

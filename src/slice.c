@@ -49,10 +49,10 @@ static const char *skip_to(const char *s, const char *stop) {
 }
 
 static wt_status bad_item(const char *spec, const item *it) {
-    return wt_fail(WT_ESYNTAX,
-                   "invalid index '%.*s' in slice '%.200s' (expected an integer, start:stop:step, "
-                   "'...' or 'None')",
-                   it->len > 60 ? 60 : it->len, spec + it->pos, spec);
+    return wt_error_fail(WT_ESYNTAX,
+                         "invalid index '%.*s' in slice '%.200s' (expected an integer, start:stop:step, "
+                         "'...' or 'None')",
+                         it->len > 60 ? 60 : it->len, spec + it->pos, spec);
 }
 
 /* one item from s up to ',' or end */
@@ -64,7 +64,7 @@ static wt_status parse_item(const char *spec, const char **ps, item *it) {
     while (*end && *end != ',') end++;
     it->len = (int)(end - s);
     while (it->len > 0 && is_space(s[it->len - 1])) it->len--;
-    if (it->len == 0) return wt_fail(WT_ESYNTAX, "empty index at position %d in slice '%.200s'", it->pos, spec);
+    if (it->len == 0) return wt_error_fail(WT_ESYNTAX, "empty index at position %d in slice '%.200s'", it->pos, spec);
     *ps = end;
     if (it->len == 3 && memcmp(s, "...", 3) == 0) {
         it->kind = IT_ELLIPSIS;
@@ -94,7 +94,7 @@ static wt_status parse_item(const char *spec, const char **ps, item *it) {
     }
     if (it->kind == IT_INT) return it->has[0] ? WT_OK : bad_item(spec, it);
     if (it->has[2] && it->v[2] == 0)
-        return wt_fail(WT_EINVAL, "slice step cannot be zero (in '%.*s')", it->len, spec + it->pos);
+        return wt_error_fail(WT_EINVAL, "slice step cannot be zero (in '%.*s')", it->len, spec + it->pos);
     return WT_OK;
 }
 
@@ -120,9 +120,9 @@ static int64_t adjust(const item *it, int64_t n, int64_t *start, int64_t *step) 
 }
 
 wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st) st = wt_check_out(out);
-    if (!st && !spec) st = wt_fail(WT_EINVAL, "slice spec is NULL");
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st) st = wt_tensor_check_out(out);
+    if (!st && !spec) st = wt_error_fail(WT_EINVAL, "slice spec is NULL");
     if (st) return st;
     item items[MAX_ITEMS];
     int n = 0, consumed = 0, ellipses = 0, newaxes = 0;
@@ -130,7 +130,7 @@ wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out) {
     if (*skip(s)) {
         for (;;) {
             if (n == MAX_ITEMS)
-                return wt_fail(WT_EINDEX, "too many indices in slice '%.200s' (at most %d)", spec, MAX_ITEMS);
+                return wt_error_fail(WT_EINDEX, "too many indices in slice '%.200s' (at most %d)", spec, MAX_ITEMS);
             if ((st = parse_item(spec, &s, &items[n]))) return st;
             item_kind k = items[n++].kind;
             consumed += k == IT_INT || k == IT_SLICE;
@@ -142,15 +142,16 @@ wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out) {
         }
     }
     int nd = t->d.ndim;
-    if (ellipses > 1) return wt_fail(WT_ESYNTAX, "an index can only have a single ellipsis ('...'): '%.200s'", spec);
+    if (ellipses > 1)
+        return wt_error_fail(WT_ESYNTAX, "an index can only have a single ellipsis ('...'): '%.200s'", spec);
     if (consumed > nd)
-        return wt_fail(WT_EINDEX, "too many indices for tensor: tensor is %d-dimensional, but %d were indexed", nd,
-                       consumed);
+        return wt_error_fail(WT_EINDEX, "too many indices for tensor: tensor is %d-dimensional, but %d were indexed",
+                             nd, consumed);
     int ints = 0;
     for (int i = 0; i < n; i++) ints += items[i].kind == IT_INT;
     if (nd - ints + newaxes > WT_MAX_DIMS)
-        return wt_fail(WT_EINDEX, "slice '%.200s' would give %d dimensions (at most %d)", spec, nd - ints + newaxes,
-                       WT_MAX_DIMS);
+        return wt_error_fail(WT_EINDEX, "slice '%.200s' would give %d dimensions (at most %d)", spec,
+                             nd - ints + newaxes, WT_MAX_DIMS);
     wt_desc d = t->d;
     int in = 0, o = 0;
     for (int i = 0; i <= n; i++) {
@@ -166,8 +167,8 @@ wt_status wt_view_slice(const wt_tensor *t, const char *spec, wt_tensor **out) {
         } else if (it->kind == IT_INT) {
             int64_t k = it->v[0];
             if (it->big || k < -size || k >= size)
-                return wt_fail(WT_EINDEX, "index %s%lld is out of bounds for axis %d with size %lld",
-                               it->big ? "beyond " : "", (long long)k, in, (long long)size);
+                return wt_error_fail(WT_EINDEX, "index %s%lld is out of bounds for axis %d with size %lld",
+                                     it->big ? "beyond " : "", (long long)k, in, (long long)size);
             d.offset += (k < 0 ? k + size : k) * stride;
             in++;
         } else if (it->kind == IT_SLICE) {

@@ -26,8 +26,8 @@ static void lock(void) {}
 static void unlock(void) {}
 #endif
 
-void wt_debug_fail_alloc_after(int n) { fail_after = n; }
-void wt_debug_alloc_limit(size_t nbytes) { alloc_limit = nbytes; }
+void wt_tensor_debug_fail_alloc_after(int n) { fail_after = n; }
+void wt_tensor_debug_alloc_limit(size_t nbytes) { alloc_limit = nbytes; }
 
 static bool injected_failure(size_t nbytes) {
     if (alloc_limit && nbytes > alloc_limit) return true;
@@ -59,7 +59,7 @@ static void *raw_alloc(size_t nbytes, bool counted) {
     return p;
 }
 
-void *wt_sys_alloc(size_t nbytes) {
+void *wt_tensor_sys_alloc(size_t nbytes) {
     if (injected_failure(nbytes)) return NULL;
     lock();
     void *p = malloc(nbytes);
@@ -67,16 +67,16 @@ void *wt_sys_alloc(size_t nbytes) {
     return p;
 }
 
-void wt_sys_free(void *p) {
+void wt_tensor_sys_free(void *p) {
     if (!p) return;
     lock();
     free(p);
     unlock();
 }
 
-void *wt_alloc_bytes(size_t nbytes) { return raw_alloc(nbytes, true); }
+void *wt_tensor_alloc_bytes(size_t nbytes) { return raw_alloc(nbytes, true); }
 
-void wt_free_bytes(void *p, size_t nbytes) {
+void wt_tensor_free_bytes(void *p, size_t nbytes) {
     if (!p) return;
     lock();
     mem_bytes -= (int64_t)nbytes;
@@ -85,7 +85,7 @@ void wt_free_bytes(void *p, size_t nbytes) {
 }
 
 void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes, false); }
-void wt_free(void *p) { wt_sys_free(p); }
+void wt_free(void *p) { wt_tensor_sys_free(p); }
 
 /* every live engine-allocated buffer, so wt_tensor_adopt can find the one
 ** holding an address (under the heap lock) */
@@ -101,16 +101,18 @@ static void buffer_release(wt_buffer *b) {
             owned_buffers = b->next;
         if (b->next) b->next->prev = b->prev;
         unlock();
-        wt_free_bytes(b->data, b->nbytes);
+        wt_tensor_free_bytes(b->data, b->nbytes);
     } else if (b->release)
         b->release(b->ctx);
-    wt_sys_free(b);
+    wt_tensor_sys_free(b);
 }
 
-wt_status wt_check_out(wt_tensor **out) { return out ? WT_OK : wt_fail(WT_EINVAL, "output pointer is NULL"); }
+wt_status wt_tensor_check_out(wt_tensor **out) {
+    return out ? WT_OK : wt_error_fail(WT_EINVAL, "output pointer is NULL");
+}
 
-wt_status wt_check_tensor(const wt_tensor *t, const char *what) {
-    if (!t) return wt_fail(WT_EINVAL, "%s is NULL", what);
+wt_status wt_tensor_check(const wt_tensor *t, const char *what) {
+    if (!t) return wt_error_fail(WT_EINVAL, "%s is NULL", what);
     return WT_OK;
 }
 
@@ -123,7 +125,7 @@ static void handle_init(wt_tensor *t, wt_buffer *b, const wt_desc *d) {
 }
 
 static wt_tensor *handle_new(wt_buffer *b, const wt_desc *d) {
-    wt_tensor *t = wt_sys_alloc(sizeof *t);
+    wt_tensor *t = wt_tensor_sys_alloc(sizeof *t);
     if (t) handle_init(t, b, d);
     return t;
 }
@@ -132,19 +134,20 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
     int64_t n = wt_desc_size(d), nbytes;
     if (!wt_mul_ok(n, (int64_t)wt_dtype_size(d->dtype), &nbytes) || (uint64_t)nbytes > SIZE_MAX) {
         char s[WT_SHAPE_STR];
-        return wt_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large", wt_dtype_name(d->dtype),
-                       wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
+        return wt_error_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large", wt_dtype_name(d->dtype),
+                             wt_error_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
-    wt_buffer *b = wt_sys_alloc(sizeof *b);
-    uint8_t *data = b ? wt_alloc_bytes((size_t)nbytes) : NULL;
+    wt_buffer *b = wt_tensor_sys_alloc(sizeof *b);
+    uint8_t *data = b ? wt_tensor_alloc_bytes((size_t)nbytes) : NULL;
     if (data) *b = (wt_buffer){.data = data, .nbytes = (size_t)nbytes, .refs = 0, .owned = true};
     wt_tensor *t = data ? handle_new(b, d) : NULL;
     if (!t) {
         char s[WT_SHAPE_STR];
-        wt_free_bytes(data, (size_t)nbytes);
-        wt_sys_free(b);
-        return wt_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s", (long long)nbytes,
-                       wt_dtype_name(d->dtype), wt_fmt_shape(s, sizeof s, d->ndim, d->shape));
+        wt_tensor_free_bytes(data, (size_t)nbytes);
+        wt_tensor_sys_free(b);
+        return wt_error_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s",
+                             (long long)nbytes, wt_dtype_name(d->dtype),
+                             wt_error_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
     if (zero) memset(data, 0, (size_t)nbytes);
     lock();
@@ -160,19 +163,19 @@ wt_status wt_tensor_view(const wt_tensor *t, const wt_desc *dv, wt_tensor **out)
     wt_desc dd = *dv, *d = &dd;
     /* an empty view reaches nothing; pin its offset inside the buffer */
     int64_t cap = (int64_t)(t->buf->nbytes / wt_dtype_size(d->dtype));
-    if (wt_shape_check(d->ndim, d->shape, NULL) == WT_OK && wt_desc_size(d) == 0)
+    if (wt_desc_shape_check(d->ndim, d->shape, NULL) == WT_OK && wt_desc_size(d) == 0)
         d->offset = d->offset < 0 ? 0 : d->offset > cap ? cap : d->offset;
     wt_status st = wt_desc_validate(d, t->buf->nbytes);
     if (st) return st;
     wt_tensor *v = handle_new(t->buf, d);
-    if (!v) return wt_fail(WT_ENOMEM, "out of memory allocating a view");
+    if (!v) return wt_error_fail(WT_ENOMEM, "out of memory allocating a view");
     *out = v;
     return WT_OK;
 }
 
 wt_status wt_tensor_create(int dtype, int ndim, const int64_t *shape, bool zero, wt_tensor **out) {
     wt_desc d;
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (!st) st = wt_desc_init(&d, dtype, ndim, shape);
     if (!st) st = wt_tensor_alloc(&d, zero, out);
     return st;
@@ -189,7 +192,8 @@ wt_status wt_tensor_zeros(int dtype, int ndim, const int64_t *shape, wt_tensor *
 /* the descriptor a caller gives for nbytes of memory, checked against them */
 static wt_status region_desc(const char *what, size_t nbytes, int dtype, int ndim, const int64_t *shape,
                              const int64_t *strides, int64_t offset, unsigned flags, wt_desc *d) {
-    if (flags & ~WT_FLAG_READONLY) return wt_fail(WT_EINVAL, "%s: unknown flags 0x%x", what, flags & ~WT_FLAG_READONLY);
+    if (flags & ~WT_FLAG_READONLY)
+        return wt_error_fail(WT_EINVAL, "%s: unknown flags 0x%x", what, flags & ~WT_FLAG_READONLY);
     wt_status st = wt_desc_init(d, dtype, ndim, shape);
     if (st) return st;
     if (strides) memcpy(d->strides, strides, sizeof(int64_t) * (size_t)ndim);
@@ -201,16 +205,16 @@ static wt_status region_desc(const char *what, size_t nbytes, int dtype, int ndi
 wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape, const int64_t *strides,
                          int64_t offset, unsigned flags, void (*release)(void *ctx), void *ctx, wt_tensor **out) {
     wt_desc d;
-    wt_status st = wt_check_out(out);
-    if (!st && !data && nbytes) st = wt_fail(WT_EINVAL, "wt_tensor_wrap: data is NULL but nbytes is %zu", nbytes);
+    wt_status st = wt_tensor_check_out(out);
+    if (!st && !data && nbytes) st = wt_error_fail(WT_EINVAL, "wt_tensor_wrap: data is NULL but nbytes is %zu", nbytes);
     if (!st) st = region_desc("wt_tensor_wrap", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
     if (st) return st;
-    wt_buffer *b = wt_sys_alloc(sizeof *b);
+    wt_buffer *b = wt_tensor_sys_alloc(sizeof *b);
     if (b) *b = (wt_buffer){.data = data, .nbytes = nbytes, .refs = 0, .owned = false, .release = release, .ctx = ctx};
     wt_tensor *t = b ? handle_new(b, &d) : NULL;
     if (!t) {
-        wt_sys_free(b);
-        return wt_fail(WT_ENOMEM, "out of memory wrapping a buffer");
+        wt_tensor_sys_free(b);
+        return wt_error_fail(WT_ENOMEM, "out of memory wrapping a buffer");
     }
     *out = t;
     return WT_OK;
@@ -219,12 +223,12 @@ wt_status wt_tensor_wrap(void *data, size_t nbytes, int dtype, int ndim, const i
 wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, const int64_t *shape,
                           const int64_t *strides, int64_t offset, unsigned flags, wt_tensor **out) {
     wt_desc d;
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     /* the descriptor stays inside the region given, and the region inside one storage */
     if (!st) st = region_desc("wt_tensor_adopt", nbytes, dtype, ndim, shape, strides, offset, flags, &d);
     if (st) return st;
-    wt_tensor *t = wt_sys_alloc(sizeof *t); /* first: the search holds the heap lock */
-    if (!t) return wt_fail(WT_ENOMEM, "out of memory adopting a region");
+    wt_tensor *t = wt_tensor_sys_alloc(sizeof *t); /* first: the search holds the heap lock */
+    if (!t) return wt_error_fail(WT_ENOMEM, "out of memory adopting a region");
     /* addresses compared as integers: the candidates are different objects.
     ** A buffer whose last reference is going (refs 0) is not found. */
     uintptr_t a = (uintptr_t)data;
@@ -239,13 +243,14 @@ wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, 
         handle_init(t, b, &d);
     }
     unlock();
-    if (!b || rel % size) wt_sys_free(t);
+    if (!b || rel % size) wt_tensor_sys_free(t);
     if (!b)
-        return wt_fail(WT_EBOUNDS, "wt_tensor_adopt: no tensor storage of this engine holds the %zu bytes at %p",
-                       nbytes, data);
+        return wt_error_fail(WT_EBOUNDS, "wt_tensor_adopt: no tensor storage of this engine holds the %zu bytes at %p",
+                             nbytes, data);
     if (rel % size)
-        return wt_fail(WT_EINVAL, "wt_tensor_adopt: %p is %zu bytes into its storage, not on a %s element boundary",
-                       data, rel, wt_dtype_name(dtype));
+        return wt_error_fail(WT_EINVAL,
+                             "wt_tensor_adopt: %p is %zu bytes into its storage, not on a %s element boundary", data,
+                             rel, wt_dtype_name(dtype));
     *out = t;
     return WT_OK;
 }
@@ -258,14 +263,14 @@ typedef struct shared_rec {
 static shared_rec *shared_list;
 
 wt_status wt_tensor_share(const wt_tensor *t, wt_tensor **ticket) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st && !ticket) st = wt_fail(WT_EINVAL, "ticket pointer is NULL");
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !ticket) st = wt_error_fail(WT_EINVAL, "ticket pointer is NULL");
     if (st) return st;
-    shared_rec *r = wt_sys_alloc(sizeof *r);
-    if (!r) return wt_fail(WT_ENOMEM, "out of memory sharing a tensor");
+    shared_rec *r = wt_tensor_sys_alloc(sizeof *r);
+    if (!r) return wt_error_fail(WT_ENOMEM, "out of memory sharing a tensor");
     st = wt_tensor_clone(t, &r->t);
     if (st) {
-        wt_sys_free(r);
+        wt_tensor_sys_free(r);
         return st;
     }
     lock();
@@ -277,7 +282,7 @@ wt_status wt_tensor_share(const wt_tensor *t, wt_tensor **ticket) {
 }
 
 wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out) {
-    wt_status st = wt_check_out(out);
+    wt_status st = wt_tensor_check_out(out);
     if (st) return st;
     /* the ticket is compared, never dereferenced, until it is found */
     lock();
@@ -286,18 +291,18 @@ wt_status wt_tensor_attach(wt_tensor *ticket, wt_tensor **out) {
     if (r) *p = r->next;
     unlock();
     if (!r)
-        return wt_fail(
+        return wt_error_fail(
             WT_EINVAL,
             "wt_tensor_attach: %p is not a shared tensor waiting to be attached (never shared, or attached already)",
             (void *)ticket);
-    wt_sys_free(r);
+    wt_tensor_sys_free(r);
     *out = ticket;
     return WT_OK;
 }
 
 wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    if (!st) st = wt_check_out(out);
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st) st = wt_tensor_check_out(out);
     if (!st) st = wt_tensor_view(t, &t->d, out);
     return st;
 }
@@ -306,7 +311,7 @@ void wt_tensor_free(wt_tensor *t) {
     if (!t) return;
     buffer_release(t->buf);
     __atomic_sub_fetch(&mem_tensors, 1, __ATOMIC_RELAXED);
-    wt_sys_free(t);
+    wt_tensor_sys_free(t);
 }
 
 int wt_tensor_dtype(const wt_tensor *t) { return t ? t->d.dtype : 0; }
@@ -320,7 +325,7 @@ void *wt_tensor_data(const wt_tensor *t) { return t ? t->buf->data : NULL; }
 size_t wt_tensor_nbytes(const wt_tensor *t) { return t ? t->buf->nbytes : 0; }
 
 wt_status wt_tensor_info(const wt_tensor *t, wt_info *out) {
-    if (!t || !out) return wt_fail(WT_EINVAL, "wt_tensor_info: %s is NULL", t ? "out" : "tensor");
+    if (!t || !out) return wt_error_fail(WT_EINVAL, "wt_tensor_info: %s is NULL", t ? "out" : "tensor");
     memset(out, 0, sizeof *out);
     out->offset = t->d.offset;
     out->data = (uint64_t)(uintptr_t)t->buf->data;
@@ -341,15 +346,15 @@ unsigned wt_tensor_flags(const wt_tensor *t) {
 
 /* address of the element at index, after validating it */
 static wt_status element(const wt_tensor *t, const int64_t *index, char **p) {
-    wt_status st = wt_check_tensor(t, "tensor");
+    wt_status st = wt_tensor_check(t, "tensor");
     if (st) return st;
-    if (t->d.ndim && !index) return wt_fail(WT_EINVAL, "index is NULL for a %d-d tensor", t->d.ndim);
+    if (t->d.ndim && !index) return wt_error_fail(WT_EINVAL, "index is NULL for a %d-d tensor", t->d.ndim);
     int64_t off = t->d.offset;
     for (int i = 0; i < t->d.ndim; i++) {
         int64_t k = index[i], n = t->d.shape[i];
         if (k < -n || k >= n)
-            return wt_fail(WT_EINDEX, "index %lld is out of bounds for axis %d with size %lld", (long long)k, i,
-                           (long long)n);
+            return wt_error_fail(WT_EINDEX, "index %lld is out of bounds for axis %d with size %lld", (long long)k, i,
+                                 (long long)n);
         if (k < 0) k += n;
         off += k * t->d.strides[i]; /* in range: the descriptor was validated */
     }
@@ -359,7 +364,7 @@ static wt_status element(const wt_tensor *t, const int64_t *index, char **p) {
 
 wt_status wt_tensor_get(const wt_tensor *t, const int64_t *index, double *value) {
     char *p;
-    if (!value) return wt_fail(WT_EINVAL, "wt_tensor_get: value is NULL");
+    if (!value) return wt_error_fail(WT_EINVAL, "wt_tensor_get: value is NULL");
     wt_status st = element(t, index, &p);
     if (!st) *value = wt_cast_load_f64(t->d.dtype, p);
     return st;
@@ -369,7 +374,7 @@ wt_status wt_tensor_set(wt_tensor *t, const int64_t *index, double value) {
     char *p;
     wt_status st = element(t, index, &p);
     if (st) return st;
-    if (t->d.flags & WT_FLAG_READONLY) return wt_fail(WT_EREADONLY, "cannot write: the tensor is read-only");
+    if (t->d.flags & WT_FLAG_READONLY) return wt_error_fail(WT_EREADONLY, "cannot write: the tensor is read-only");
     wt_cast_store_f64(t->d.dtype, p, value);
     return WT_OK;
 }

@@ -5,8 +5,8 @@
 #include <string.h>
 
 static wt_status begin(const wt_tensor *t, wt_tensor **out) {
-    wt_status st = wt_check_tensor(t, "tensor");
-    return st ? st : wt_check_out(out);
+    wt_status st = wt_tensor_check(t, "tensor");
+    return st ? st : wt_tensor_check_out(out);
 }
 
 wt_status wt_view_permute(const wt_tensor *t, int naxes, const int *axes, wt_tensor **out) {
@@ -22,12 +22,12 @@ wt_status wt_view_permute(const wt_tensor *t, int naxes, const int *axes, wt_ten
         return wt_tensor_view(t, &d, out);
     }
     if (!axes || naxes != nd)
-        return wt_fail(WT_EINVAL, "axes don't match tensor: got %d axes for a %d-d tensor", naxes, nd);
+        return wt_error_fail(WT_EINVAL, "axes don't match tensor: got %d axes for a %d-d tensor", naxes, nd);
     bool seen[WT_MAX_DIMS] = {false};
     for (int i = 0; i < nd; i++) {
         int a;
-        if ((st = wt_axis(axes[i], nd, "axis", &a))) return st;
-        if (seen[a]) return wt_fail(WT_EINVAL, "repeated axis %d in permutation", axes[i]);
+        if ((st = wt_desc_axis(axes[i], nd, "axis", &a))) return st;
+        if (seen[a]) return wt_error_fail(WT_EINVAL, "repeated axis %d in permutation", axes[i]);
         seen[a] = true;
         d.shape[i] = t->d.shape[a];
         d.strides[i] = t->d.strides[a];
@@ -38,8 +38,8 @@ wt_status wt_view_permute(const wt_tensor *t, int naxes, const int *axes, wt_ten
 wt_status wt_view_swapaxes(const wt_tensor *t, int axis1, int axis2, wt_tensor **out) {
     int a, b;
     wt_status st = begin(t, out);
-    if (!st) st = wt_axis(axis1, t->d.ndim, "axis1", &a);
-    if (!st) st = wt_axis(axis2, t->d.ndim, "axis2", &b);
+    if (!st) st = wt_desc_axis(axis1, t->d.ndim, "axis1", &a);
+    if (!st) st = wt_desc_axis(axis2, t->d.ndim, "axis2", &b);
     if (st) return st;
     wt_desc d = t->d;
     d.shape[a] = t->d.shape[b], d.strides[a] = t->d.strides[b];
@@ -79,19 +79,20 @@ static bool nocopy_strides(const wt_desc *d, int nnd, const int64_t *nshape, int
 wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
-    if (ndim < 0 || ndim > WT_MAX_DIMS) return wt_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
-    if (ndim && !shape) return wt_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
+    if (ndim < 0 || ndim > WT_MAX_DIMS)
+        return wt_error_fail(WT_ESHAPE, "ndim %d is out of range (0..%d)", ndim, WT_MAX_DIMS);
+    if (ndim && !shape) return wt_error_fail(WT_EINVAL, "shape is NULL for ndim %d", ndim);
     int64_t ns[WT_MAX_DIMS], known = 1, size = wt_desc_size(&t->d);
     int unknown = -1;
     char a[WT_SHAPE_STR];
     for (int i = 0; i < ndim; i++) {
         ns[i] = shape[i];
         if (shape[i] == -1) {
-            if (unknown >= 0) return wt_fail(WT_ESHAPE, "can only specify one unknown dimension (-1)");
+            if (unknown >= 0) return wt_error_fail(WT_ESHAPE, "can only specify one unknown dimension (-1)");
             unknown = i;
         } else if (shape[i] < 0) {
-            return wt_fail(WT_ESHAPE, "negative dimension %lld in new shape %s", (long long)shape[i],
-                           wt_fmt_shape(a, sizeof a, ndim, shape));
+            return wt_error_fail(WT_ESHAPE, "negative dimension %lld in new shape %s", (long long)shape[i],
+                                 wt_error_fmt_shape(a, sizeof a, ndim, shape));
         } else if (!wt_mul_ok(known, shape[i], &known)) {
             known = -1; /* too large: cannot match any existing size */
             break;
@@ -102,13 +103,13 @@ wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt
     else if (unknown >= 0)
         known = -1;
     if (known < 0 || (unknown < 0 && known != size))
-        return wt_fail(WT_ESHAPE, "cannot reshape tensor of size %lld into shape %s", (long long)size,
-                       wt_fmt_shape(a, sizeof a, ndim, shape));
+        return wt_error_fail(WT_ESHAPE, "cannot reshape tensor of size %lld into shape %s", (long long)size,
+                             wt_error_fmt_shape(a, sizeof a, ndim, shape));
     wt_desc d = t->d;
     d.ndim = ndim;
     memcpy(d.shape, ns, sizeof(int64_t) * (size_t)ndim);
     if (size == 0) {
-        wt_strides_c(ndim, ns, d.strides);
+        wt_desc_strides_c(ndim, ns, d.strides);
         return wt_tensor_view(t, &d, out);
     }
     if (nocopy_strides(&t->d, ndim, ns, d.strides)) return wt_tensor_view(t, &d, out);
@@ -116,7 +117,7 @@ wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt
     if ((st = wt_copy(t, &c))) return st;
     c->d.ndim = ndim;
     memcpy(c->d.shape, ns, sizeof(int64_t) * (size_t)ndim);
-    wt_strides_c(ndim, ns, c->d.strides);
+    wt_desc_strides_c(ndim, ns, c->d.strides);
     *out = c;
     return WT_OK;
 }
@@ -135,8 +136,8 @@ wt_status wt_view_expand_dims(const wt_tensor *t, int axis, wt_tensor **out) {
     if (st) return st;
     int nd = t->d.ndim, a;
     if (nd == WT_MAX_DIMS)
-        return wt_fail(WT_ESHAPE, "expand_dims: a tensor may have at most %d dimensions", WT_MAX_DIMS);
-    if ((st = wt_axis(axis, nd + 1, "axis", &a))) return st;
+        return wt_error_fail(WT_ESHAPE, "expand_dims: a tensor may have at most %d dimensions", WT_MAX_DIMS);
+    if ((st = wt_desc_axis(axis, nd + 1, "axis", &a))) return st;
     wt_desc d = t->d;
     d.ndim = nd + 1;
     for (int i = nd; i > a; i--) d.shape[i] = d.shape[i - 1], d.strides[i] = d.strides[i - 1];
@@ -151,16 +152,16 @@ wt_status wt_view_squeeze(const wt_tensor *t, int naxes, const int *axes, wt_ten
     int nd = t->d.ndim;
     bool drop[WT_MAX_DIMS] = {false};
     if (naxes < 0 || naxes > nd || (naxes > 0 && !axes))
-        return wt_fail(WT_EINVAL, "squeeze: %d axes given for a %d-d tensor", naxes, nd);
+        return wt_error_fail(WT_EINVAL, "squeeze: %d axes given for a %d-d tensor", naxes, nd);
     if (naxes == 0)
         for (int i = 0; i < nd; i++) drop[i] = t->d.shape[i] == 1;
     for (int i = 0; i < naxes; i++) {
         int a;
-        if ((st = wt_axis(axes[i], nd, "axis", &a))) return st;
-        if (drop[a]) return wt_fail(WT_EINVAL, "squeeze: duplicate axis %d", axes[i]);
+        if ((st = wt_desc_axis(axes[i], nd, "axis", &a))) return st;
+        if (drop[a]) return wt_error_fail(WT_EINVAL, "squeeze: duplicate axis %d", axes[i]);
         if (t->d.shape[a] != 1)
-            return wt_fail(WT_ESHAPE, "cannot squeeze axis %d: it has size %lld, not 1", axes[i],
-                           (long long)t->d.shape[a]);
+            return wt_error_fail(WT_ESHAPE, "cannot squeeze axis %d: it has size %lld, not 1", axes[i],
+                                 (long long)t->d.shape[a]);
         drop[a] = true;
     }
     wt_desc d = t->d;
@@ -176,9 +177,10 @@ wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int ax
     wt_status st = begin(t, out);
     if (st) return st;
     if (t->d.ndim < 2)
-        return wt_fail(WT_EINVAL, "diagonal requires a tensor of at least 2 dimensions, got %d", t->d.ndim);
-    if ((st = wt_axis(axis1, t->d.ndim, "axis1", &a)) || (st = wt_axis(axis2, t->d.ndim, "axis2", &b))) return st;
-    if (a == b) return wt_fail(WT_EINVAL, "axis1 and axis2 cannot be the same (both are %d)", a);
+        return wt_error_fail(WT_EINVAL, "diagonal requires a tensor of at least 2 dimensions, got %d", t->d.ndim);
+    if ((st = wt_desc_axis(axis1, t->d.ndim, "axis1", &a)) || (st = wt_desc_axis(axis2, t->d.ndim, "axis2", &b)))
+        return st;
+    if (a == b) return wt_error_fail(WT_EINVAL, "axis1 and axis2 cannot be the same (both are %d)", a);
     int64_t n1 = t->d.shape[a], n2 = t->d.shape[b], start = 0;
     /* offset > 0 walks above the main diagonal (along axis2), < 0 below */
     if (offset >= 0) {

@@ -50,10 +50,10 @@ void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const 
         ok = wt_tensor_shape(t)[i] == shape[i] && (!strides || shape[i] <= 1 || wt_tensor_strides(t)[i] == strides[i]);
     if (!ok)
         wt_t_fail(file, line, "descriptor shape %s strides %s offset %lld; expected %s %s %lld",
-                  wt_fmt_shape(a, sizeof a, wt_tensor_ndim(t), wt_tensor_shape(t)),
-                  wt_fmt_shape(b, sizeof b, wt_tensor_ndim(t), wt_tensor_strides(t)), (long long)wt_tensor_offset(t),
-                  wt_fmt_shape(c, sizeof c, ndim, shape), strides ? wt_fmt_shape(d, sizeof d, ndim, strides) : "(any)",
-                  (long long)offset);
+                  wt_error_fmt_shape(a, sizeof a, wt_tensor_ndim(t), wt_tensor_shape(t)),
+                  wt_error_fmt_shape(b, sizeof b, wt_tensor_ndim(t), wt_tensor_strides(t)),
+                  (long long)wt_tensor_offset(t), wt_error_fmt_shape(c, sizeof c, ndim, shape),
+                  strides ? wt_error_fmt_shape(d, sizeof d, ndim, strides) : "(any)", (long long)offset);
 }
 
 uint32_t t_rand(void) {

@@ -143,9 +143,9 @@ void test_assign_errors_leave_dst(void) {
     /* an allocation failure for the overlap copy also leaves dst unchanged */
     wt_tensor *rev;
     CHECK_OK(wt_view_slice(dst, "::-1", &rev));
-    wt_debug_fail_alloc_after(1);
+    wt_tensor_debug_fail_alloc_after(1);
     CHECK_ERR(wt_assign(dst, rev), WT_ENOMEM, "out of memory");
-    wt_debug_fail_alloc_after(0);
+    wt_tensor_debug_fail_alloc_after(0);
     CHECK(t_equals(dst, before));
     wt_tensor_free(rev);
     wt_tensor_free(dst);

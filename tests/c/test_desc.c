@@ -5,20 +5,21 @@ void test_shape_checks(void) {
     int64_t size;
     int64_t ok[3] = {2, 3, 4}, neg[2] = {3, -1}, huge[3] = {1LL << 40, 1LL << 40, 8};
     int64_t zero_huge[3] = {1LL << 40, 0, 1LL << 40}, zero_big[3] = {1LL << 30, 0, 1LL << 30};
-    CHECK_OK(wt_shape_check(3, ok, &size));
+    CHECK_OK(wt_desc_shape_check(3, ok, &size));
     CHECK_EQ(size, 24);
-    CHECK_OK(wt_shape_check(0, NULL, &size));
+    CHECK_OK(wt_desc_shape_check(0, NULL, &size));
     CHECK_EQ(size, 1);
-    CHECK_ERR(wt_shape_check(2, neg, &size), WT_ESHAPE, "negative dimension -1 at axis 1 in shape (3,-1)");
-    CHECK_ERR(wt_shape_check(3, huge, &size), WT_ENOMEM, "more than 2^63 elements");
+    CHECK_ERR(wt_desc_shape_check(2, neg, &size), WT_ESHAPE, "negative dimension -1 at axis 1 in shape (3,-1)");
+    CHECK_ERR(wt_desc_shape_check(3, huge, &size), WT_ENOMEM, "more than 2^63 elements");
     /* found by fuzzing the .npy reader: a zero dimension does not excuse the others
     ** (their products are the strides), as NumPy's "array is too big" */
-    CHECK_ERR(wt_shape_check(3, zero_huge, &size), WT_ENOMEM, "shape (1099511627776,0,1099511627776) is too large");
-    CHECK_OK(wt_shape_check(3, zero_big, &size));
+    CHECK_ERR(wt_desc_shape_check(3, zero_huge, &size), WT_ENOMEM,
+              "shape (1099511627776,0,1099511627776) is too large");
+    CHECK_OK(wt_desc_shape_check(3, zero_big, &size));
     CHECK_EQ(size, 0);
-    CHECK_ERR(wt_shape_check(17, ok, &size), WT_ESHAPE, "ndim 17 is out of range (0..16)");
-    CHECK_ERR(wt_shape_check(-1, ok, &size), WT_ESHAPE, "ndim -1");
-    CHECK_ERR(wt_shape_check(2, NULL, &size), WT_EINVAL, "shape is NULL");
+    CHECK_ERR(wt_desc_shape_check(17, ok, &size), WT_ESHAPE, "ndim 17 is out of range (0..16)");
+    CHECK_ERR(wt_desc_shape_check(-1, ok, &size), WT_ESHAPE, "ndim -1");
+    CHECK_ERR(wt_desc_shape_check(2, NULL, &size), WT_EINVAL, "shape is NULL");
 }
 
 void test_desc_contiguity(void) {

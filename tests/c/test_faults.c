@@ -208,9 +208,9 @@ void test_alloc_failure_everywhere(void) {
             size_t nb = snapshot(before);
             int64_t t0 = wt_memory_tensors(), b0 = wt_memory_bytes();
             released = 0;
-            wt_debug_fail_alloc_after(k);
+            wt_tensor_debug_fail_alloc_after(k);
             wt_status st = cases[c].fn(&r);
-            wt_debug_fail_alloc_after(0);
+            wt_tensor_debug_fail_alloc_after(0);
             if (st == WT_OK) {
                 wt_tensor_free(r);
                 break;

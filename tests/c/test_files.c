@@ -337,10 +337,10 @@ void test_proto_errors(void) {
     CHECK_ERR(wt_proto_read(NULL, 3, &t), WT_EINVAL, "bytes is NULL");
     /* found by fuzzing: 14 bytes declaring 4096x4096 float32 zeros; as on a small machine, out of memory */
     static const uint8_t bomb[] = {0x08, 0x01, 0x12, 0x0a, 0x12, 0x03, 0x08, 0x80, 0x20, 0x12, 0x03, 0x08, 0x80, 0x20};
-    wt_debug_alloc_limit(1 << 20);
+    wt_tensor_debug_alloc_limit(1 << 20);
     CHECK_ERR(wt_proto_read(bomb, sizeof bomb, &t), WT_ENOMEM,
               "out of memory allocating 67108864 bytes for a float32 tensor of shape (4096,4096)");
-    wt_debug_alloc_limit(0);
+    wt_tensor_debug_alloc_limit(0);
     CHECK(t == NULL);
     CHECK_ERR(wt_proto_read("", 0, &t), WT_EDTYPE, "dtype 0 (DT_INVALID)");
 }

@@ -115,7 +115,7 @@ void test_fuse_random_vs_ewise(void) {
                 bad = compare(r_fused, r_eager, tol);
                 if (bad)
                     wt_t_fail(__FILE__, __LINE__, "trial %d: %s element %d differs from wt_reduce", trial,
-                              wt_reduce_name(rop), bad - 1);
+                              wt_ops_reduce_name(rop), bad - 1);
                 reduced++;
             }
             wt_tensor_free(r_eager);

@@ -120,18 +120,18 @@ void test_alloc_failure_injection(void) {
     CHECK_OK(wt_view_permute(base, 0, NULL, &tr));
     for (int k = 1; k <= 3; k++) {
         wt_tensor *out = NULL;
-        wt_debug_fail_alloc_after(k);
+        wt_tensor_debug_fail_alloc_after(k);
         wt_status st = wt_view_reshape(tr, 1, (int64_t[]){20}, &out); /* needs a copy */
-        wt_debug_fail_alloc_after(0);
+        wt_tensor_debug_fail_alloc_after(0);
         if (st == WT_OK)
             wt_tensor_free(out);
         else
             CHECK_EQ(st, WT_ENOMEM);
     }
     wt_tensor *out = NULL;
-    wt_debug_fail_alloc_after(1);
+    wt_tensor_debug_fail_alloc_after(1);
     CHECK_ERR(wt_copy(tr, &out), WT_ENOMEM, "out of memory allocating 80 bytes for a float32 tensor of shape (5,4)");
-    wt_debug_fail_alloc_after(0);
+    wt_tensor_debug_fail_alloc_after(0);
     CHECK(out == NULL);
     wt_tensor_free(tr);
     wt_tensor_free(base);

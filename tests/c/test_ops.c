@@ -13,7 +13,7 @@ void test_op_table_complete(void) {
     for (int op = 0; op < WT_NOPS; op++) {
         CHECK(wt_op_name(op) != NULL);
         CHECK(wt_op_arity(op) >= 1 && wt_op_arity(op) <= 3);
-        if (wt_op_class(op) == C_NONE)
+        if (wt_ops_class(op) == C_NONE)
             wt_t_fail(__FILE__, __LINE__, "op %s has no dtype class in ops.c", wt_op_name(op));
     }
     CHECK(wt_op_name(WT_NOPS) == NULL);
@@ -25,10 +25,10 @@ void test_kernels_match_reference(void) {
     static unsigned char in[3][200 * 8], o1[200 * 8], o2[200 * 8];
     for (int op = 0; op < WT_NOPS; op++)
         for (int dt = 0; dt < WT_NDTYPES; dt++) {
-            wt_kernel fast = wt_kernel_get(op, dt), ref = wt_kernel_get_ref(op, dt);
+            wt_kernel fast = wt_kernels_get(op, dt), ref = wt_kernels_ref(op, dt);
             if (!ref) continue;
             int ar = wt_op_arity(op), odt = dt;
-            int cls = wt_op_class(op);
+            int cls = wt_ops_class(op);
             if (cls == C_CMP || cls == C_PRED) odt = WT_BOOL;
             int64_t z = (int64_t)wt_dtype_size(dt), oz = (int64_t)wt_dtype_size(odt);
             for (int layout = 0; layout < 4; layout++)
@@ -82,11 +82,11 @@ static double reference_at(int op, int n, wt_tensor *const *in, const double *sc
             unsigned char fs[8];
             wt_cast_store_f64(comp[k], fs, f);
             char *p[3] = {(char *)vals[k], (char *)vals[k], (char *)fs};
-            wt_kernel_get_ref(WT_OP_MUL, comp[k])(p, (const int64_t[]){0, 0, 0}, 1);
+            wt_kernels_ref(WT_OP_MUL, comp[k])(p, (const int64_t[]){0, 0, 0}, 1);
         }
     }
     char *p[4] = {(char *)r, (char *)vals[0], (char *)vals[1], (char *)vals[2]};
-    wt_kernel_get_ref(op, comp[op == WT_OP_WHERE ? 1 : 0])(p, (const int64_t[]){0, 0, 0, 0}, 1);
+    wt_kernels_ref(op, comp[op == WT_OP_WHERE ? 1 : 0])(p, (const int64_t[]){0, 0, 0, 0}, 1);
     unsigned char o[8];
     wt_cast_store_f64(outdt, o, wt_cast_load_f64(res, r));
     return wt_cast_load_f64(outdt, o);
@@ -122,7 +122,7 @@ void test_ewise_random_vs_reference(void) {
         if (alpha != 1) dts[m] = -1, vals[m++] = alpha;
         if (beta != 1) dts[m] = -1, vals[m++] = beta;
         wt_error_clear();
-        bool plan_ok = wt_op_plan_dtypes(op, m, dts, vals, comp, &res) == WT_OK;
+        bool plan_ok = wt_ops_plan_dtypes(op, m, dts, vals, comp, &res) == WT_OK;
         /* broadcast shape of the tensors actually given */
         int ndims[3], bn = 0, fnd;
         const int64_t *shapes[3];
@@ -350,10 +350,10 @@ void test_ewise_errors_leave_out(void) {
     CHECK(t_equals(out, before));
     wt_tensor *rev = NULL;
     CHECK_OK(wt_view_slice(out, "::-1", &rev));
-    wt_debug_fail_alloc_after(1); /* the overlap copy fails: out still untouched */
+    wt_tensor_debug_fail_alloc_after(1); /* the overlap copy fails: out still untouched */
     const wt_tensor *orv[2] = {out, rev};
     CHECK_ERR(wt_ewise(WT_OP_ADD, 2, orv, NULL, 1, 1, out, 0, NULL), WT_ENOMEM, "out of memory");
-    wt_debug_fail_alloc_after(0);
+    wt_tensor_debug_fail_alloc_after(0);
     CHECK(t_equals(out, before));
     wt_tensor_free(rev);
     wt_tensor_free(bl);

@@ -97,7 +97,7 @@ void test_reduce_random_vs_reference(void) {
         wt_tensor *r = NULL;
         wt_status st = wt_reduce(rop, x, naxes, axes, keep, NULL, &r);
         if (st) {
-            wt_t_fail(__FILE__, __LINE__, "%s: %s", wt_reduce_name(rop), wt_error_message());
+            wt_t_fail(__FILE__, __LINE__, "%s: %s", wt_ops_reduce_name(rop), wt_error_message());
         } else {
             checked++;
             /* walk the kept index space */
@@ -118,7 +118,7 @@ void test_reduce_random_vs_reference(void) {
                              (1 + fabs(want));
                 if (!(got == want || (isnan(got) && isnan(want)) || fabs(got - want) <= tol)) {
                     wt_t_fail(__FILE__, __LINE__, "%s over %s (%d axes, keep %d): %.17g, reference %.17g",
-                              wt_reduce_name(rop), wt_dtype_name(dt), naxes, keep, got, want);
+                              wt_ops_reduce_name(rop), wt_dtype_name(dt), naxes, keep, got, want);
                     break;
                 }
                 for (int i = nd - 1; i >= 0; i--) {
@@ -269,7 +269,7 @@ void test_sum_accuracy(void) {
     CHECK(fabs(got - want) / want < 1e-5);
     wt_tensor_free(r);
     /* pairwise holds through the fast and the reference leaves alike */
-    wt_accum fast = wt_accum_get(WT_REDUCE_SUM, WT_FLOAT32), ref = wt_accum_get_ref(WT_REDUCE_SUM, WT_FLOAT32);
+    wt_accum fast = wt_kernels_accum(WT_REDUCE_SUM, WT_FLOAT32), ref = wt_kernels_accum_ref(WT_REDUCE_SUM, WT_FLOAT32);
     for (int64_t n = 0; n < 3000; n += 37) {
         float a = 0, b = 0;
         fast((char *)&a, 0, wt_tensor_data(x), 4, n);

@@ -32,15 +32,15 @@ static void check_split(const char *eq, int dtype, int n, const int64_t (*shapes
         views[k] = ops[k];
     }
     if (transpose_first) CHECK_OK(wt_view_permute(ops[0], 0, NULL, &views[0])); /* read through its strides */
-    wt_debug_threads(1);
+    wt_parallel_debug_threads(1);
     CHECK_OK(wt_einsum(eq, n, (const wt_tensor *const *)views, NULL, &one));
     for (int threads = 2; threads <= 7; threads++) {
         wt_tensor *r = NULL;
-        int64_t before = wt_debug_split_loops();
-        wt_debug_threads(threads);
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(threads);
         CHECK_OK(wt_einsum(eq, n, (const wt_tensor *const *)views, NULL, &r));
-        wt_debug_threads(1);
-        if (wt_debug_split_loops() == before)
+        wt_parallel_debug_threads(1);
+        if (wt_parallel_debug_split_loops() == before)
             wt_t_fail(__FILE__, __LINE__, "%s with %d threads: no loop was split", eq, threads);
         if (!r || !same_bytes(r, one))
             wt_t_fail(__FILE__, __LINE__, "%s %s with %d threads differs from 1 thread", eq, wt_dtype_name(dtype),
@@ -73,11 +73,11 @@ void test_threads_same_bits(void) {
 void test_threads_small_loops_stay_whole(void) {
     int64_t shape[2] = {16, 16};
     wt_tensor *a = random_tensor(WT_FLOAT32, 2, shape), *r = NULL;
-    wt_debug_threads(4);
-    int64_t before = wt_debug_split_loops();
+    wt_parallel_debug_threads(4);
+    int64_t before = wt_parallel_debug_split_loops();
     CHECK_OK(wt_matmul(a, a, NULL, &r));
-    CHECK_EQ(wt_debug_split_loops(), before); /* 4096 multiply-adds: not worth a hand-off */
-    wt_debug_threads(1);
+    CHECK_EQ(wt_parallel_debug_split_loops(), before); /* 4096 multiply-adds: not worth a hand-off */
+    wt_parallel_debug_threads(1);
     CHECK_EQ(wt_threads_get(), 1);
     CHECK_ERR(wt_threads_set(0), WT_EINVAL, "threads must be from 1 to 64, got 0");
     if (!wt_threads_supported()) CHECK_ERR(wt_threads_set(2), WT_EINVAL, "this build of wtensor is single-threaded");
@@ -89,15 +89,15 @@ void test_threads_small_loops_stay_whole(void) {
 static void check_ewise_split(const char *name, int op, const wt_tensor *x, const wt_tensor *y) {
     const wt_tensor *in[2] = {x, y};
     wt_tensor *one = NULL;
-    wt_debug_threads(1);
+    wt_parallel_debug_threads(1);
     CHECK_OK(wt_ewise(op, y ? 2 : 1, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &one));
     for (int threads = 2; threads <= 5; threads++) {
         wt_tensor *r = NULL;
-        int64_t before = wt_debug_split_loops();
-        wt_debug_threads(threads);
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(threads);
         CHECK_OK(wt_ewise(op, y ? 2 : 1, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &r));
-        wt_debug_threads(1);
-        if (wt_debug_split_loops() == before)
+        wt_parallel_debug_threads(1);
+        if (wt_parallel_debug_split_loops() == before)
             wt_t_fail(__FILE__, __LINE__, "%s with %d threads: not split", name, threads);
         if (!r || !same_bytes(r, one))
             wt_t_fail(__FILE__, __LINE__, "%s with %d threads differs from 1 thread", name, threads);
@@ -128,11 +128,11 @@ void test_threads_ewise_same_bits(void) {
         CHECK_OK(wt_view_permute(m, 0, NULL, &mt_b));
         in[1] = mt_b;
         CHECK_OK(wt_ewise(WT_OP_MAXIMUM, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &t1));
-        int64_t before = wt_debug_split_loops();
-        wt_debug_threads(4);
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(4);
         CHECK_OK(wt_ewise(WT_OP_MAXIMUM, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &t4));
-        wt_debug_threads(1);
-        CHECK_EQ(wt_debug_split_loops(), before);
+        wt_parallel_debug_threads(1);
+        CHECK_EQ(wt_parallel_debug_split_loops(), before);
         CHECK(same_bytes(t1, t4));
         wt_tensor_free(t1), wt_tensor_free(t4), wt_tensor_free(mt_b);
     }
@@ -141,9 +141,9 @@ void test_threads_ewise_same_bits(void) {
         wt_tensor *x = NULL;
         CHECK_OK(wt_copy(a, &x));
         const wt_tensor *in[2] = {x, rev};
-        wt_debug_threads(threads);
+        wt_parallel_debug_threads(threads);
         CHECK_OK(wt_ewise(WT_OP_ADD, 2, in, NULL, 1, 1, x, WT_REDUCE_NONE, NULL));
-        wt_debug_threads(1);
+        wt_parallel_debug_threads(1);
         const float *xa = wt_tensor_data(x), *aa = wt_tensor_data(a);
         for (int64_t i = 0; i < big[0]; i++)
             if (xa[i] != aa[i] + aa[big[0] - 1 - i]) {

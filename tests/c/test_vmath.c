@@ -42,7 +42,7 @@ static void check_fn(const vm_case *c, int samples) {
                               1e-45f,  3.14159274f, 1.57079637f, 88.0f,   88.72f,   89.0f, -87.0f,   -103.0f,
                               -104.0f, 100.0f,      -100.0f,     8192.0f, 10000.0f, 1e10f, INFINITY, -INFINITY,
                               NAN,     0x1p-126f,   0x1p-149f,   0.625f,  -0.625f,  9.0f,  0.4999f};
-    wt_kernel k = wt_kernel_get(c->op, WT_FLOAT32);
+    wt_kernel k = wt_kernels_get(c->op, WT_FLOAT32);
     const int64_t s[2] = {4, 4};
     double worst = 0;
     float worst_x = 0;
@@ -94,7 +94,7 @@ void test_vmath_layout_independent(void) {
     float in[37], a[37], b[74];
     for (int i = 0; i < 37; i++) in[i] = (float)(i - 18) * 0.37f + 0.01f;
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
-        wt_kernel k = wt_kernel_get(ops[o], WT_FLOAT32);
+        wt_kernel k = wt_kernels_get(ops[o], WT_FLOAT32);
         char *p[2] = {(char *)a, (char *)in};
         k(p, (const int64_t[]){4, 4}, 37);
         char *q[2] = {(char *)b, (char *)in};

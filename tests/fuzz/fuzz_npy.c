@@ -1,14 +1,14 @@
 /* fuzz_npy.c — the .npy reader on any bytes.  A file it accepts must be
 ** written back and read again to the same descriptor and bytes (a writer's
 ** output is a fixed point); a file it rejects must say why. */
-#include "core.h" /* wt_debug_alloc_limit */
+#include "core.h" /* wt_tensor_debug_alloc_limit */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* as on a small machine: a declared tensor above 16 MiB must fail as WT_ENOMEM */
-    wt_debug_alloc_limit(16u << 20);
+    wt_tensor_debug_alloc_limit(16u << 20);
     wt_tensor *t = NULL, *u = NULL;
     if (wt_npy_read(data, size, &t) != WT_OK) {
         if (!wt_error_message()[0] || t) abort();

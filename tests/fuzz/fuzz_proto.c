@@ -1,14 +1,14 @@
 /* fuzz_proto.c — the TensorProto reader on any bytes.  A message it accepts
 ** must survive both writer forms: each read back gives the same tensor
 ** bytes; a message it rejects must say why. */
-#include "core.h" /* wt_debug_alloc_limit */
+#include "core.h" /* wt_tensor_debug_alloc_limit */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* as on a small machine: a declared tensor above 16 MiB must fail as WT_ENOMEM */
-    wt_debug_alloc_limit(16u << 20);
+    wt_tensor_debug_alloc_limit(16u << 20);
     wt_tensor *t = NULL;
     if (wt_proto_read(data, size, &t) != WT_OK) {
         if (!wt_error_message()[0] || t) abort();
