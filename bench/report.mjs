@@ -1,5 +1,5 @@
 // Writes bench/RESULTS.md and its SVG charts (chart.mjs) from a results object.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { barChart } from './chart.mjs';
 
 const fmt = (x, d = 2) => (x === undefined || x === null || !Number.isFinite(x) ? '–' : x.toFixed(d));
@@ -213,6 +213,7 @@ export function writeReport(results, dir) {
       );
     }
   }
+  perCallSection(L, results.percall, dir);
   L.push('', '## Targets', '', '| workload | measure | ratio | target | met |', '|---|---|---:|---:|---|');
   const measure = (t) =>
     t.speedup ? `${t.peer} speed-up over wtensor` : t.over ? `${t.peer} / ${t.over}` : `${t.peer} / wtensor`;
@@ -224,4 +225,23 @@ export function writeReport(results, dir) {
     '',
   );
   writeFileSync(`${dir}RESULTS.md`, L.join('\n'));
+}
+
+// small-op latency: this run's figure beside the before/after pair recorded in percall-baseline.json
+function perCallSection(L, now, dir) {
+  if (!now) return;
+  const base = JSON.parse(readFileSync(`${dir}percall-baseline.json`, 'utf8'));
+  const f = (x) => x.toFixed(2);
+  L.push(
+    '',
+    '## Per-call cost',
+    '',
+    `A 64-element float32 add and sum, each including the result's dispose, one thread (bench/percall.mjs). The first two rows are ${base.what}, ${base.measured}; the last is this run.`,
+    '',
+    '| | add µs | sum µs |',
+    '|---|---:|---:|',
+    `| before (${base.before.commit}: ${base.before.path}) | ${f(base.before.addUs)} | ${f(base.before.sumUs)} |`,
+    `| after (${base.after.commit}) | ${f(base.after.addUs)} | ${f(base.after.sumUs)} |`,
+    `| this run | ${f(now.add)} | ${f(now.sum)} |`,
+  );
 }

@@ -10,6 +10,7 @@ import { WORKLOADS, TARGETS, makeInputs } from './workloads.mjs';
 import { benchWorkload, scaled, measureLimits, checkTargets } from './harness.mjs';
 import { ENGINES } from './engines.mjs';
 import { writeReport } from './report.mjs';
+import { perCall } from './percall.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -121,6 +122,10 @@ const results = {
 
 if (wtEngine) {
   results.limits = measureLimits(wtEngine.wt, quick);
+  results.percall = perCall(wtEngine.wt, quick ? 3 : 15);
+  console.log(
+    `per call, 64 float32 (with dispose): add ${results.percall.add.toFixed(2)} µs, sum ${results.percall.sum.toFixed(2)} µs`,
+  );
   console.log(
     `limits (wtensor's wasm): f32x4 mul+add peak ${results.limits.peakGflops.toFixed(1)} GFLOPS, 64 MiB SIMD copy ${results.limits.copyGBs.toFixed(1)} GB/s`,
   );
