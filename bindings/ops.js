@@ -4,6 +4,7 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
+import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, isNamedEquation, translateEquation, withNames } from './names.js';
 
 function options(opts, what) {
@@ -210,7 +211,7 @@ export function einsumPath(engine, subscripts, args) {
   if (!args.length) throw new WtError('WT_EINVAL', 'einsumPath: no operands given');
   const shapes = args.map((v, k) => {
     if (v instanceof Tensor) return [...v.shape];
-    if (Array.isArray(v) && v.every((d) => Number.isSafeInteger(d) && d >= 0) && v.length <= 16) return v;
+    if (Array.isArray(v) && v.every((d) => Number.isSafeInteger(d) && d >= 0) && v.length <= MAX_DIMS) return v;
     throw new WtError(
       'WT_EINVAL',
       `einsumPath: operand ${k + 1} must be a Tensor or a shape array, got ${typeName(v)}`,
@@ -219,15 +220,15 @@ export function einsumPath(engine, subscripts, args) {
   const [eq, owned] = engine.string(subscripts, 'einsumPath: subscripts');
   const n = shapes.length;
   try {
-    return withTemp(engine, 4 * n + 4 * n + 8 * 16 * n, (p) => {
+    return withTemp(engine, 4 * n + 4 * n + 8 * MAX_DIMS * n, (p) => {
       const ndims = p,
         ptrs = p + 4 * n,
         data = p + 8 * n,
         dv = engine.dv;
       shapes.forEach((sh, k) => {
         dv.setInt32(ndims + 4 * k, sh.length, true);
-        dv.setUint32(ptrs + 4 * k, data + 128 * k, true);
-        sh.forEach((d, i) => dv.setBigInt64(data + 128 * k + 8 * i, BigInt(d), true));
+        dv.setUint32(ptrs + 4 * k, data + 8 * MAX_DIMS * k, true);
+        sh.forEach((d, i) => dv.setBigInt64(data + 8 * MAX_DIMS * k + 8 * i, BigInt(d), true));
       });
       for (let cap = 4096; ;) {
         const json = withTemp(engine, cap + 8, (buf) => {

@@ -6,7 +6,7 @@
 import { WtError } from './errors.js';
 
 const STACK = 256 * 1024; // per thread, as the module's own (-sTOTAL_STACK)
-const BOOT_STACK = 8192; // WT_THREAD_BOOT_STACK
+import { THREAD_BOOT_STACK, THREAD_BOOT_HOST, THREAD_BOOT_STACK_AT } from './abi.js';
 
 // Atomics.wait is allowed in Node and in workers, not on a browser's main thread
 export const canBlock =
@@ -14,12 +14,14 @@ export const canBlock =
   (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
 
 // The first instance on a memory: its thread-local state, and a random id
-// of the memory (at wt_thread_boot() + 8) that tells instances on it apart
+// of the memory (at wt_thread_boot() + THREAD_BOOT_HOST) that tells instances on it apart
 // from instances on another memory.
 export function firstThread(ex, memory) {
   if (!ex.wt_thread_attach(0)) throw new WtError('WT_ENOMEM', 'out of memory for the thread-local state');
   // browsers fill only unshared arrays: draw here, then store
-  new BigUint64Array(memory.buffer, ex.wt_thread_boot() + 8, 1)[0] = crypto.getRandomValues(new BigUint64Array(1))[0];
+  new BigUint64Array(memory.buffer, ex.wt_thread_boot() + THREAD_BOOT_HOST, 1)[0] = crypto.getRandomValues(
+    new BigUint64Array(1),
+  )[0];
 }
 
 // Every other instance (a pool worker, an attached engine) must not call
@@ -45,7 +47,7 @@ function onBootStack(ex, memory, fn) {
   const flag = new Int32Array(memory.buffer, boot, 1);
   while (Atomics.compareExchange(flag, 0, 0, 1) !== 0) if (canBlock) Atomics.wait(flag, 0, 1, 1);
   try {
-    ex.stackRestore(boot + 16 + BOOT_STACK);
+    ex.stackRestore(boot + THREAD_BOOT_STACK_AT + THREAD_BOOT_STACK);
     return fn();
   } finally {
     Atomics.store(flag, 0, 0);
@@ -54,4 +56,4 @@ function onBootStack(ex, memory, fn) {
 }
 
 // the id firstThread gave this memory
-export const memoryId = (ex, memory) => new BigUint64Array(memory.buffer, ex.wt_thread_boot() + 8, 1)[0];
+export const memoryId = (ex, memory) => new BigUint64Array(memory.buffer, ex.wt_thread_boot() + THREAD_BOOT_HOST, 1)[0];

@@ -570,10 +570,10 @@ WT_API void      wt_threads_work(int k); /* worker k's share of the current loop
 ** before anything else.  Every other instance, which must not call
 ** _initialize, first needs a stack: it takes the boot area's flag (the
 ** int32 at wt_thread_boot(), 0 -> 1 with an atomic compare-exchange), moves
-** its stack pointer to wt_thread_boot() + 16 + WT_THREAD_BOOT_STACK, calls
+** its stack pointer to wt_thread_boot() + WT_THREAD_BOOT_STACK_AT + WT_THREAD_BOOT_STACK, calls
 ** wt_thread_attach(stack_bytes), moves its stack pointer to the result and
 ** clears the flag (wt_thread_detach, at the end, the same way).  The 8
-** bytes at wt_thread_boot() + 8 are the host's (the
+** bytes at wt_thread_boot() + WT_THREAD_BOOT_HOST are the host's (the
 ** JS package keeps an id of the memory there).  Other builds have one
 ** thread: wt_thread_boot and wt_thread_attach return NULL.
 **
@@ -585,7 +585,9 @@ WT_API void      wt_threads_work(int k); /* worker k's share of the current loop
 ** sides then read and write the same bytes: ordering those accesses is the
 ** hosts' business, as with any shared memory.
 */
-#define WT_THREAD_BOOT_STACK 8192
+#define WT_THREAD_BOOT_STACK    8192
+#define WT_THREAD_BOOT_HOST     8  /* offset of the host's 8 bytes in the boot area */
+#define WT_THREAD_BOOT_STACK_AT 16 /* offset of the boot stack */
 WT_API void *wt_thread_boot(void);
 /* this instance's thread-local block and, if stack_bytes > 0, a stack of that
 ** size; returns the stack's top (the block when stack_bytes is 0), NULL when

@@ -5,6 +5,7 @@
 ** a wasm memory.atomic.wait32). */
 #include "core.h"
 #include "parallel.h"
+#include <stddef.h>
 
 #define WT_MAX_THREADS 64
 
@@ -59,6 +60,9 @@ static struct {
     uint64_t host;
     _Alignas(16) char stack[WT_THREAD_BOOT_STACK];
 } boot;
+
+_Static_assert(offsetof(__typeof__(boot), host) == WT_THREAD_BOOT_HOST, "boot area layout");
+_Static_assert(offsetof(__typeof__(boot), stack) == WT_THREAD_BOOT_STACK_AT, "boot area layout");
 
 void *wt_thread_boot(void) { return &boot; }
 

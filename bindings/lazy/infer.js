@@ -2,7 +2,7 @@
 // run on descriptors (wt_op_result_dtype, wt_broadcast_shapes) or on
 // zero-stride stand-ins (wt_reduce_shape, wt_matmul_shape, the views
 // themselves), so building a node allocates nothing of its size.
-import { DTYPES } from '../dtypes.js';
+import { DTYPES, MAX_DIMS } from '../dtypes.js';
 import { withTemp } from '../ops.js';
 import { LazyTensor } from './node.js';
 
@@ -33,7 +33,7 @@ export function inferEwise(e, cname, name, inputs) {
   const ex = e.ex,
     op = e.code('op', cname, name);
   // dtypes (3 int32), scalars (3 f64), ndims (3 int32), shape pointers (3), the result's shape
-  return withTemp(e, 208, (p) => {
+  return withTemp(e, 72 + 8 * MAX_DIMS, (p) => {
     const dv = e.dv,
       dts = p,
       sc = p + 16,
@@ -48,11 +48,11 @@ export function inferEwise(e, cname, name, inputs) {
     e.check(ex.wt_op_result_dtype(op, inputs.length, dts, sc, e.outPtr));
     const dtype = DTYPES[e.takeOut()];
     // the shapes go after the fixed slots
-    return withTemp(e, 8 * 16 * tens.length + 8, (sp) => {
+    return withTemp(e, 8 * MAX_DIMS * tens.length + 8, (sp) => {
       tens.forEach((t, k) => {
         dv.setInt32(nds + 4 * k, t.ndim, true);
-        dv.setUint32(shp + 4 * k, sp + 128 * k, true);
-        t.shape.forEach((d, i) => dv.setBigInt64(sp + 128 * k + 8 * i, BigInt(d), true));
+        dv.setUint32(shp + 4 * k, sp + 8 * MAX_DIMS * k, true);
+        t.shape.forEach((d, i) => dv.setBigInt64(sp + 8 * MAX_DIMS * k + 8 * i, BigInt(d), true));
       });
       e.check(ex.wt_broadcast_shapes(tens.length, nds, shp, e.outPtr, outShape));
       return [dtype, readShape(e, e.takeOut(), outShape)];
@@ -62,7 +62,7 @@ export function inferEwise(e, cname, name, inputs) {
 
 // a C shape query writing (dtype, ndim, shape) at p, p + 4, p + 8
 function shapeQuery(e, call) {
-  return withTemp(e, 8 + 8 * 16, (p) => {
+  return withTemp(e, 8 + 8 * MAX_DIMS, (p) => {
     e.check(call(p));
     return [DTYPES[e.dv.getInt32(p, true)], readShape(e, e.dv.getInt32(p + 4, true), p + 8)];
   });

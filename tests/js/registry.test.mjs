@@ -62,28 +62,22 @@ test('every registered free function is declared on Wtensor, and every declared 
     assert.ok(WT_VALUES.includes(v), `Wtensor.${v} is declared but neither registered nor a known value`);
 });
 
+// a class's declared methods are its own (defined in file) and the registry's, both ways
+function checkMethods(cls, file, registered) {
+  const d = declared(cls),
+    own = ownMethods(file, cls);
+  for (const m of registered) assert.ok(d.methods.has(m), `registry method ${cls}.${m} is not declared in index.d.ts`);
+  for (const m of d.methods) {
+    assert.ok(registered.has(m) || own.has(m), `${cls}.${m} is declared but neither registered nor defined in ${file}`);
+  }
+}
+
 test("Tensor: the declared methods are the class's own and the registry's", () => {
-  const d = declared('Tensor'),
-    own = ownMethods('bindings/tensor.js', 'Tensor');
-  for (const m of tensorMethods)
-    assert.ok(d.methods.has(m), `registry method Tensor.${m} is not declared in index.d.ts`);
-  for (const m of d.methods)
-    assert.ok(
-      tensorMethods.has(m) || own.has(m),
-      `Tensor.${m} is declared but neither registered nor defined in tensor.js`,
-    );
+  checkMethods('Tensor', 'bindings/tensor.js', tensorMethods);
 });
 
 test("LazyTensor: the declared methods are the class's own and the registry's lazy ones", () => {
-  const d = declared('LazyTensor'),
-    own = ownMethods('bindings/lazy/node.js', 'LazyTensor');
-  for (const m of lazyMethods)
-    assert.ok(d.methods.has(m), `registry method LazyTensor.${m} is not declared in index.d.ts`);
-  for (const m of d.methods)
-    assert.ok(
-      lazyMethods.has(m) || own.has(m),
-      `LazyTensor.${m} is declared but neither registered nor defined in lazy/node.js`,
-    );
+  checkMethods('LazyTensor', 'bindings/lazy/node.js', lazyMethods);
 });
 
 test('registry entries are well formed: unique ids, known kinds, a C function where one is named', async () => {
