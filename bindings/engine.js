@@ -234,6 +234,19 @@ export class Engine {
   }
 }
 
+// byte offsets of a block of C arguments: [name, bytes per item, items] in
+// order, each naturally aligned; returns { at: { name: offset }, size }
+export function layout(fields) {
+  const at = {};
+  let size = 0;
+  for (const [name, bytes, count] of fields) {
+    size = Math.ceil(size / bytes) * bytes;
+    at[name] = size;
+    size += bytes * count;
+  }
+  return { at, size: Math.ceil(size / 8) * 8 };
+}
+
 export function typeName(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';

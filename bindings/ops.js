@@ -3,7 +3,7 @@
 // matmul and einsum.  C resolves the names, checks every operand and computes.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { typeName } from './engine.js';
+import { typeName, layout } from './engine.js';
 import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, isNamedEquation, translateEquation, withNames } from './names.js';
 
@@ -220,10 +220,15 @@ export function einsumPath(engine, subscripts, args) {
   const [eq, owned] = engine.string(subscripts, 'einsumPath: subscripts');
   const n = shapes.length;
   try {
-    return withTemp(engine, 4 * n + 4 * n + 8 * MAX_DIMS * n, (p) => {
-      const ndims = p,
-        ptrs = p + 4 * n,
-        data = p + 8 * n,
+    const args = layout([
+      ['ndims', 4, n],
+      ['ptrs', 4, n],
+      ['data', 8, MAX_DIMS * n],
+    ]);
+    return withTemp(engine, args.size, (p) => {
+      const ndims = p + args.at.ndims,
+        ptrs = p + args.at.ptrs,
+        data = p + args.at.data,
         dv = engine.dv;
       shapes.forEach((sh, k) => {
         dv.setInt32(ndims + 4 * k, sh.length, true);

@@ -107,7 +107,8 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     int axis;
     if ((st = arg_axis(rop, x, naxes, axes, &axis))) return st;
     if (naxes < 0) { /* over everything: the flat index of the C-order walk */
-        if ((st = wt_view_flatten(x, &flat))) return st;
+        int64_t size = wt_desc_size(&x->d);
+        if ((st = wt_view_reshape_to(x, 1, &size, &flat))) return st;
         src = flat;
         axis = 0;
     }

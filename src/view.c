@@ -76,6 +76,27 @@ static bool nocopy_strides(const wt_desc *d, int nnd, const int64_t *nshape, int
     return true;
 }
 
+/* t viewed with shape (ndim, ns), whose size is t's (checked by the caller):
+** a view when the strides allow it, else a contiguous copy */
+wt_status wt_view_reshape_to(const wt_tensor *t, int ndim, const int64_t *ns, wt_tensor **out) {
+    wt_status st;
+    wt_desc d = t->d;
+    d.ndim = ndim;
+    memcpy(d.shape, ns, sizeof(int64_t) * (size_t)ndim);
+    if (wt_desc_size(&t->d) == 0) {
+        wt_desc_strides_c(ndim, ns, d.strides);
+        return wt_tensor_view(t, &d, out);
+    }
+    if (nocopy_strides(&t->d, ndim, ns, d.strides)) return wt_tensor_view(t, &d, out);
+    wt_tensor *c;
+    if ((st = wt_assign_astype(t, t->d.dtype, &c))) return st;
+    c->d.ndim = ndim;
+    memcpy(c->d.shape, ns, sizeof(int64_t) * (size_t)ndim);
+    wt_desc_strides_c(ndim, ns, c->d.strides);
+    *out = c;
+    return WT_OK;
+}
+
 wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
@@ -105,21 +126,7 @@ wt_status wt_view_reshape(const wt_tensor *t, int ndim, const int64_t *shape, wt
     if (known < 0 || (unknown < 0 && known != size))
         return wt_error_fail(WT_ESHAPE, "cannot reshape tensor of size %lld into shape %s", (long long)size,
                              wt_error_fmt_shape(a, sizeof a, ndim, shape));
-    wt_desc d = t->d;
-    d.ndim = ndim;
-    memcpy(d.shape, ns, sizeof(int64_t) * (size_t)ndim);
-    if (size == 0) {
-        wt_desc_strides_c(ndim, ns, d.strides);
-        return wt_tensor_view(t, &d, out);
-    }
-    if (nocopy_strides(&t->d, ndim, ns, d.strides)) return wt_tensor_view(t, &d, out);
-    wt_tensor *c;
-    if ((st = wt_copy(t, &c))) return st;
-    c->d.ndim = ndim;
-    memcpy(c->d.shape, ns, sizeof(int64_t) * (size_t)ndim);
-    wt_desc_strides_c(ndim, ns, c->d.strides);
-    *out = c;
-    return WT_OK;
+    return wt_view_reshape_to(t, ndim, ns, out);
 }
 
 wt_status wt_view_broadcast_to(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out) {

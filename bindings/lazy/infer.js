@@ -4,6 +4,7 @@
 // themselves), so building a node allocates nothing of its size.
 import { DTYPES, MAX_DIMS } from '../dtypes.js';
 import { withTemp } from '../ops.js';
+import { layout } from '../engine.js';
 import { LazyTensor } from './node.js';
 
 function readShape(e, ndim, ptr) {
@@ -28,18 +29,22 @@ export function withMeta(wt, nodes, fn) {
   }
 }
 
+// wt_op_result_dtype's and wt_broadcast_shapes's arguments for up to 3 operands
+const EWISE_ARGS = layout([
+  ['dts', 4, 3], // dtype codes (-1: a weak scalar)
+  ['sc', 8, 3], // the scalars' values
+  ['nds', 4, 3], // the tensors' ndims
+  ['shp', 4, 3], // pointers to their shapes
+  ['outShape', 8, MAX_DIMS], // the broadcast shape C writes
+]);
+
 // elementwise: C's result dtype for the operands (weak scalars as values) and their broadcast shape
 export function inferEwise(e, cname, name, inputs) {
   const ex = e.ex,
     op = e.code('op', cname, name);
-  // dtypes (3 int32), scalars (3 f64), ndims (3 int32), shape pointers (3), the result's shape
-  return withTemp(e, 72 + 8 * MAX_DIMS, (p) => {
+  return withTemp(e, EWISE_ARGS.size, (p) => {
     const dv = e.dv,
-      dts = p,
-      sc = p + 16,
-      nds = p + 40,
-      shp = p + 56,
-      outShape = p + 72;
+      { dts, sc, nds, shp, outShape } = Object.fromEntries(Object.entries(EWISE_ARGS.at).map(([k, v]) => [k, p + v]));
     const tens = inputs.filter((v) => v instanceof LazyTensor);
     inputs.forEach((v, k) => {
       dv.setInt32(dts + 4 * k, v instanceof LazyTensor ? e.dtypeCode(v.dtype) : -1, true);
