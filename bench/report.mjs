@@ -229,19 +229,18 @@ export function writeReport(results, dir) {
 
 // small-op latency: this run's figure beside the before/after pair recorded in percall-baseline.json
 function perCallSection(L, now, dir) {
-  if (!now) return;
   const base = JSON.parse(readFileSync(`${dir}percall-baseline.json`, 'utf8'));
   const f = (x) => x.toFixed(2);
   L.push(
     '',
     '## Per-call cost',
     '',
-    `A 64-element float32 add and sum, each including the result's dispose, one thread (bench/percall.mjs). The first two rows are ${base.what}, ${base.measured}; the last is this run.`,
+    `A 64-element float32 add and sum, each including the result's dispose, one thread (bench/percall.mjs). The before and after rows are ${base.what}, ${base.measured}${now ? '; the last row is this run' : ''}.`,
     '',
     '| | add µs | sum µs |',
     '|---|---:|---:|',
     `| before (${base.before.commit}: ${base.before.path}) | ${f(base.before.addUs)} | ${f(base.before.sumUs)} |`,
     `| after (${base.after.commit}) | ${f(base.after.addUs)} | ${f(base.after.sumUs)} |`,
-    `| this run | ${f(now.add)} | ${f(now.sum)} |`,
   );
+  if (now) L.push(`| this run | ${f(now.add)} | ${f(now.sum)} |`);
 }
