@@ -18,12 +18,14 @@ have_cmd wasm-opt || need+=(binaryen)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a' >/dev/null \
   || need+=(libclang-rt-14-dev-wasm32)
 # libFuzzer and the sanitizer runtimes for the native fuzz and ASan builds
-compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a' >/dev/null \
+compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a" >/dev/null \
   || need+=(libclang-rt-14-dev)
 have_cmd valgrind || need+=(valgrind)
 have_cmd clang-format-14 || need+=(clang-format-14)   # npm run lint
-if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then   # the benchmark's native peer, the fixture generators, the .npz test
+if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then   # the benchmark's native peer (Debian's NumPy + OpenBLAS)
   /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
+  # the project-local environment with NumPy 2 (.venv, below) needs venv's ensurepip
+  /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
   # without it NumPy runs on the reference BLAS (libblas3), ~7 GFLOPS
   compgen -G '/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3' >/dev/null || need+=(libopenblas0-pthread)
 fi
@@ -31,17 +33,29 @@ if [ "${WT_NEED_BROWSER:-0}" = 1 ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
 fi
 
-if [ ${#need[@]} -eq 0 ]; then
-  exit 0
+if [ ${#need[@]} -gt 0 ]; then
+  cmd="apt-get install -y --no-install-recommends ${need[*]}"
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${need[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    $cmd >&2
+  else
+    echo "setup: missing Debian packages: ${need[*]}" >&2
+    echo "setup: run as root:  sudo apt-get update && sudo $cmd" >&2
+    exit 1
+  fi
 fi
-cmd="apt-get install -y --no-install-recommends ${need[*]}"
-if [ "$(id -u)" = 0 ]; then
-  echo "setup: installing ${need[*]}" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  $cmd >&2
-else
-  echo "setup: missing Debian packages: ${need[*]}" >&2
-  echo "setup: run as root:  sudo apt-get update && sudo $cmd" >&2
-  exit 1
+
+# .venv: NumPy 2 from PyPI (scripts/requirements.txt), the reference of the
+# fixtures and the NumPy-checking tests; remade when the pins change
+if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then
+  cd "$(dirname "$0")/.."
+  if ! cmp -s scripts/requirements.txt .venv/requirements.txt 2>/dev/null; then
+    echo "setup: making .venv with $(grep -v '^#' scripts/requirements.txt | tr '\n' ' ')" >&2
+    rm -rf .venv
+    /usr/bin/python3 -m venv .venv
+    .venv/bin/pip install --quiet --disable-pip-version-check -r scripts/requirements.txt >&2
+    cp scripts/requirements.txt .venv/requirements.txt
+  fi
 fi

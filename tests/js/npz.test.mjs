@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { wt, WtError, valuesByFormula, fixtureValue } from './helpers.mjs';
@@ -65,7 +66,9 @@ bad = zipfile.ZipFile(io.BytesIO(data)).testzip()
 z = np.load(io.BytesIO(data))
 print(json.dumps({'bad': bad, 'members': {k: [str(z[k].dtype), list(z[k].shape), [float(x) for x in z[k].ravel()]] for k in z.files}}))
 `;
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', script], { input: bytes, encoding: 'utf8' }));
+  // NumPy 2, in the project's environment (scripts/setup.sh)
+  const python = fileURLToPath(new URL('../../.venv/bin/python', import.meta.url));
+  return JSON.parse(execFileSync(python, ['-c', script], { input: bytes, encoding: 'utf8' }));
 }
 
 test('toNpz writes archives that zipfile verifies and np.load reads, stored and compressed', async () => {
