@@ -37,11 +37,15 @@ function flatten(data) {
   return [shape, flat];
 }
 
-const isInt = (v) => Number.isInteger(v);
+const isInt32 = (v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
 
+// NumPy's inference for JS values: all booleans -> bool; integers (booleans
+// count as integers beside them) -> the default integer, int32 (float64 past
+// its range until int64 exists); anything else, and no values at all, -> float64
 function defaultDtype(values) {
-  if (values.length && values.every((v) => typeof v === 'boolean')) return 'bool';
-  return values.every((v) => isInt(v) && v >= -(2 ** 31) && v < 2 ** 31) ? 'int32' : 'float64';
+  if (!values.length) return 'float64';
+  if (values.every((v) => typeof v === 'boolean')) return 'bool';
+  return values.every((v) => typeof v === 'boolean' || isInt32(v)) ? 'int32' : 'float64';
 }
 
 function typedDtype(arr) {
@@ -98,11 +102,15 @@ export function creation(c) {
     return dst;
   }
   const full = (shape, value, dtype) =>
-    c.full(dtype ?? (typeof value === 'boolean' ? 'bool' : isInt(value) ? 'int32' : 'float64'), shape, value);
+    c.full(
+      dtype ?? (typeof value === 'number' || typeof value === 'boolean' ? defaultDtype([value]) : 'float64'),
+      shape,
+      value,
+    );
   // arange(stop) or arange(start, stop, step = 1, dtype)
   function arange(start, stop, step = 1, dtype) {
     if (stop === undefined || stop === null) [start, stop] = [0, start];
-    return c.arange(start, stop, step, dtype ?? ([start, stop, step].every(isInt) ? 'int32' : 'float64'));
+    return c.arange(start, stop, step, dtype ?? defaultDtype([start, stop, step]));
   }
   return { tensor, full, arange };
 }

@@ -188,7 +188,7 @@ export class Engine {
     list.forEach((v, k) => {
       if (typeof v === 'number') {
         dv.setUint32(h + 4 * k, 0, true);
-        dv.setFloat64(sc + 8 * k, v, true);
+        dv.setFloat64(sc + 8 * k, weak(v), true);
       } else {
         dv.setUint32(h + 4 * k, this.handle(v, `${what}: operand ${k + 1}`), true);
         dv.setFloat64(sc + 8 * k, 0, true);
@@ -246,6 +246,10 @@ export function layout(fields) {
   }
   return { at, size: Math.ceil(size / 8) * 8 };
 }
+
+// a number as a weak scalar: an integral one is a Python int, so -0 is 0
+// (NumPy: x / 0 keeps x's sign, x / -0.0 flips it)
+export const weak = (v) => (v === 0 ? 0 : v);
 
 export function typeName(v) {
   if (v === null) return 'null';

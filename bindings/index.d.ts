@@ -54,8 +54,10 @@ export interface ViewMethods<T> {
   expandDims(axis: number): T;
   squeeze(axis?: number | readonly number[] | null): T;
   diagonal(offset?: number, axis1?: number, axis2?: number): T;
-  /** 1-D: a view when the layout allows, else a copy. */
+  /** 1-D in C order, always a copy (NumPy's flatten; ravel is the view). */
   flatten(): T;
+  /** 1-D: a view when the strides allow it, else a copy (NumPy's ravel). */
+  ravel(): T;
   /** Itself as a view when C-contiguous (same offset), else a contiguous copy. */
   contiguous(): T;
   copy(): T;
@@ -521,6 +523,7 @@ export interface Wtensor extends AllOps {
   squeeze(t: Tensor, axis?: number | readonly number[] | null): Tensor;
   diagonal(t: Tensor, offset?: number, axis1?: number, axis2?: number): Tensor;
   flatten(t: Tensor): Tensor;
+  ravel(t: Tensor): Tensor;
   contiguous(t: Tensor): Tensor;
   copy(t: Tensor): Tensor;
   astype(t: Tensor, dtype: DType): Tensor;

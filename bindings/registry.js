@@ -40,13 +40,21 @@ const VIEWS = [
   { name: 'expandDims', c: 'wt_view_expand_dims', args: ['tensor self', 'int axis'] },
   { name: 'squeeze', c: 'wt_view_squeeze', args: ['tensor self', 'axes axis=null'], names: axisNames.squeeze },
   { name: 'diagonal', c: 'wt_view_diagonal', args: ['tensor self', 'i64 offset=0', 'int axis1=0', 'int axis2=1'] },
-  { name: 'flatten', c: 'wt_view_flatten', args: ['tensor self'] },
+  { name: 'ravel', c: 'wt_view_ravel', args: ['tensor self'] },
 ].map((e) => ({ kind: 'view', method: true, lazy: true, ...e }));
 
 const COPIES = [
   { name: 'contiguous', c: 'wt_view_contiguous', args: ['tensor self'] },
   { name: 'copy', c: 'wt_copy', args: ['tensor self'] },
   { name: 'astype', c: 'wt_astype', args: ['tensor self', 'dtype dtype'] },
+  // NumPy's flatten: always a copy (ravel is the view); lazily a copy node viewed 1-D
+  {
+    name: 'flatten',
+    c: 'wt_view_flatten',
+    args: ['tensor self'],
+    names: undefined,
+    lazy: (g, [x]) => g._view('reshape', g._cast('copy', x, x.dtype), [[-1]]),
+  },
 ].map((e) => ({ kind: 'copy', method: true, lazy: true, names: 'same', ...e }));
 
 const REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'].map((name) => ({

@@ -244,7 +244,9 @@ WT_API wt_status wt_view_squeeze(const wt_tensor *t, int naxes, const int *axes,
 ** is read-only): every diagonal element is distinct. */
 WT_API wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int axis2, wt_tensor **out);
 
-/* 1-D: a view when the data allows it (NumPy's ravel), else a copy. */
+/* 1-D in C order: a view when the data allows it, else a copy (NumPy's ravel). */
+WT_API wt_status wt_view_ravel(const wt_tensor *t, wt_tensor **out);
+/* 1-D in C order, always a new contiguous copy (NumPy's flatten). */
 WT_API wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out);
 
 /* The same tensor as a view when already C-contiguous (same offset),

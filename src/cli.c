@@ -283,8 +283,8 @@ static int fused_sum(int op, int n, const wt_tensor *const *in, const double *sc
 /* a flat view of t, which is C- or Fortran-ordered as files load */
 static int flat_view(const wt_tensor *t, wt_tensor **flat) {
     wt_tensor *c = NULL;
-    int rc = wt_tensor_is_contiguous(t) ? wt_view_flatten(t, flat)
-                                        : wt_view_permute(t, 0, NULL, &c) || wt_view_flatten(c, flat);
+    int rc =
+        wt_tensor_is_contiguous(t) ? wt_view_ravel(t, flat) : wt_view_permute(t, 0, NULL, &c) || wt_view_ravel(c, flat);
     wt_tensor_free(c);
     return rc;
 }

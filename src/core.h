@@ -114,6 +114,9 @@ wt_status wt_desc_validate(const wt_desc *d, size_t nbytes);
 /* src broadcast to (ndim, shape) (stride 0 where it stretches), or
 ** WT_ESHAPE naming both shapes; `what` names the operation in the message */
 wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, const char *what, wt_desc *out);
+/* a 0-d tensor given the one axis 0 or -1: NumPy accepts it as no axis at all
+** (a reduction over nothing, a squeeze of nothing) */
+bool wt_desc_axis_0d(int ndim, int naxes, const int *axes);
 /* normalises a possibly negative axis against ndim; message names what */
 wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
 

@@ -174,3 +174,7 @@ wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *sha
     memcpy(out_shape, res, sizeof(int64_t) * (size_t)nd);
     return WT_OK;
 }
+
+bool wt_desc_axis_0d(int ndim, int naxes, const int *axes) {
+    return ndim == 0 && naxes == 1 && axes && (axes[0] == 0 || axes[0] == -1);
+}

@@ -3,7 +3,9 @@
 #include "core.h"
 #include <math.h>
 
-static wt_status fill_line(int dtype, int64_t n, double start, double step, double last, bool pin_last,
+/* start + i step for i < n (the last one pinned to `last` when asked); floor:
+** integer dtypes take the floor (linspace, as NumPy), else assignment casting */
+static wt_status fill_line(int dtype, int64_t n, double start, double step, double last, bool pin_last, bool floor_ints,
                            wt_tensor **out) {
     wt_desc d;
     wt_status st = wt_desc_init(&d, dtype, 1, &n);
@@ -11,8 +13,11 @@ static wt_status fill_line(int dtype, int64_t n, double start, double step, doub
     if (st) return st;
     char *p = (char *)(*out)->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
-    for (int64_t i = 0; i < n; i++) wt_cast_store_f64(dtype, p + i * isz, start + (double)i * step);
-    if (pin_last && n > 1) wt_cast_store_f64(dtype, p + (n - 1) * isz, last);
+    bool fl = floor_ints && !wt_dtype_is_float(dtype);
+    for (int64_t i = 0; i < n; i++) {
+        double v = pin_last && i == n - 1 && n > 1 ? last : start + (double)i * step;
+        wt_cast_store_f64(dtype, p + i * isz, fl ? floor(v) : v);
+    }
     return WT_OK;
 }
 
@@ -56,7 +61,7 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
         return wt_error_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld",
                              (long long)n);
     wt_tensor *t;
-    if ((st = fill_line(dtype, n, start, step, 0, false, &t))) return st;
+    if ((st = fill_line(dtype, n, start, step, 0, false, false, &t))) return st;
     char *p = (char *)t->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
     double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
@@ -83,7 +88,7 @@ wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoin
         return wt_error_fail(WT_EINVAL, "linspace: number of samples, %lld, must be non-negative", (long long)num);
     int64_t div = endpoint ? num - 1 : num;
     double step = div > 0 ? (stop - start) / (double)div : 0;
-    return fill_line(dtype, num, start, step, stop, endpoint != 0, out);
+    return fill_line(dtype, num, start, step, stop, endpoint != 0, true, out);
 }
 
 wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **out) {

@@ -15,7 +15,9 @@ static wt_status parse_axes(const wt_tensor *x, int naxes, const int *axes, cons
         return WT_OK;
     }
     if (naxes > 0 && !axes) return wt_error_fail(WT_EINVAL, "%s: axes is NULL", name);
-    if (naxes > nd) return wt_error_fail(WT_EINVAL, "%s: %d axes given for a %d-d tensor", name, naxes, nd);
+    if (wt_desc_axis_0d(nd, naxes, axes)) return WT_OK;
+    if (naxes > nd && nd > 0) /* a 0-d tensor: the axis check below names the axis */
+        return wt_error_fail(WT_EINVAL, "%s: %d axes given for a %d-d tensor", name, naxes, nd);
     for (int i = 0; i < naxes; i++) {
         int a;
         wt_status st = wt_desc_axis(axes[i], nd, "axis", &a);
@@ -88,6 +90,7 @@ static wt_status arg_axis(int rop, const wt_tensor *x, int naxes, const int *axe
     wt_status st;
     int64_t len = wt_desc_size(&x->d);
     *axis = -1;
+    if (wt_desc_axis_0d(x->d.ndim, naxes, axes)) naxes = -1; /* the one element */
     if (naxes >= 0 && (naxes != 1 || !axes))
         return wt_error_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
     if (naxes >= 0 && (st = wt_desc_axis(axes[0], x->d.ndim, "axis", axis))) return st;
@@ -105,6 +108,7 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     wt_tensor *flat = NULL, *r = NULL;
     const wt_tensor *src = x;
     int axis;
+    if (wt_desc_axis_0d(x->d.ndim, naxes, axes)) naxes = -1; /* axis 0 or -1 of a 0-d tensor: its one element */
     if ((st = arg_axis(rop, x, naxes, axes, &axis))) return st;
     if (naxes < 0) { /* over everything: the flat index of the C-order walk */
         int64_t size = wt_desc_size(&x->d);
@@ -209,11 +213,9 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int 
     int64_t count = 1;
     for (int i = 0; i < x->d.ndim; i++)
         if (red[i]) count *= x->d.shape[i];
-    if (count == 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN) && wt_desc_size(&x->d) == 0) {
-        bool kept_empty = false;
-        for (int i = 0; i < x->d.ndim; i++) kept_empty |= !red[i] && x->d.shape[i] == 0;
-        if (!kept_empty) return wt_error_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
-    }
+    /* as NumPy: an empty reduced axis has no max or min, even when the result is empty too */
+    if (count == 0 && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN))
+        return wt_error_fail(WT_EINVAL, "%s: zero-size reduction, which has no identity", name);
     return WT_OK;
 }
 

@@ -158,6 +158,7 @@ wt_status wt_view_squeeze(const wt_tensor *t, int naxes, const int *axes, wt_ten
     if (st) return st;
     int nd = t->d.ndim;
     bool drop[WT_MAX_DIMS] = {false};
+    if (wt_desc_axis_0d(nd, naxes, axes)) naxes = 0, nd = 0; /* squeezes nothing */
     if (naxes < 0 || naxes > nd || (naxes > 0 && !axes))
         return wt_error_fail(WT_EINVAL, "squeeze: %d axes given for a %d-d tensor", naxes, nd);
     if (naxes == 0)
@@ -215,11 +216,23 @@ wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int ax
     return wt_tensor_view(t, &d, out);
 }
 
-wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out) {
+wt_status wt_view_ravel(const wt_tensor *t, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
     int64_t n = wt_desc_size(&t->d);
-    return wt_view_reshape(t, 1, &n, out);
+    return wt_view_reshape_to(t, 1, &n, out);
+}
+
+wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out) {
+    wt_status st = begin(t, out);
+    if (st) return st;
+    wt_tensor *c;
+    if ((st = wt_assign_astype(t, t->d.dtype, &c))) return st; /* C order, contiguous */
+    c->d.ndim = 1;
+    c->d.shape[0] = wt_desc_size(&t->d);
+    c->d.strides[0] = 1;
+    *out = c;
+    return WT_OK;
 }
 
 wt_status wt_view_contiguous(const wt_tensor *t, wt_tensor **out) {

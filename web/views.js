@@ -18,7 +18,7 @@ const OPS = {
   reshape: ['reshape([%])', 'shape, e.g. 2,-1', (t, a) => t.reshape(numbers(a))],
   expandDims: ['expandDims(%)', 'axis, e.g. 0', (t, a) => t.expandDims(Number(a))],
   squeeze: ['squeeze(%)', 'axes (empty: every size-1 axis)', (t, a) => t.squeeze(a.trim() ? numbers(a) : null)],
-  flatten: ['flatten()', 'no argument', (t) => t.flatten()],
+  ravel: ['ravel()', 'no argument', (t) => t.ravel()],
 };
 const EXAMPLES = [
   ['reversed rows, odd columns', '4,6', [['slice', '::-1, 1::2']]],

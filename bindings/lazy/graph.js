@@ -3,7 +3,7 @@
 // A failed build leaves the graph as it was.
 import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
-import { typeName } from '../engine.js';
+import { typeName, weak } from '../engine.js';
 import { UFUNC_ENTRIES } from '../ufuncs.js';
 import { isNamedEquation, translateEquation } from '../names.js';
 import { LazyTensor, fmtShape, checkName, options } from './node.js';
@@ -138,7 +138,7 @@ export class Graph {
   // a Tensor, boolean or array operand becomes a constant node; numbers stay weak scalars
   _operand(v, what, k, scalarsOk) {
     if (v instanceof LazyTensor) return this._own(v, what);
-    if (typeof v === 'number' && scalarsOk) return v;
+    if (typeof v === 'number' && scalarsOk) return weak(v);
     if (
       v instanceof Tensor ||
       typeof v === 'boolean' ||

@@ -113,6 +113,7 @@ test('every operation family equals the eager call', () => {
     squeeze: [(x) => x.reshape([1, 3, 4]).squeeze(), 'i'],
     diagonal: [(x) => x.diagonal(1), 'a'],
     flatten: [(x) => x.flatten(), 'a'],
+    ravel: [(x) => x.T.ravel(), 'a'],
     T: [(x) => x.T, 'i'],
     matmul: [(x, y) => x.matmul(y), 'ab'],
     matmulFree: [(x, y) => wt.matmul(y, x), 'bi'],

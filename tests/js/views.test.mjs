@@ -95,11 +95,20 @@ test('views share storage: write through one, read through another', () => {
     assert.deepEqual(a.expandDims(0).shape, [1, 3, 4]);
     assert.deepEqual(a.expandDims(-1).squeeze().shape, [3, 4]);
     assert.deepEqual(a.reshape([2, 1, 6]).squeeze(1).shape, [2, 6]);
-    const flat = a.flatten();
-    assert.equal(flat.data.buffer, a.data.buffer);
-    const tflat = a.T.flatten(); // not representable as a view: a copy
+    const tflat = a.T.ravel(); // not representable as a view: a copy
     assert.equal(tflat.isContiguous, true);
     assert.deepEqual(tflat.toArray().slice(0, 4), [100, 100, 100, 1]);
+    // NumPy: flatten always copies, ravel is a view when it can be
+    const before = a.toArray();
+    a.flatten().assign(0);
+    assert.deepEqual(a.toArray(), before, 'flatten() copied');
+    a.T.flatten().assign(0);
+    assert.deepEqual(a.toArray(), before, 'a.T.flatten() copied');
+    const flat = a.ravel();
+    assert.equal(flat._base, a._base);
+    flat.slice('0').assign(55);
+    assert.equal(a.toArray()[0][0], 55, 'ravel() is a view');
+    a.slice('0, 0').assign(before[0][0]);
     const c = a.slice('1:').contiguous(); // already contiguous: a view, same offset
     assert.equal(c.offset, 4);
     a.slice('1, 0').assign(-7);

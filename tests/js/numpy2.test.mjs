@@ -1,0 +1,81 @@
+// Disagreements with NumPy 2 found by randomized differential testing (issue
+// 20), each kept as a permanent test.  The expected values are NumPy 2.4's,
+// written in (see the comment on each).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wt, throwsWt } from './helpers.mjs';
+
+test('1. flatten always copies; ravel is a view when it can be', () => {
+  wt.tidy(() => {
+    const a = wt.arange(6).reshape([2, 3]);
+    a.flatten().assign(0); // np: a.flatten()[...] = 0 leaves a alone
+    assert.deepEqual(a.toArray(), [
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
+    a.ravel().assign(7); // np.ravel of a C-contiguous array is a view
+    assert.deepEqual(a.toArray(), [
+      [7, 7, 7],
+      [7, 7, 7],
+    ]);
+    assert.deepEqual(wt.arange(6).reshape([2, 3]).T.flatten().toArray(), [0, 3, 1, 4, 2, 5]);
+  });
+});
+
+test('2. full infers its dtype as tensor() does: past int32, float64 (NumPy: int64)', () => {
+  wt.tidy(() => {
+    const big = wt.full([2], 2 ** 31); // np.full(2, 2**31) -> int64 [2147483648, 2147483648]
+    assert.equal(big.dtype, 'float64');
+    assert.deepEqual(big.toArray(), [2 ** 31, 2 ** 31]);
+    assert.deepEqual(wt.full([2], 1e300).toArray(), [1e300, 1e300]);
+    assert.equal(wt.full([2], 7).dtype, 'int32');
+    assert.equal(wt.full([2], true).dtype, 'bool');
+    assert.equal(wt.arange(0, 2 ** 31 + 2, 2 ** 31).dtype, 'float64');
+  });
+});
+
+test('5. integer linspace floors', () => {
+  // np.linspace(-2, 1.5, 8, dtype=np.int32) -> [-2, -2, -1, -1, 0, 0, 1, 1]
+  assert.deepEqual(wt.linspace(-2, 1.5, 8, { dtype: 'int32' }).toArray(), [-2, -2, -1, -1, 0, 0, 1, 1]);
+  assert.deepEqual(wt.linspace(-1, 1, 5, { dtype: 'int8', endpoint: false }).toArray(), [-1, -1, -1, 0, 0]);
+});
+
+test('7. an integral number is a Python int, so -0 is 0: x / -0 keeps the sign of x', () => {
+  wt.tidy(() => {
+    const x = wt.tensor([1.5, -2.5]); // np.array([1.5, -2.5]) / -0 -> [inf, -inf]
+    assert.deepEqual(wt.div(x, -0).toArray(), [Infinity, -Infinity]);
+    const g = wt.graph(),
+      p = g.placeholder([2], 'float64', 'p');
+    assert.deepEqual(g.compile(p.div(-0)).run({ p: x }).toArray(), [Infinity, -Infinity]);
+  });
+});
+
+test('11. max/min of an empty reduced axis raises, even when the result is empty too', () => {
+  wt.tidy(() => {
+    // np.max(np.zeros((0, 0)), axis=0) -> ValueError: zero-size array to reduction operation maximum
+    throwsWt(() => wt.max(wt.zeros([0, 0]), { axis: 0 }), 'WT_EINVAL', /zero-size reduction/);
+    throwsWt(() => wt.min(wt.zeros([2, 0]), { axis: 1 }), 'WT_EINVAL', /zero-size reduction/);
+    // np.max(np.zeros((3, 0)), axis=0) -> array([]) (nothing reduced is empty)
+    assert.deepEqual(wt.max(wt.zeros([3, 0]), { axis: 0 }).shape, [0]);
+    assert.deepEqual(wt.sum(wt.zeros([0, 0]), { axis: 0 }).shape, [0]);
+  });
+});
+
+test('13. a 0-d tensor takes axis 0 or -1 (NumPy: a reduction or squeeze over nothing)', () => {
+  wt.tidy(() => {
+    const s = wt.tensor(3.5);
+    assert.equal(s.sum({ axis: 0 }).item(), 3.5); // np.array(3.5).sum(axis=0) -> 3.5
+    assert.equal(s.mean({ axis: -1, keepdims: true }).ndim, 0);
+    assert.equal(s.argmax({ axis: -1 }).item(), 0); // np.argmax(np.array(3.5), axis=-1) -> 0
+    assert.deepEqual(s.squeeze(0).shape, []); // np.squeeze(np.array(3.5), axis=0) -> array(3.5)
+    throwsWt(() => s.sum({ axis: 1 }), 'WT_EINVAL', /axis/); // AxisError: axis 1 is out of bounds
+  });
+});
+
+test('17. tensor() infers as NumPy: [] is float64, booleans beside integers are integers', () => {
+  assert.equal(wt.tensor([]).dtype, 'float64'); // np.array([]).dtype -> float64
+  assert.equal(wt.tensor([true, 2]).dtype, 'int32'); // np.array([True, 2]) -> the default integer
+  assert.deepEqual(wt.tensor([true, 2]).toArray(), [1, 2]);
+  assert.equal(wt.tensor([true, 2.5]).dtype, 'float64');
+  assert.equal(wt.tensor([true, false]).dtype, 'bool');
+});
