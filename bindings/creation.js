@@ -3,7 +3,7 @@
 // functions as the registry declares them (empty, zeros, full, ...).
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { MAX_DIMS, dtypeOfArray } from './dtypes.js';
+import { ARRAYS, CODE, MAX_DIMS, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
 
 // nested arrays -> [shape, flat values]; ragged input is an error
@@ -69,12 +69,31 @@ function parse(data) {
   );
 }
 
+// JS numbers are Python ints and floats: into an integer dtype NumPy takes
+// int(v) and raises beyond the bounds (OverflowError) or for NaN (ValueError);
+// a TypedArray's values convert as astype does
+function checkRange(values, dtype) {
+  const bytes = ARRAYS[CODE[dtype]].BYTES_PER_ELEMENT,
+    signed = dtype.startsWith('int');
+  if (!signed && !dtype.startsWith('uint')) return;
+  const lo = signed ? -(2 ** (8 * bytes - 1)) : 0,
+    hi = signed ? 2 ** (8 * bytes - 1) - 1 : 2 ** (8 * bytes) - 1;
+  for (const v of values) {
+    if (typeof v !== 'number') continue;
+    if (Number.isNaN(v)) throw new WtError('WT_EINVAL', `tensor: cannot convert NaN to ${dtype}`);
+    if (!(Math.trunc(v) >= lo && Math.trunc(v) <= hi)) {
+      throw new WtError('WT_EDTYPE', `tensor: ${v} is out of bounds for ${dtype}`); // as int(v) in NumPy
+    }
+  }
+}
+
 // values enter wasm in their own type (a TypedArray's, else float64); C then
 // casts them to dtype with NumPy's assignment rules
 function fill(c, dst, values, stage) {
   if (dst.size !== values.length) {
     throw new WtError('WT_ESHAPE', `tensor: ${values.length} values cannot fill shape (${dst.shape.join(',')})`);
   }
+  if (!stage) checkRange(values, dst.dtype);
   const src = stage === dst.dtype ? dst : c.empty(stage ?? 'float64', [values.length]);
   try {
     const view = src.data;

@@ -2,6 +2,7 @@
 ** casting, copies and dtype conversion.  Validation is complete before the
 ** first byte is written, so a failed call leaves dst untouched. */
 #include "core.h"
+#include <math.h>
 #include "simd.h"
 #include <stdint.h>
 
@@ -93,6 +94,10 @@ wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **resu
 wt_status wt_assign_scalar(wt_tensor *dst, double value) {
     wt_status st = wt_tensor_check(dst, "destination");
     if (!st) st = check_writable(dst);
+    if (!st && !wt_dtype_holds(dst->d.dtype, value)) /* NumPy's ValueError / OverflowError */
+        st = isnan(value) ? wt_error_fail(WT_EINVAL, "assign: cannot convert NaN to %s", wt_dtype_name(dst->d.dtype))
+                          : wt_error_fail(WT_EDTYPE, "assign: %.17g is out of bounds for %s", value,
+                                          wt_dtype_name(dst->d.dtype));
     if (st) return st;
     double slot; /* 8 aligned bytes hold one element of any dtype */
     wt_cast_store_f64(dst->d.dtype, &slot, value);

@@ -123,6 +123,11 @@ wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
 bool wt_dtype_is_float(int dt);
 bool wt_dtype_is_int(int dt); /* signed or unsigned integer, not bool */
+/* an integer dtype's smallest and largest value; false for bool and floats */
+bool wt_dtype_range(int dt, double *lo, double *hi);
+/* NumPy 2's check of a Python number stored into dt: an integer dtype takes
+** int(v) within its bounds (NaN and infinities never); bool and floats take anything */
+bool wt_dtype_holds(int dt, double v);
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
 #define WT_ITER_MAXOPS 17 /* a fused pass: its target and 16 tensor leaves */

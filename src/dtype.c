@@ -96,3 +96,17 @@ wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
         *out = t == WT_BOOL ? WT_INT32 : (wt_dtype)t;
     return WT_OK;
 }
+
+bool wt_dtype_range(int dt, double *lo, double *hi) {
+    static const double mins[WT_NDTYPES] = {0, -128, 0, -32768, 0, -2147483648.0, 0, 0, 0};
+    static const double maxs[WT_NDTYPES] = {1, 127, 255, 32767, 65535, 2147483647.0, 4294967295.0, 0, 0};
+    if (dt < WT_INT8 || dt > WT_UINT32) return false; /* bool takes any number by its truth */
+    *lo = mins[dt], *hi = maxs[dt];
+    return true;
+}
+
+bool wt_dtype_holds(int dt, double v) {
+    double lo, hi;
+    if (!wt_dtype_range(dt, &lo, &hi)) return true;
+    return isfinite(v) && trunc(v) >= lo && trunc(v) <= hi; /* Python's int(v), then the bounds */
+}

@@ -182,7 +182,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     for (int k = 0; k < c->n; k++) {
         p.in[k] = c->in[k] ? c->in[k] : &sten[k];
         if (c->in[k]) continue;
-        wt_cast_store_f64(comp[k], &slot[k], c->scalars[k]);
+        wt_cast_store_f64(comp[k], &slot[k], wt_ops_scalar(c->op, comp[k], c->scalars[k]));
         sbuf[k] = (wt_buffer){.data = (uint8_t *)&slot[k], .nbytes = sizeof slot[k]};
         sten[k].buf = &sbuf[k];
         sten[k].d.dtype = comp[k];

@@ -24,11 +24,14 @@ static wt_status fill_line(int dtype, int64_t n, double start, double step, doub
 /* a new tensor filled with value (assignment casting) */
 wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value, wt_tensor **out) {
     wt_tensor *t;
+    /* NumPy's OverflowError; NaN and infinities convert as casts do (NumPy: unsafe casting) */
+    if (wt_dtype_is_valid(dtype) && isfinite(value) && !wt_dtype_holds(dtype, value))
+        return wt_error_fail(WT_EDTYPE, "full: %.17g is out of bounds for %s", value, wt_dtype_name(dtype));
     wt_status st = wt_tensor_create(dtype, ndim, shape, false, &t);
     if (st) return st;
-    st = wt_assign_scalar(t, value); /* cannot fail on a fresh writable tensor */
+    wt_assign_scalar(t, value); /* checked above: cannot fail on a fresh writable tensor */
     *out = t;
-    return st;
+    return WT_OK;
 }
 
 /* element i of an integer arange, wrapped to the dtype's width */

@@ -1,6 +1,7 @@
 /* ops.c — the op table: names, arity, and each op's dtype rule (which dtype
 ** every input is computed in and which dtype comes out). */
 #include "ops.h"
+#include <math.h>
 #include <string.h>
 
 /* each op's dtype rule; names and arity come from the header's WT_OP_LIST */
@@ -66,6 +67,32 @@ static int float_of(int dt) {
     return wt_dtype_size(dt) <= 2 ? WT_FLOAT32 : WT_FLOAT64;
 }
 
+/* NEP 50's weak integers beyond the compute dtype c (an integer): comparisons
+** are exact (computed in float64, which holds every integer dtype here and
+** every integral JS number), clip ignores such a bound (wt_ops_scalar
+** saturates it), where converts as NumPy 2 does, and arithmetic raises as
+** NumPy's OverflowError */
+static wt_status weak_ints(int op, int n, const int *dtypes, const double *scalars, int *c) {
+    if (!wt_dtype_is_int(*c)) return WT_OK;
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] >= 0 || scalars[k] != floor(scalars[k]) || wt_dtype_holds(*c, scalars[k])) continue;
+        if (op == WT_OP_CLIP || op == WT_OP_WHERE) continue;
+        if (op_class[op] == C_CMP) {
+            *c = WT_FLOAT64;
+            return WT_OK;
+        }
+        return wt_error_fail(WT_EDTYPE, "%s: the integer %.17g is out of bounds for %s", table[op].name, scalars[k],
+                             wt_dtype_name(*c));
+    }
+    return WT_OK;
+}
+
+double wt_ops_scalar(int op, int dtype, double v) {
+    double lo, hi;
+    if (op != WT_OP_CLIP || !wt_dtype_is_int(dtype) || !wt_dtype_range(dtype, &lo, &hi)) return v;
+    return v < lo ? lo : v > hi ? hi : v; /* beyond the dtype's range a bound bounds nothing */
+}
+
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
     /* promote the tensors first, then let weak scalars adopt or widen it */
     int t = -1;
@@ -118,6 +145,8 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
         break;
     case C_WHERE: break;
     }
+    wt_status st = weak_ints(op, n, dtypes, scalars, &c);
+    if (st) return st;
     for (int k = 0; k < n; k++) compute[k] = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : c;
     *result = res;
     return WT_OK;

@@ -128,7 +128,9 @@ void test_create_fill(void) {
     CHECK_EQ((uintptr_t)wt_tensor_data(t) % 16, 0);
     CHECK_EQ(wt_tensor_nbytes(t), 12);
     wt_tensor_free(t);
-    CHECK_OK(wt_tensor_full(WT_UINT8, 2, shape, -1, &t));
+    /* NumPy 2: np.full(shape, -1, np.uint8) raises OverflowError */
+    CHECK_ERR(wt_tensor_full(WT_UINT8, 2, shape, -1, &t), WT_EDTYPE, "full: -1 is out of bounds for uint8");
+    CHECK_OK(wt_tensor_full(WT_UINT8, 2, shape, 255, &t));
     double f[6] = {255, 255, 255, 255, 255, 255};
     CHECK(t_equals(t, f));
     wt_tensor_free(t);

@@ -41,8 +41,10 @@ test('assign broadcasts and casts through strided views', () => {
     assert.deepEqual(i.toArray(), [-3, -3]);
     wt.assign(i, true);
     assert.deepEqual(i.toArray(), [1, 1]);
-    const u = wt.zeros([2], 'uint8').assign(-1); // an integer adopts uint8 and wraps
-    assert.deepEqual(u.toArray(), [255, 255]);
+    // NumPy 2: a[...] = -1 into uint8 is an OverflowError (casting a tensor still wraps)
+    throwsWt(() => wt.zeros([2], 'uint8').assign(-1), 'WT_EDTYPE', /-1 is out of bounds for uint8/);
+    throwsWt(() => wt.zeros([2], 'int32').assign(NaN), 'WT_EINVAL', /cannot convert NaN to int32/);
+    assert.deepEqual(wt.tensor([-1]).astype('uint8').toArray(), [255]);
   });
 });
 

@@ -79,3 +79,56 @@ test('17. tensor() infers as NumPy: [] is float64, booleans beside integers are 
   assert.equal(wt.tensor([true, 2.5]).dtype, 'float64');
   assert.equal(wt.tensor([true, false]).dtype, 'bool');
 });
+
+test('3. comparisons with an integer beyond the dtype are exact (NEP 50)', () => {
+  wt.tidy(() => {
+    const u8 = wt.tensor([0, 100, 255], { dtype: 'uint8' }),
+      i8 = wt.tensor([5, -5], { dtype: 'int8' });
+    assert.deepEqual(wt.less(u8, 256).toArray(), [true, true, true]); // np.less(u8, 256)
+    assert.deepEqual(wt.equal(u8, 256).toArray(), [false, false, false]);
+    assert.deepEqual(wt.greater(i8, -129).toArray(), [true, true]);
+    assert.deepEqual(wt.lessEqual(u8, -1).toArray(), [false, false, false]);
+    const g = wt.graph(),
+      p = g.placeholder([3], 'uint8', 'p');
+    assert.deepEqual(g.compile(p.less(256)).run({ p: u8 }).toArray(), [true, true, true]); // fused too
+  });
+});
+
+test('4. clip: a bound beyond the dtype bounds nothing', () => {
+  wt.tidy(() => {
+    // np.clip(np.array([5, 200], np.uint8), -1, 100) -> [5, 100]
+    assert.deepEqual(wt.clip(wt.tensor([5, 200], { dtype: 'uint8' }), -1, 100).toArray(), [5, 100]);
+    // np.clip(np.array([1, 70000], np.uint32), 65536, 2**32) -> [65536, 70000]
+    assert.deepEqual(wt.clip(wt.tensor([1, 70000], { dtype: 'uint32' }), 65536, 2 ** 32).toArray(), [65536, 70000]);
+  });
+});
+
+test('6, 8. an integer the result dtype cannot hold is an error (NumPy: OverflowError)', () => {
+  wt.tidy(() => {
+    const u8 = wt.tensor([0, 1], { dtype: 'uint8' });
+    // np.add(u8, 300): OverflowError: Python integer 300 out of bounds for uint8
+    throwsWt(() => wt.add(u8, 300), 'WT_EDTYPE', /add: the integer 300 is out of bounds for uint8/);
+    throwsWt(() => wt.sub(u8, -1), 'WT_EDTYPE', /-1 is out of bounds for uint8/);
+    throwsWt(() => wt.mul(wt.tensor([1], { dtype: 'int16' }), 100000), 'WT_EDTYPE', /100000.*int16/);
+    throwsWt(() => wt.maximum(u8, 300), 'WT_EDTYPE', /300/);
+    throwsWt(() => wt.zeros([2], 'int8').assign(300), 'WT_EDTYPE', /300 is out of bounds for int8/);
+    throwsWt(() => wt.full([2], 300, 'int8'), 'WT_EDTYPE', /300 is out of bounds for int8/);
+    throwsWt(() => wt.tensor([-1, 70000], { dtype: 'uint16' }), 'WT_EDTYPE', /-1 is out of bounds for uint16/);
+    // NumPy gives int64 here; until wtensor has it, a clear error instead of wrapping
+    throwsWt(() => wt.add(wt.tensor([true, false]), 4294967295), 'WT_EDTYPE', /4294967295.*int32/);
+    throwsWt(() => wt.mul(wt.tensor([true]), 3e9), 'WT_EDTYPE', /3000000000/);
+    // what stays well defined, as in NumPy: true division, logical ops, where (NumPy 2.4 converts)
+    assert.deepEqual(wt.div(u8, 300).toArray(), [0, 1 / 300]);
+    assert.deepEqual(wt.logicalAnd(u8, 300).toArray(), [false, true]);
+    assert.deepEqual(wt.where(wt.tensor([true, false]), u8, 300).toArray(), [0, 44]);
+    assert.deepEqual(wt.add(u8, 255).toArray(), [255, 0]); // in range: wraps as uint8 arithmetic
+  });
+});
+
+test('10. NaN into an integer tensor from a single number is an error (NumPy: ValueError)', () => {
+  throwsWt(() => wt.zeros([2], 'int32').assign(NaN), 'WT_EINVAL', /NaN/); // a[...] = np.nan
+  throwsWt(() => wt.tensor([NaN, 1.5], { dtype: 'int8' }), 'WT_EINVAL', /NaN/); // np.array([nan, 1.5], int8)
+  throwsWt(() => wt.zeros([2], 'int32').assign(Infinity), 'WT_EDTYPE', /Infinity|inf/);
+  // tensor-to-tensor casts stay as documented (NaN -> 0)
+  assert.deepEqual(wt.tensor([NaN]).astype('int32').toArray(), [0]);
+});

@@ -49,7 +49,12 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
   ]);
   assert.equal(shaped.dtype, 'int16');
   // conversion on the way in follows NumPy's casting
-  assert.deepEqual(wt.tensor([-1, 256, 2.9, -2.9], { dtype: 'uint8' }).toArray(), [255, 0, 2, 254]);
+  assert.deepEqual(wt.tensor([255, 2.9, -0.9], { dtype: 'uint8' }).toArray(), [255, 2, 0]); // int(v), as NumPy
+  // NumPy 2: np.array([-1], dtype=np.uint8) and np.array([-2.9], ...) are OverflowErrors, NaN a ValueError
+  throwsWt(() => wt.tensor([-1, 256], { dtype: 'uint8' }), 'WT_EDTYPE', /-1 is out of bounds for uint8/);
+  throwsWt(() => wt.tensor([2.9, -2.9], { dtype: 'uint8' }), 'WT_EDTYPE', /-2.9 is out of bounds/);
+  throwsWt(() => wt.tensor([NaN, 1.5], { dtype: 'int8' }), 'WT_EINVAL', /NaN/);
+  assert.deepEqual(wt.tensor(new Float64Array([-1, 256, -2.9]), { dtype: 'uint8' }).toArray(), [255, 0, 254]); // astype
   assert.deepEqual(wt.tensor(new Float64Array([NaN, 0, -0.5]), { dtype: 'bool' }).toArray(), [true, false, true]);
   assert.deepEqual(wt.tensor([[]]).shape, [1, 0]);
   const copy = wt.tensor(m, { dtype: 'float32' });
@@ -65,7 +70,7 @@ test('zeros, ones, full, empty, eye', () => {
   ]);
   assert.equal(wt.zeros(3).dtype, 'float64');
   assert.deepEqual(wt.ones([3], 'int8').toArray(), [1, 1, 1]);
-  assert.deepEqual(wt.full([2], -1, 'uint16').toArray(), [65535, 65535]);
+  throwsWt(() => wt.full([2], -1, 'uint16'), 'WT_EDTYPE', /-1 is out of bounds for uint16/); // np.full raises
   assert.equal(wt.full([2], 7).dtype, 'int32');
   assert.equal(wt.full([2], 0.5).dtype, 'float64');
   assert.equal(wt.full([2], true).dtype, 'bool');
