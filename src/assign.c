@@ -2,6 +2,7 @@
 ** casting, copies and dtype conversion.  Validation is complete before the
 ** first byte is written, so a failed call leaves dst untouched. */
 #include "core.h"
+#include <string.h>
 #include <math.h>
 #include "simd.h"
 #include <stdint.h>
@@ -55,14 +56,28 @@ static wt_status check_writable(const wt_tensor *dst) {
     return WT_OK;
 }
 
+/* src's descriptor without the leading size-1 axes it has beyond dst's rank:
+** NumPy's setitem drops them (a[...] = b with b of shape (1, n) into (n,)) */
+static wt_desc drop_leading_ones(const wt_desc *src, int ndim) {
+    wt_desc d = *src;
+    int drop = 0;
+    while (d.ndim - drop > ndim && d.shape[drop] == 1) drop++;
+    if (!drop) return d;
+    d.ndim -= drop;
+    memmove(d.shape, d.shape + drop, sizeof(int64_t) * (size_t)d.ndim);
+    memmove(d.strides, d.strides + drop, sizeof(int64_t) * (size_t)d.ndim);
+    return d;
+}
+
 wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     wt_status st = wt_tensor_check(dst, "destination");
     if (!st) st = wt_tensor_check(src, "source");
     if (!st) st = check_writable(dst);
     wt_tensor bsrc = {0};
     if (!st) {
+        wt_desc sd = drop_leading_ones(&src->d, dst->d.ndim);
         bsrc.buf = src->buf;
-        st = wt_desc_broadcast(&src->d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
+        st = wt_desc_broadcast(&sd, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
     }
     if (st) return st;
     if (wt_desc_size(&dst->d) == 0) return WT_OK;
@@ -70,8 +85,9 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
         /* as if the source were copied first */
         wt_tensor *tmp;
         if ((st = wt_copy(src, &tmp))) return st;
+        wt_desc td = drop_leading_ones(&tmp->d, dst->d.ndim);
         bsrc.buf = tmp->buf;
-        wt_desc_broadcast(&tmp->d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
+        wt_desc_broadcast(&td, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
         run_cast(dst, &bsrc);
         wt_tensor_free(tmp);
         return WT_OK;

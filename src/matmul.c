@@ -75,6 +75,21 @@ wt_status wt_matmul_shape(const wt_tensor *a, const wt_tensor *b, wt_dtype *dtyp
     return WT_OK;
 }
 
+/* matmul is a gufunc (n?,k),(k,m?)->(n?,m?): out's core axes equal the
+** result's, and the batch axes broadcast into out's leading ones (which may
+** be more), as NumPy's out= allows */
+static bool out_fits(const wt_tensor *out, const mm_shape *r) {
+    int core = r->rnd - r->bnd, ond = out->d.ndim, lead = ond - core;
+    if (lead < r->bnd) return false;
+    for (int i = 0; i < core; i++)
+        if (out->d.shape[lead + i] != r->rshape[r->bnd + i]) return false;
+    for (int i = 0; i < r->bnd; i++) {
+        int64_t b = r->bshape[r->bnd - 1 - i], o = out->d.shape[lead - 1 - i];
+        if (b != o && b != 1) return false;
+    }
+    return true;
+}
+
 wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result) {
     mm_shape r;
     wt_status st = matmul_check(a, b, &r);
@@ -86,11 +101,7 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     int64_t M = r.M, K = r.K, N = r.N, *rshape = r.rshape, *bshape = r.bshape, full[WT_MAX_DIMS];
     memcpy(full, bshape, sizeof(int64_t) * (size_t)bnd);
     full[bnd] = M, full[bnd + 1] = N;
-    if (out) {
-        bool ok = out->d.ndim == rnd;
-        for (int i = 0; ok && i < rnd; i++) ok = out->d.shape[i] == rshape[i];
-        if (!ok) return wt_pass_out_mismatch("matmul", out, rnd, rshape);
-    }
+    if (out && !out_fits(out, &r)) return wt_pass_out_mismatch("matmul", out, rnd, rshape);
     /* operands in the compute dtype (copies only when they differ) */
     wt_tensor *ca = NULL, *cb = NULL, *c = NULL;
     if (a->d.dtype != (int)dt && (st = wt_assign_astype(a, dt, &ca))) return st;

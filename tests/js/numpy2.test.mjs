@@ -132,3 +132,48 @@ test('10. NaN into an integer tensor from a single number is an error (NumPy: Va
   // tensor-to-tensor casts stay as documented (NaN -> 0)
   assert.deepEqual(wt.tensor([NaN]).astype('int32').toArray(), [0]);
 });
+
+test("14. assign drops the value's leading size-1 axes, as NumPy's setitem", () => {
+  wt.tidy(() => {
+    // a = np.zeros(3); a[...] = np.ones((1, 3)) -> [1, 1, 1]; (1, 1, 3) too
+    assert.deepEqual(
+      wt
+        .zeros([3])
+        .assign(wt.ones([1, 3]))
+        .toArray(),
+      [1, 1, 1],
+    );
+    assert.deepEqual(
+      wt
+        .zeros([3])
+        .assign(wt.ones([1, 1, 3]))
+        .toArray(),
+      [1, 1, 1],
+    );
+    assert.deepEqual(wt.zeros([2, 3]).assign(wt.ones([1, 1, 3])).shape, [2, 3]);
+    // (2, 3) into (3,): ValueError could not broadcast
+    throwsWt(() => wt.zeros([3]).assign(wt.ones([2, 3])), 'WT_ESHAPE');
+  });
+});
+
+test('15. matmul is a gufunc: its loop dimensions broadcast into out, its core dimensions must match', () => {
+  wt.tidy(() => {
+    // np.matmul(ones((2,3)), ones((3,4)), out=zeros((5,2,4))): every (2,4) slice is 3
+    const out = wt.zeros([5, 2, 4]);
+    wt.matmul(wt.ones([2, 3]), wt.ones([3, 4]), { out });
+    assert.deepEqual(out.slice('4').toArray(), [
+      [3, 3, 3, 3],
+      [3, 3, 3, 3],
+    ]);
+    // np.matmul(ones(3), ones(3), out=zeros(2)) -> [3, 3]
+    assert.deepEqual(wt.matmul(wt.ones([3]), wt.ones([3]), { out: wt.zeros([2]) }).toArray(), [3, 3]);
+    assert.deepEqual(wt.matmul(wt.ones([1, 2, 3]), wt.ones([3, 4]), { out: wt.zeros([5, 2, 4]) }).shape, [5, 2, 4]);
+    // core dimension 0 of out is 3, the result's 1; batch 3 into 5
+    throwsWt(
+      () => wt.matmul(wt.ones([1, 3]), wt.ones([3, 4]), { out: wt.zeros([3, 4]) }),
+      'WT_ESHAPE',
+      /out has shape/,
+    );
+    throwsWt(() => wt.matmul(wt.ones([3, 2, 3]), wt.ones([3, 4]), { out: wt.zeros([5, 2, 4]) }), 'WT_ESHAPE');
+  });
+});
