@@ -111,8 +111,13 @@ WT_API size_t      wt_dtype_size(int dtype);     /* bytes per element; 0 if inva
 WT_API const char *wt_dtype_name(int dtype);     /* "float32"; NULL if invalid */
 WT_API int         wt_dtype_is_valid(int dtype); /* 1 if a wt_dtype */
 WT_API wt_status   wt_dtype_from_name(const char *name, wt_dtype *out);
-WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out);               /* tensor with tensor */
-WT_API wt_status   wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
+WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out); /* tensor with tensor */
+/* NumPy's result_type of n >= 1 dtypes at once, which is not a left fold of the
+** pairs: (int8, uint16, float32) is float32.  It equals the pairwise promotion
+** with the float dtypes taken first (checked against NumPy for every triple and
+** quadruple of wtensor's dtypes). */
+WT_API wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out);
+WT_API wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
 
 /*
 ** ---------------------------------------------------------------------------

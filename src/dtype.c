@@ -110,3 +110,20 @@ bool wt_dtype_holds(int dt, double v) {
     if (!wt_dtype_range(dt, &lo, &hi)) return true;
     return isfinite(v) && trunc(v) >= lo && trunc(v) <= hi; /* Python's int(v), then the bounds */
 }
+
+wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out) {
+    if (n < 1 || !dtypes || !out)
+        return wt_error_fail(WT_EINVAL, "wt_dtype_promote_list: %d dtypes, or a NULL argument", n);
+    int r = -1;
+    for (int pass = 0; pass < 2; pass++) /* floats first, then the rest, each in order */
+        for (int k = 0; k < n; k++) {
+            if (!wt_dtype_is_valid(dtypes[k])) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
+            if (wt_dtype_is_float(dtypes[k]) != (pass == 0)) continue;
+            wt_dtype p;
+            wt_status st = r < 0 ? (p = (wt_dtype)dtypes[k], WT_OK) : wt_dtype_promote(r, dtypes[k], &p);
+            if (st) return st;
+            r = p;
+        }
+    *out = (wt_dtype)r;
+    return WT_OK;
+}

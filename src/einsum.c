@@ -233,12 +233,10 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
     wt_status st = ein_parse(eq, n, ndims, shapes, &e);
     if (!st) st = ein_plan_path(&e, &plan);
     if (st) return st;
-    int dt = ops[0]->d.dtype;
-    for (int k = 1; k < n && !st; k++) {
-        wt_dtype r;
-        if (!(st = wt_dtype_promote(dt, ops[k]->d.dtype, &r))) dt = r;
-    }
-    if (st) return st;
+    int dts[EIN_MAXOPS];
+    wt_dtype dt;
+    for (int k = 0; k < n; k++) dts[k] = ops[k]->d.dtype;
+    if ((st = wt_dtype_promote_list(n, dts, &dt))) return st; /* all at once, as np.result_type */
     int64_t oshape[WT_MAX_DIMS];
     for (int j = 0; j < e.nout; j++) oshape[j] = e.size[e.out[j]];
     if (out) {

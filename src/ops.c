@@ -94,16 +94,13 @@ double wt_ops_scalar(int op, int dtype, double v) {
 }
 
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
-    /* promote the tensors first, then let weak scalars adopt or widen it */
-    int t = -1;
-    for (int k = 0; k < n; k++) {
-        if (dtypes[k] < 0 || (op == WT_OP_WHERE && k == 0)) continue;
-        if (t < 0) {
-            t = dtypes[k];
-            continue;
-        }
+    /* promote the tensors first, all at once (np.result_type), then let weak scalars adopt or widen it */
+    int t = -1, tens[5], nt = 0;
+    for (int k = 0; k < n; k++)
+        if (dtypes[k] >= 0 && !(op == WT_OP_WHERE && k == 0)) tens[nt++] = dtypes[k];
+    if (nt) {
         wt_dtype r;
-        wt_status st = wt_dtype_promote(t, dtypes[k], &r);
+        wt_status st = wt_dtype_promote_list(nt, tens, &r);
         if (st) return st;
         t = r;
     }

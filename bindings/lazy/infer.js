@@ -103,10 +103,11 @@ export function inferView(e, wt, name, x, args) {
 
 export function inferEinsum(e, wt, subscripts, inputs) {
   const plan = wt.einsumPath(subscripts, ...inputs.map((n) => [...n.shape]));
-  let dt = e.dtypeCode(inputs[0].dtype);
-  for (const n of inputs.slice(1)) {
-    e.check(e.ex.wt_dtype_promote(dt, e.dtypeCode(n.dtype), e.outPtr));
-    dt = e.dv.getInt32(e.outPtr, true);
-  }
+  // all at once, as np.result_type (not a left fold of the pairs)
+  const dt = withTemp(e, 4 * inputs.length, (p) => {
+    inputs.forEach((n, k) => e.dv.setInt32(p + 4 * k, e.dtypeCode(n.dtype), true));
+    e.check(e.ex.wt_dtype_promote_list(inputs.length, p, e.outPtr));
+    return e.dv.getInt32(e.outPtr, true);
+  });
   return [DTYPES[dt], plan.shape];
 }

@@ -177,3 +177,18 @@ test('15. matmul is a gufunc: its loop dimensions broadcast into out, its core d
     throwsWt(() => wt.matmul(wt.ones([3, 2, 3]), wt.ones([3, 4]), { out: wt.zeros([5, 2, 4]) }), 'WT_ESHAPE');
   });
 });
+
+test('16. an op of three or more operands promotes them all at once, as np.result_type', () => {
+  wt.tidy(() => {
+    const i8 = wt.ones([2], 'int8'),
+      u16 = wt.ones([2], 'uint16'),
+      f32 = wt.ones([2], 'float32');
+    // np.result_type(int8, uint16, float32) -> float32 (a left fold of the pairs would give float64)
+    assert.equal(wt.einsum('i,i,i->i', i8, u16, f32).dtype, 'float32');
+    assert.equal(wt.clip(i8, u16, f32).dtype, 'float32');
+    assert.equal(wt.clip(wt.ones([2], 'int32'), f32, f32).dtype, 'float64'); // int32 with float32 is float64
+    const g = wt.graph();
+    const lazy = wt.einsum('i,i,i->i', g.constant(i8), g.constant(u16), g.constant(f32));
+    assert.equal(lazy.dtype, 'float32'); // the lazy form infers the same
+  });
+});
