@@ -107,6 +107,16 @@ wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **resu
     return st;
 }
 
+void wt_assign_fill(wt_tensor *dst, double value) {
+    double slot; /* 8 aligned bytes hold one element of any dtype */
+    wt_cast_store_f64(dst->d.dtype, &slot, value);
+    wt_buffer b = {.data = (uint8_t *)&slot, .nbytes = sizeof slot};
+    wt_tensor src = {.buf = &b, .d = dst->d};
+    src.d.offset = 0;
+    for (int i = 0; i < src.d.ndim; i++) src.d.strides[i] = 0;
+    run_cast(dst, &src);
+}
+
 wt_status wt_assign_scalar(wt_tensor *dst, double value) {
     wt_status st = wt_tensor_check(dst, "destination");
     if (!st) st = check_writable(dst);
@@ -115,13 +125,7 @@ wt_status wt_assign_scalar(wt_tensor *dst, double value) {
                           : wt_error_fail(WT_EDTYPE, "assign: %.17g is out of bounds for %s", value,
                                           wt_dtype_name(dst->d.dtype));
     if (st) return st;
-    double slot; /* 8 aligned bytes hold one element of any dtype */
-    wt_cast_store_f64(dst->d.dtype, &slot, value);
-    wt_buffer b = {.data = (uint8_t *)&slot, .nbytes = sizeof slot};
-    wt_tensor src = {.buf = &b, .d = dst->d};
-    src.d.offset = 0;
-    for (int i = 0; i < src.d.ndim; i++) src.d.strides[i] = 0;
-    run_cast(dst, &src);
+    wt_assign_fill(dst, value);
     return WT_OK;
 }
 

@@ -91,6 +91,9 @@ wt_status wt_tensor_check_out(wt_tensor **out);
 wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **result);
 /* t viewed with shape (ndim, shape) of t's size, or a contiguous copy when no view can (view.c) */
 wt_status wt_view_reshape_to(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out);
+/* every element of dst (valid, writable) = value, with casting's conversion: the
+** fill behind wt_assign_scalar, without its NumPy 2 check of a Python number */
+void wt_assign_fill(wt_tensor *dst, double value);
 /* wt_astype for callers that validated t: a new tensor of t's values in dtype */
 wt_status wt_assign_astype(const wt_tensor *t, int dtype, wt_tensor **out);
 /* the address of the element at t's offset (its index 0...0) */

@@ -29,7 +29,7 @@ wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value
         return wt_error_fail(WT_EDTYPE, "full: %.17g is out of bounds for %s", value, wt_dtype_name(dtype));
     wt_status st = wt_tensor_create(dtype, ndim, shape, false, &t);
     if (st) return st;
-    wt_assign_scalar(t, value); /* checked above: cannot fail on a fresh writable tensor */
+    wt_assign_fill(t, value); /* NaN and infinities convert as casts do */
     *out = t;
     return WT_OK;
 }
@@ -103,7 +103,7 @@ wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **
         wt_tensor_free(t);
         return st;
     }
-    wt_assign_scalar(diag, 1);
+    wt_assign_fill(diag, 1);
     wt_tensor_free(diag);
     *out = t;
     return WT_OK;

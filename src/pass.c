@@ -136,7 +136,7 @@ static void part_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
 }
 
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
-    if (p->rop) wt_assign_scalar(p->accum, wt_reduce_identity(p->rop, p->acc));
+    if (p->rop) wt_assign_fill(p->accum, wt_reduce_identity(p->rop, p->acc));
     for (int k = 0; k < p->nparts; k++) p->parts[k].fn = fn, p->parts[k].plan = plan;
     wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
 }

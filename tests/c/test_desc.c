@@ -130,6 +130,11 @@ void test_create_fill(void) {
     wt_tensor_free(t);
     /* NumPy 2: np.full(shape, -1, np.uint8) raises OverflowError */
     CHECK_ERR(wt_tensor_full(WT_UINT8, 2, shape, -1, &t), WT_EDTYPE, "full: -1 is out of bounds for uint8");
+    /* NaN converts as a cast does: every element written (NaN -> 0) */
+    CHECK_OK(wt_tensor_full(WT_INT32, 2, shape, NAN, &t));
+    double zn[6] = {0};
+    CHECK(t_equals(t, zn));
+    wt_tensor_free(t);
     CHECK_OK(wt_tensor_full(WT_UINT8, 2, shape, 255, &t));
     double f[6] = {255, 255, 255, 255, 255, 255};
     CHECK(t_equals(t, f));

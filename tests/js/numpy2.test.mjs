@@ -131,6 +131,15 @@ test('10. NaN into an integer tensor from a single number is an error (NumPy: Va
   throwsWt(() => wt.zeros([2], 'int32').assign(Infinity), 'WT_EDTYPE', /Infinity|inf/);
   // tensor-to-tensor casts stay as documented (NaN -> 0)
   assert.deepEqual(wt.tensor([NaN]).astype('int32').toArray(), [0]);
+  // full with NaN or an infinity converts as a cast does (NumPy 2.4 does not raise either): every element
+  // written, even in storage that held other values before
+  for (let i = 0; i < 3; i++) {
+    const old = wt.empty([4], 'int32');
+    old.data.fill(12345);
+    old.dispose();
+    assert.deepEqual(wt.full([4], NaN, 'int32').toArray(), [0, 0, 0, 0]);
+  }
+  assert.deepEqual(wt.full([2], Infinity, 'int8').toArray(), [0, 0]);
 });
 
 test("14. assign drops the value's leading size-1 axes, as NumPy's setitem", () => {
