@@ -98,8 +98,9 @@ wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
 }
 
 bool wt_dtype_range(int dt, double *lo, double *hi) {
-    static const double mins[WT_NDTYPES] = {0, -128, 0, -32768, 0, -2147483648.0, 0, 0, 0};
-    static const double maxs[WT_NDTYPES] = {1, 127, 255, 32767, 65535, 2147483647.0, 4294967295.0, 0, 0};
+    static const double mins[WT_NDTYPES] = {[WT_INT8] = -128, [WT_INT16] = -32768, [WT_INT32] = -2147483648.0};
+    static const double maxs[WT_NDTYPES] = {[WT_INT8] = 127,     [WT_UINT8] = 255,          [WT_INT16] = 32767,
+                                            [WT_UINT16] = 65535, [WT_INT32] = 2147483647.0, [WT_UINT32] = 4294967295.0};
     if (dt < WT_INT8 || dt > WT_UINT32) return false; /* bool takes any number by its truth */
     *lo = mins[dt], *hi = maxs[dt];
     return true;

@@ -152,14 +152,12 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
 
 /* identity of a reduction in dtype dt */
 double wt_reduce_identity(int rop, int dt) {
-    static const double lo[WT_NDTYPES] = {0, -128, 0, -32768, 0, -2147483648.0, 0, -INFINITY, -INFINITY};
-    static const double hi[WT_NDTYPES] = {1, 127, 255, 32767, 65535, 2147483647.0, 4294967295.0, INFINITY, INFINITY};
-    switch (rop) {
-    case WT_REDUCE_SUM: return 0;
-    case WT_REDUCE_PROD: return 1;
-    case WT_REDUCE_MAX: return lo[dt];
-    default: return hi[dt]; /* MIN */
-    }
+    if (rop == WT_REDUCE_SUM) return 0;
+    if (rop == WT_REDUCE_PROD) return 1;
+    /* max starts at the dtype's least value, min at its greatest */
+    double lo = wt_dtype_is_float(dt) ? -INFINITY : 0, hi = wt_dtype_is_float(dt) ? INFINITY : 1; /* floats, bool */
+    wt_dtype_range(dt, &lo, &hi);
+    return rop == WT_REDUCE_MAX ? lo : hi;
 }
 
 /* The accumulator dtype of a reduction of values of dtype r: integer sums
