@@ -15,7 +15,6 @@ static wt_status parse_axes(const wt_tensor *x, int naxes, const int *axes, cons
         return WT_OK;
     }
     if (naxes > 0 && !axes) return wt_error_fail(WT_EINVAL, "%s: axes is NULL", name);
-    if (wt_desc_axis_0d(nd, naxes, axes)) return WT_OK;
     if (naxes > nd && nd > 0) /* a 0-d tensor: the axis check below names the axis */
         return wt_error_fail(WT_EINVAL, "%s: %d axes given for a %d-d tensor", name, naxes, nd);
     for (int i = 0; i < naxes; i++) {
@@ -90,7 +89,6 @@ static wt_status arg_axis(int rop, const wt_tensor *x, int naxes, const int *axe
     wt_status st;
     int64_t len = wt_desc_size(&x->d);
     *axis = -1;
-    if (wt_desc_axis_0d(x->d.ndim, naxes, axes)) naxes = -1; /* the one element */
     if (naxes >= 0 && (naxes != 1 || !axes))
         return wt_error_fail(WT_EINVAL, "%s: takes one axis or none, got %d", name, naxes);
     if (naxes >= 0 && (st = wt_desc_axis(axes[0], x->d.ndim, "axis", axis))) return st;
@@ -108,7 +106,6 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     wt_tensor *flat = NULL, *r = NULL;
     const wt_tensor *src = x;
     int axis;
-    if (wt_desc_axis_0d(x->d.ndim, naxes, axes)) naxes = -1; /* axis 0 or -1 of a 0-d tensor: its one element */
     if ((st = arg_axis(rop, x, naxes, axes, &axis))) return st;
     if (naxes < 0) { /* over everything: the flat index of the C-order walk */
         int64_t size = wt_desc_size(&x->d);
@@ -199,11 +196,15 @@ wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count) {
 }
 
 /* every check wt_reduce makes before computing; red gets the reduced axes */
-static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int *axes, bool *red) {
+static wt_status reduce_check(int rop, const wt_tensor *x, int *naxesp, const int *axes, bool *red) {
     if (rop <= WT_REDUCE_NONE || rop >= WT_NREDUCE) return wt_error_fail(WT_EINVAL, "invalid reduction code %d", rop);
     const char *name = wt_ops_reduce_name(rop);
     wt_status st = wt_tensor_check(x, "tensor");
-    if (st || (st = parse_axes(x, naxes, axes, name, red))) return st;
+    if (st) return st;
+    /* axis 0 or -1 of a 0-d tensor is NumPy's way of naming no axis: the same as none given */
+    if (wt_desc_axis_0d(x->d.ndim, *naxesp, axes)) *naxesp = -1;
+    int naxes = *naxesp;
+    if ((st = parse_axes(x, naxes, axes, name, red))) return st;
     if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) {
         int axis;
         return arg_axis(rop, x, naxes, axes, &axis);
@@ -220,7 +221,7 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int naxes, const int 
 wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_dtype *dtype,
                           int *ndim, int64_t *shape) {
     bool red[WT_MAX_DIMS];
-    wt_status st = reduce_check(rop, x, naxes, axes, red);
+    wt_status st = reduce_check(rop, x, &naxes, axes, red);
     if (st) return st;
     if (!dtype || !ndim || !shape)
         return wt_error_fail(WT_EINVAL, "%s: a result pointer is NULL", wt_ops_reduce_name(rop));
@@ -273,7 +274,7 @@ wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepd
 wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
                     wt_tensor **result) {
     bool red[WT_MAX_DIMS];
-    wt_status st = reduce_check(rop, x, naxes, axes, red);
+    wt_status st = reduce_check(rop, x, &naxes, axes, red);
     if (st) return st;
     const char *name = wt_ops_reduce_name(rop);
     if (!out && !result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
