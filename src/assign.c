@@ -73,21 +73,16 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     wt_status st = wt_tensor_check(dst, "destination");
     if (!st) st = wt_tensor_check(src, "source");
     if (!st) st = check_writable(dst);
-    wt_tensor bsrc = {0};
-    if (!st) {
-        wt_desc sd = drop_leading_ones(&src->d, dst->d.ndim);
-        bsrc.buf = src->buf;
-        st = wt_desc_broadcast(&sd, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
-    }
     if (st) return st;
+    wt_tensor s = {.buf = src->buf, .d = drop_leading_ones(&src->d, dst->d.ndim)}, bsrc = {.buf = src->buf};
+    if ((st = wt_desc_broadcast(&s.d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d))) return st;
     if (wt_desc_size(&dst->d) == 0) return WT_OK;
-    if (wt_assign_may_overlap(dst, src)) {
+    if (wt_assign_may_overlap(dst, &s)) {
         /* as if the source were copied first */
         wt_tensor *tmp;
-        if ((st = wt_copy(src, &tmp))) return st;
-        wt_desc td = drop_leading_ones(&tmp->d, dst->d.ndim);
+        if ((st = wt_assign_astype(&s, s.d.dtype, &tmp))) return st;
         bsrc.buf = tmp->buf;
-        wt_desc_broadcast(&td, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
+        wt_desc_broadcast(&tmp->d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d);
         run_cast(dst, &bsrc);
         wt_tensor_free(tmp);
         return WT_OK;
