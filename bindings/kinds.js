@@ -17,9 +17,14 @@ const EAGER = {
     (api, { name }) =>
     (x, opts) =>
       reduction(api.e, name, x, opts),
-  view: (api, entry) => followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names),
-  copy: (api, entry) => followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names),
+  view: (api, entry) => specOp(api, entry),
+  copy: (api, entry) => specOp(api, entry),
 };
+
+// views and copies: the C function with its argument specs, the names following the axes
+function specOp(api, entry) {
+  return followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names);
+}
 
 // views whose axes are the input's: the result carries the names along
 function followNames(op, names) {

@@ -17,7 +17,7 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { defineOp, typeName } from './engine.js';
-import { UFUNC_ENTRIES } from './ufuncs.js';
+import { UFUNC_ENTRIES, cName } from './ufuncs.js';
 import { ewise, matmul, einsum, einsumPath } from './ops.js';
 import { axisNames, checkNames, withNames, label, ein } from './names.js';
 import { readFile, writeFile, protoForm } from './files.js';
@@ -181,7 +181,7 @@ const cortex =
   (op, ...args) => {
     const label = `${name}('${opName(op, name)}')`,
       n = name === 'binary' ? 2 : 1;
-    return ewise(api.e, label, UFUNC_ENTRIES.find((u) => u.name === op)?.c ?? op, args.slice(0, n), args[n]);
+    return ewise(api.e, label, cName(op), args.slice(0, n), args[n]);
   };
 
 const ASSIGN = {

@@ -81,9 +81,13 @@ export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {
     aliases,
     kind: 'ufunc',
     c,
-    code: CODE.get(c),
     arity: OPS[CODE.get(c)].arity,
     method: true,
     lazy: true,
   };
 });
+
+// a ufunc's C (NumPy) name from its JS name; other names are C names already
+export const cName = (name) => (Object.hasOwn(NAMES, name) ? NAMES[name] : name);
+// its op code in the C op list, from either name (undefined if none)
+export const opCodeOf = (name) => CODE.get(cName(name));

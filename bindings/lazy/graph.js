@@ -4,13 +4,11 @@
 import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName, weak } from '../engine.js';
-import { UFUNC_ENTRIES } from '../ufuncs.js';
+import { cName } from '../ufuncs.js';
 import { isNamedEquation, translateEquation } from '../names.js';
 import { LazyTensor, fmtShape, checkName, options } from './node.js';
 import { withMeta, inferEwise, inferReduce, inferMatmul, inferView, inferEinsum } from './infer.js';
 import { Compiled } from './run.js';
-
-const OP_TABLES = Object.fromEntries(UFUNC_ENTRIES.map((u) => [u.name, u.c]));
 
 export class Graph {
   constructor(wt, engine) {
@@ -168,7 +166,7 @@ export class Graph {
   }
 
   _ewise(name, args, opts) {
-    const cname = OP_TABLES[name] ?? name;
+    const cname = cName(name);
     const o = options(opts, name);
     for (const key of ['out', 'reduce']) {
       if (o[key] !== undefined && o[key] !== null)

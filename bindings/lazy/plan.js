@@ -10,12 +10,10 @@
 import { WtError } from '../errors.js';
 import { ARRAYS, CODE } from '../dtypes.js';
 import { OPS, REDUCTIONS, FUSE_MAXLEAVES, FUSE_MAXCODE } from '../abi.js';
-import { UFUNC_ENTRIES } from '../ufuncs.js';
+import { opCodeOf } from '../ufuncs.js';
 import { LazyTensor, LEAVES } from './node.js';
 
 const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
-const C_NAME = Object.fromEntries(UFUNC_ENTRIES.map((u) => [u.name, u.c]));
-const OP_CODE = new Map(OPS.map((o, k) => [o.name, k]));
 
 export const base = (n) => (n.kind === 'view' ? base(n.inputs[0]) : n);
 const isFusible = (n) => n.kind === 'ewise' || n.kind === 'cast';
@@ -24,7 +22,7 @@ const isNode = (v) => v instanceof LazyTensor;
 // a node's op code (a JS or C ufunc name, or a cast: WT_FUSE_CAST(dtype))
 export function opCode(n) {
   if (n.kind === 'cast') return OPS.length + CODE[n.attrs.dtype];
-  const code = OP_CODE.get(C_NAME[n.op] ?? n.op);
+  const code = opCodeOf(n.op);
   if (code === undefined) throw new WtError('WT_EINVAL', `compile: node '${n.name}' has no op code for '${n.op}'`);
   return code;
 }
