@@ -17,6 +17,8 @@ const OUT = 0,
   STR = 512,
   SCRATCH = 4096;
 
+// the C function that parses each kind of name engine.code takes
+const PARSERS = { op: 'wt_op_from_name', reduce: 'wt_reduce_from_name', casting: 'wt_casting_from_name' };
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
@@ -197,7 +199,7 @@ export class Engine {
     return [list.length, h, sc];
   }
 
-  // a C name parsed by C once (ops, reductions), cached
+  // a C name parsed by C once (ops, reductions, casting rules), cached
   code(kind, name, what) {
     if (typeof name !== 'string')
       throw new WtError('WT_EINVAL', `${what} must be a name string, got ${typeName(name)}`);
@@ -206,7 +208,7 @@ export class Engine {
     if (code === undefined) {
       const [ptr, owned] = this.string(name, what);
       try {
-        this.check(this.ex[kind === 'op' ? 'wt_op_from_name' : 'wt_reduce_from_name'](ptr, this.scratch + OUT));
+        this.check(this.ex[PARSERS[kind]](ptr, this.scratch + OUT));
       } finally {
         if (owned) this.ex.wt_free(owned);
       }

@@ -150,9 +150,14 @@ export interface BoundEinsum {
 /** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
 export type Operand = Tensor | number | boolean;
 
+/** NumPy's casting rules, strictest first (see wt.canCast). */
+export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+
 export interface OpOptions {
-  /** Any writable view the result is written into (with casting); it may alias an input. */
+  /** Any writable view the result is written into; it may alias an input. */
   out?: Tensor;
+  /** How the result may be cast into out: 'same_kind' by default ('safe' for einsum), as NumPy. */
+  casting?: Casting;
 }
 
 /** Cortex's form out = op(alpha*x, beta*z); with reduce, out may be smaller than the result. */
@@ -166,7 +171,10 @@ export interface ReduceOptions {
   /** An axis, a list of axes, or null/undefined for all; on a named tensor, names too. */
   axis?: number | string | readonly (number | string)[] | null;
   keepdims?: boolean;
+  /** Receives the result, cast unsafely as NumPy's reductions do (argmax/argmin: an integer or bool out). */
   out?: Tensor;
+  /** A stricter rule for the cast into out. */
+  casting?: Casting;
 }
 export type ReduceArg = ReduceOptions | number | string | readonly (number | string)[];
 
@@ -296,10 +304,15 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
   /** NumPy's matmul: 1-D operands promoted, batch axes broadcast. */
   matmul(a: Tensor | number, b: Tensor | number, options?: OpOptions): Tensor;
-  /** NumPy's einsum; a trailing options object may carry out. */
+  /** NumPy's einsum (its grammar exactly: letters, spaces ignored); a trailing options object may carry out. */
   einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
+  /** einsum over axis names, space-separated ('C H W N, W K -> C H K N'); named operands are aligned by name,
+   *  and the result is named when an operand was. */
+  einsumNamed(equation: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
   /** The plan einsum would use for these operands (tensors or shapes). */
   einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
+  /** NumPy's can_cast: whether values of dtype from (or a tensor's) cast to dtype to under casting ('safe'). */
+  canCast(from: DType | Tensor, to: DType, casting?: Casting): boolean;
   /** a .npy file (format 1.0-3.0, either byte order; Fortran order loads as a strided view) */
   fromNpy(bytes: ArrayBuffer | ArrayBufferView): Tensor;
   /** a serialized tensorflow.TensorProto (tensor_content or the typed repeated fields) */

@@ -142,29 +142,16 @@ const words = (term) =>
     .split(/\s+/)
     .filter(Boolean);
 
-// 'C H W N, W K -> C H K N' is written in names: some term has two or more
-// space-separated words besides a lone '...'.  NumPy's 'ij,jk->ik',
-// 'a...b,b...c' and '... ij, ... jk' have none (NumPy ignores spaces), and
-// 'i j, j k' means the same read either way: the implicit output below is
-// NumPy's rule too
-export function isNamedEquation(eq) {
-  if (typeof eq !== 'string') return false;
-  return eq.split(/,|->/).some(
-    (t) =>
-      t
-        .trim()
-        .split(/\s+/)
-        .filter((w) => w && w !== '...').length > 1,
-  );
-}
-
-// A named equation as NumPy letters, operands aligned to their terms by name:
+// A named equation ('C H W N, W K -> C H K N': each axis a space-separated
+// name) as NumPy letters, operands aligned to their terms by name:
 // { equation, operands, outNames, temps }
-export function translateEquation(eq, operands) {
+export function translateEquation(eq, operands, what = 'einsumNamed') {
+  if (typeof eq !== 'string')
+    throw new WtError('WT_EINVAL', `${what}: the equation must be a string, got ${typeName(eq)}`);
   const [lhs, rhs] = eq.split('->');
-  if (eq.split('->').length > 2) throw new WtError('WT_ESYNTAX', `einsum: '${eq}' has more than one '->'`);
+  if (eq.split('->').length > 2) throw new WtError('WT_ESYNTAX', `${what}: '${eq}' has more than one '->'`);
   const terms = lhs.split(',').map(words);
-  const code = letterer('einsum', 'axis names');
+  const code = letterer(what, 'axis names');
   const temps = [];
   try {
     const aligned = operands.map((v, k) => {
@@ -172,10 +159,11 @@ export function translateEquation(eq, operands) {
       if (!words || !v || !v._names) return v;
       // a named operand is transposed so its axes follow its term
       const missing = words.filter((w) => w !== '...' && !v._names.includes(w));
-      if (words.includes('...') || missing.length || words.length !== v._names.length) {
+      const repeated = new Set(words).size !== words.length; // a diagonal: no order of names to align to
+      if (words.includes('...') || missing.length || repeated || words.length !== v._names.length) {
         throw new WtError(
           'WT_EINVAL',
-          `einsum: operand ${k + 1} is named ${fmt(v._names)} but its term is '${words.join(' ')}'`,
+          `${what}: operand ${k + 1} is named ${fmt(v._names)} but its term is '${words.join(' ')}'`,
         );
       }
       const t = v.transpose(words.map((w) => v._names.indexOf(w)));
@@ -196,7 +184,7 @@ export function translateEquation(eq, operands) {
     }
     for (const w of outWords)
       if (w !== '...' && !code.known(w))
-        throw new WtError('WT_EINVAL', `einsum: output name '${w}' appears in no operand of '${eq}'`);
+        throw new WtError('WT_EINVAL', `${what}: output name '${w}' appears in no operand of '${eq}'`);
     const outNames = outWords.includes('...') ? null : outWords;
     return { equation: `${lhsCodes}->${outWords.map(code).join('')}`, operands: aligned, outNames, temps };
   } catch (e) {

@@ -5,7 +5,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName, layout } from './engine.js';
 import { MAX_DIMS } from './dtypes.js';
-import { alignNamed, reductionAxes, isNamedEquation, translateEquation, withNames } from './names.js';
+import { alignNamed, reductionAxes, translateEquation, withNames } from './names.js';
 
 function options(opts, what) {
   if (opts === undefined || opts === null) return {};
@@ -18,6 +18,20 @@ function number(v, dflt, what) {
   if (v === undefined) return dflt;
   if (typeof v !== 'number') throw new WtError('WT_EINVAL', `${what} must be a number, got ${typeName(v)}`);
   return v;
+}
+
+// The out= and casting= options: out's handle (0 for none), as a view with its
+// own casting rule when one is given (NumPy's casting=; the C op's rule
+// otherwise).  done() frees that view.
+function outOf(engine, opts, name) {
+  const given = opts.out !== undefined && opts.out !== null;
+  const handle = given ? engine.handle(opts.out, `${name}: out`) : 0;
+  if (opts.casting === undefined || opts.casting === null) return { handle, done: () => {} };
+  const rule = engine.code('casting', opts.casting, `${name}: casting`);
+  if (!given) return { handle, done: () => {} }; // NumPy: casting without out is checked and ignored
+  engine.check(engine.ex.wt_view_casting(handle, rule, engine.outPtr));
+  const view = engine.takeOut();
+  return { handle: view, done: () => engine.ex.wt_tensor_free(view) };
 }
 
 // out = op(alpha * operands[0], beta * operands[1], operands[2]); returns out or a new tensor.
@@ -50,7 +64,6 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
   const op = engine.code('op', cname, name);
   const reduce =
     opts.reduce === undefined || opts.reduce === null ? 0 : engine.code('reduce', opts.reduce, `${name}: reduce`);
-  const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, `${name}: out`);
   const alpha = number(opts.alpha, 1, `${name}: alpha`),
     beta = number(opts.beta, 1, `${name}: beta`);
   for (const v of operands) {
@@ -61,16 +74,20 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
   // a boolean acts as a 0-d bool tensor: bool is the lowest dtype, so it
   // adopts the other operand's dtype exactly as a weak boolean would
   const temps = operands.map((v) => (typeof v === 'boolean' ? engine.scalarBool(v) : null));
+  let out;
   try {
+    out = outOf(engine, opts, name);
     const [n, h, sc] = engine.operands(
       operands.map((v, k) => temps[k] ?? v),
       name,
     );
-    engine.check(engine.ex.wt_ewise(op, n, h, sc, alpha, beta, out, reduce, out ? 0 : engine.outPtr));
+    const o = out.handle;
+    engine.check(engine.ex.wt_ewise(op, n, h, sc, alpha, beta, o, reduce, o ? 0 : engine.outPtr));
   } finally {
     for (const t of temps) if (t) t.dispose();
+    out?.done();
   }
-  return out ? opts.out : engine.adopt(engine.takeOut());
+  return out.handle ? opts.out : engine.adopt(engine.takeOut());
 }
 
 // reduce(x, axis?) / reduce(x, {axis, keepdims, out})
@@ -99,9 +116,14 @@ export function reduction(engine, name, x, opts) {
     opts.axis === undefined || opts.axis === null
       ? [-1, 0]
       : engine.ints(opts.axis, `${name}: axis`, engine.axesSlot, false);
-  const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, `${name}: out`);
-  engine.check(engine.ex.wt_reduce(code, handle, naxes, axes, opts.keepdims ? 1 : 0, out, out ? 0 : engine.outPtr));
-  return out ? opts.out : engine.adopt(engine.takeOut());
+  const out = outOf(engine, opts, name),
+    o = out.handle;
+  try {
+    engine.check(engine.ex.wt_reduce(code, handle, naxes, axes, opts.keepdims ? 1 : 0, o, o ? 0 : engine.outPtr));
+  } finally {
+    out.done();
+  }
+  return o ? opts.out : engine.adopt(engine.takeOut());
 }
 
 // temporary wasm memory for argument arrays longer than the scratch slots
@@ -141,69 +163,76 @@ function asTensors(engine, list, what) {
 
 export function matmul(engine, a, b, opts) {
   opts = options(opts, 'matmul');
-  const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, 'matmul: out');
   const [[ta, tb], temps] = asTensors(engine, [a, b], 'matmul');
+  let out;
   try {
-    engine.check(
-      engine.ex.wt_matmul(engine.handle(ta, 'matmul: a'), engine.handle(tb, 'matmul: b'), out, out ? 0 : engine.outPtr),
-    );
+    const ha = engine.handle(ta, 'matmul: a'),
+      hb = engine.handle(tb, 'matmul: b');
+    out = outOf(engine, opts, 'matmul');
+    engine.check(engine.ex.wt_matmul(ha, hb, out.handle, out.handle ? 0 : engine.outPtr));
   } finally {
     temps.forEach((t) => t.dispose());
+    out?.done();
   }
-  return out ? opts.out : engine.adopt(engine.takeOut());
+  return out.handle ? opts.out : engine.adopt(engine.takeOut());
 }
 
-// einsum(subscripts, ...operands[, {out}])
+// the operands and the trailing options object of einsum(subscripts, ...operands[, {out, casting}])
+function einsumArgs(args, what) {
+  const last = args[args.length - 1];
+  const opts = args.length && last !== null && typeof last === 'object' && !(last instanceof Tensor) ? args.pop() : {};
+  if (!args.length) throw new WtError('WT_EINVAL', `${what}: no operands given`);
+  return options(opts, what);
+}
+
+// NumPy's einsum, exactly: letters, spaces ignored
 export function einsum(engine, subscripts, args) {
-  let opts = {};
-  if (
-    args.length &&
-    args[args.length - 1] !== null &&
-    typeof args[args.length - 1] === 'object' &&
-    !(args[args.length - 1] instanceof Tensor)
-  ) {
-    opts = args.pop();
-  }
-  if (!args.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');
-  if (isNamedEquation(subscripts)) {
-    // 'C H W N, W K -> C H K N': names, translated to letters
-    const t = translateEquation(subscripts, args);
-    try {
-      let r;
-      try {
-        r = einsumLetters(engine, t.equation, t.operands, opts);
-      } catch (e) {
-        // C speaks of the letters: say which equation they stand for
-        if (e instanceof WtError)
-          throw new WtError(e.code, `einsum '${subscripts}' (as '${t.equation}'): ${e.message}`);
-        throw e;
-      }
-      return opts.out ? r : withNames(r, t.outNames);
-    } finally {
-      t.temps.forEach((x) => x.dispose());
-    }
-  }
+  const opts = einsumArgs(args, 'einsum');
   return einsumLetters(engine, subscripts, args, opts);
 }
 
+// einsumNamed('C H W N, W K -> C H K N', ...): axes as space-separated names,
+// named operands aligned to their terms by name; the result is named when an operand was
+export function einsumNamed(engine, subscripts, args) {
+  const opts = einsumArgs(args, 'einsumNamed');
+  const t = translateEquation(subscripts, args, 'einsumNamed');
+  try {
+    let r;
+    try {
+      r = einsumLetters(engine, t.equation, t.operands, opts);
+    } catch (e) {
+      // C speaks of the letters: say which equation they stand for
+      if (e instanceof WtError)
+        throw new WtError(e.code, `einsumNamed '${subscripts}' (as '${t.equation}'): ${e.message}`);
+      throw e;
+    }
+    const named = args.some((v) => v instanceof Tensor && v._names);
+    return opts.out || !named || !t.outNames?.length ? r : withNames(r, t.outNames);
+  } finally {
+    t.temps.forEach((x) => x.dispose());
+  }
+}
+
 function einsumLetters(engine, subscripts, args, opts) {
-  const out = opts.out === undefined || opts.out === null ? 0 : engine.handle(opts.out, 'einsum: out');
   const [tensors, temps] = asTensors(engine, args, 'einsum');
+  let out;
   try {
     const handles = tensors.map((t, k) => engine.handle(t, `einsum: operand ${k + 1}`));
+    out = outOf(engine, opts, 'einsum');
     const [eq, owned] = engine.string(subscripts, 'einsum: subscripts');
     try {
       withTemp(engine, 4 * handles.length, (p) => {
         handles.forEach((h, k) => engine.dv.setUint32(p + 4 * k, h, true));
-        engine.check(engine.ex.wt_einsum(eq, handles.length, p, out, out ? 0 : engine.outPtr));
+        engine.check(engine.ex.wt_einsum(eq, handles.length, p, out.handle, out.handle ? 0 : engine.outPtr));
       });
     } finally {
       if (owned) engine.ex.wt_free(owned);
     }
   } finally {
     temps.forEach((t) => t.dispose());
+    out?.done();
   }
-  return out ? opts.out : engine.adopt(engine.takeOut());
+  return out.handle ? opts.out : engine.adopt(engine.takeOut());
 }
 
 // einsumPath(subscripts, ...shapes or tensors): the plan, as numpy.einsum_path describes it

@@ -3,7 +3,7 @@
 //   name      the JS name (wt.name, and the method name unless `method` says otherwise)
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
-//             creation, product, io, scope, exchange, graph
+//             creation, product, io, scope, exchange, graph, dtype
 //   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
 //             or a wt_* function (view, copy, creation, io)
 //   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
@@ -18,8 +18,8 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { defineOp, typeName } from './engine.js';
 import { UFUNC_ENTRIES, cName } from './ufuncs.js';
-import { ewise, matmul, einsum, einsumPath } from './ops.js';
-import { axisNames, checkNames, withNames, label, ein } from './names.js';
+import { ewise, matmul, einsum, einsumNamed, einsumPath } from './ops.js';
+import { axisNames, checkNames, withNames, label, ein, translateEquation } from './names.js';
 import { readFile, writeFile, protoForm } from './files.js';
 import { readNpz, writeNpz } from './npz.js';
 import { tidy, keep, dispose, memory, info, probe } from './scope.js';
@@ -141,6 +141,16 @@ const PRODUCTS = [
     lazy: (g, [eq, ...ops]) => g._einsum(eq, ops),
   },
   {
+    name: 'einsumNamed',
+    operands: [1, Infinity],
+    impl:
+      (api) =>
+      (eq, ...ops) =>
+        einsumNamed(api.e, eq, ops),
+    // lazy tensors carry no names: the equation's names become letters
+    lazy: (g, [eq, ...ops]) => g._einsum(translateEquation(eq, [], 'einsumNamed').equation, ops),
+  },
+  {
     name: 'einsumPath',
     impl:
       (api) =>
@@ -169,6 +179,23 @@ const IO = [
     impl: (api, e) => (t, opts) => writeFile(api.e, e.c, e.name, t, protoForm(opts)),
   },
 ].map((e) => ({ kind: 'io', method: false, ...e }));
+
+// questions about dtypes, answered by C
+const DTYPE_RULES = [
+  {
+    // NumPy's can_cast: from a dtype (or a tensor's), to a dtype, under a casting rule ('safe' by default)
+    name: 'canCast',
+    c: 'wt_can_cast',
+    impl:
+      ({ e }) =>
+      (from, to, casting = 'safe') => {
+        const f = e.dtypeCode(from instanceof Tensor ? from.dtype : from, 'canCast: from');
+        return (
+          e.ex.wt_can_cast(f, e.dtypeCode(to, 'canCast: to'), e.code('casting', casting, 'canCast: casting')) === 1
+        );
+      },
+  },
+].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
 const opName = (op, what) => {
   if (typeof op !== 'string')
@@ -296,6 +323,7 @@ export const REGISTRY = Object.freeze([
   ...CREATION,
   ...PRODUCTS,
   ...IO,
+  ...DTYPE_RULES,
   ...ENGINE,
 ]);
 

@@ -287,12 +287,43 @@ WT_API wt_status wt_astype(const wt_tensor *t, int dtype, wt_tensor **out);
 WT_API wt_status wt_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes, int *out_ndim,
                                      int64_t *out_shape);
 
+/* NumPy's casting rules for writing an op's result into an out tensor of
+** another dtype, X(ENUM, "name"), strictest first.  no and equiv: the same
+** dtype; safe: every value survives (int8 to int16, uint8 to float32);
+** same_kind: safe, or to a kind no lower, the kinds ordered bool < unsigned
+** < signed < floats (float64 to float32, uint32 to int8); unsafe: anything, converted as
+** wt_assign converts.  As in NumPy, elementwise ops and matmul (wt_ewise,
+** wt_fuse, wt_matmul) write out under same_kind, wt_einsum under safe and
+** reductions under unsafe; assignment and wt_astype always cast unsafely. */
+// clang-format off
+#define WT_CASTING_LIST(X) \
+    X(NO, "no") X(EQUIV, "equiv") X(SAFE, "safe") X(SAME_KIND, "same_kind") X(UNSAFE, "unsafe")
+// clang-format on
+
+typedef enum wt_casting {
+#define WT_CASTING_ENUM_(e, name) WT_CASTING_##e,
+    WT_CASTING_LIST(WT_CASTING_ENUM_)
+#undef WT_CASTING_ENUM_
+        WT_NCASTING
+} wt_casting;
+
+WT_API wt_status wt_casting_from_name(const char *name, int *casting);
+/* 1 when dtype from casts to dtype to under casting (NumPy's can_cast), else 0
+** (also for an invalid argument) */
+WT_API int wt_can_cast(int from, int to, int casting);
+/* A view of t that, given to an op as out, is written under casting instead
+** of the op's own rule (NumPy's casting= keyword): with
+** wt_view_casting(out, WT_CASTING_UNSAFE, &v), wt_ewise(..., v, ...) may
+** truncate a float result into an integer out.  Views of it keep the rule. */
+WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **out);
+
 /*
 ** ---------------------------------------------------------------------------
 ** ELEMENTWISE OPERATIONS (one strided-loop engine for all of them)
 ** ---------------------------------------------------------------------------
 ** Inputs broadcast by NumPy's rules; the op computes in the NumPy 2 promoted
-** dtype and the result is written with assignment casting.  An input may be
+** dtype and the result is written into out under same_kind casting (see
+** wt_view_casting for NumPy's casting=).  An input may be
 ** a weak scalar instead of a tensor (in[k] == NULL, value in scalars[k]).
 **
 ** Cortex's forms: out = op(alpha*in[0], beta*in[1], in[2]) — alpha and beta
@@ -389,7 +420,8 @@ WT_API wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_te
 ** is float64.  Over zero elements: sum 0, prod 1, mean NaN, any false, all
 ** true; max, min, argmax and argmin fail.  argmax/argmin take one axis (or
 ** all, giving the flat index) and return int32; NaN wins, first index on ties.
-** out (optional) receives the result with assignment casting.
+** out (optional) receives the result with unsafe casting, as NumPy's
+** reductions do; argmax and argmin need an integer or bool out.
 */
 WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
                            wt_tensor **result);
@@ -418,7 +450,7 @@ WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const i
 ** arity; the rest ignored), giving value nleaf + i; op WT_FUSE_CAST(dtype)
 ** converts value a to dtype with assignment casting (astype).  Each
 ** instruction needs one operand that is not a weak scalar.  The last value is the result,
-** delivered as wt_ewise delivers: written into out (with casting; out may
+** delivered as wt_ewise delivers: written into out (same_kind casting; out may
 ** be larger) or, with out NULL, a new tensor in *result; with reduce
 ** (_SUM, _PROD, _MAX, _MIN, _MEAN, _ANY or _ALL) folded into out over the
 ** axes out lacks, with wt_reduce's dtypes (out is then required and gets the
@@ -440,7 +472,7 @@ WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double
 */
 
 /* NumPy's matmul: 1-D operands are promoted (the added axis removed), batch
-** axes broadcast.  out (optional) receives the result with casting. */
+** axes broadcast.  out (optional) receives the result under same_kind casting. */
 WT_API wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result);
 /* The dtype and shape wt_matmul would return, with its checks; reads only the
 ** descriptors (as wt_reduce_shape). */
@@ -454,7 +486,8 @@ WT_API wt_status wt_matmul_shape(const wt_tensor *a, const wt_tensor *b, wt_dtyp
 ** without '...' sums the ellipsis axes.  The contraction order is chosen as
 ** numpy.einsum_path would choose it (exhaustively up to 5 operands, greedy
 ** beyond).  A result that is only a permutation or diagonal of a single
-** operand is a view of it, as in NumPy; out (optional) gets the result. */
+** operand is a view of it, as in NumPy; out (optional) gets the result under
+** safe casting, as NumPy's einsum's. */
 WT_API wt_status wt_einsum(const char *equation, int n, const wt_tensor *const *operands, wt_tensor *out,
                            wt_tensor **result);
 

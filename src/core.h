@@ -27,8 +27,17 @@ typedef struct wt_desc {
     int64_t offset; /* elements */
     int64_t shape[WT_MAX_DIMS];
     int64_t strides[WT_MAX_DIMS]; /* elements, signed */
-    uint32_t flags;               /* WT_FLAG_READONLY only; contiguity is derived */
+    uint32_t flags;               /* WT_FLAG_READONLY, and an out's casting rule; contiguity is derived */
 } wt_desc;
+
+/* an out tensor's own casting rule (wt_view_casting), kept in flags' bits
+** 8..11 as rule + 1 so that 0 means "the op's rule" */
+#define WT_DESC_CASTING_SHIFT 8
+#define WT_DESC_CASTING_MASK (0xfu << WT_DESC_CASTING_SHIFT)
+static inline int wt_desc_casting(const wt_desc *d, int dflt) {
+    unsigned c = (d->flags & WT_DESC_CASTING_MASK) >> WT_DESC_CASTING_SHIFT;
+    return c ? (int)c - 1 : dflt;
+}
 
 struct wt_tensor {
     wt_buffer *buf;
@@ -131,6 +140,7 @@ bool wt_dtype_range(int dt, double *lo, double *hi);
 /* NumPy 2's check of a Python number stored into dt: an integer dtype takes
 ** int(v) within its bounds (NaN and infinities never); bool and floats take anything */
 bool wt_dtype_holds(int dt, double v);
+const char *wt_dtype_casting_name(int casting); /* a valid wt_casting's name */
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
 #define WT_ITER_MAXOPS 17 /* a fused pass: its target and 16 tensor leaves */

@@ -43,39 +43,26 @@ static int int_type(bool sgn, int bits) {
     }
 }
 
+/* NumPy's promotion of two valid dtypes; -1 when it would need int64 */
+static int promote(int a, int b) {
+    if (a == b || b == WT_BOOL) return a;
+    if (a == WT_BOOL) return b;
+    if (wt_dtype_is_float(a) || wt_dtype_is_float(b)) {
+        if (a == WT_FLOAT64 || b == WT_FLOAT64) return WT_FLOAT64;
+        int other = wt_dtype_is_float(a) ? b : a; /* float32 with an integer */
+        return int_bits(other) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
+    }
+    if (is_signed(a) == is_signed(b)) return int_bits(a) > int_bits(b) ? a : b;
+    int s = is_signed(a) ? a : b, u = is_signed(a) ? b : a;
+    /* signed wins if strictly wider than the unsigned, else the next wider signed */
+    return int_bits(s) > int_bits(u) ? s : int_type(true, int_bits(u) * 2);
+}
+
 wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
     if (!out) return wt_error_fail(WT_EINVAL, "wt_dtype_promote: NULL out");
     if (!wt_dtype_is_valid(a) || !wt_dtype_is_valid(b))
         return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", wt_dtype_is_valid(a) ? b : a);
-    if (a == b) {
-        *out = (wt_dtype)a;
-        return WT_OK;
-    }
-    if (a == WT_BOOL) {
-        *out = (wt_dtype)b;
-        return WT_OK;
-    }
-    if (b == WT_BOOL) {
-        *out = (wt_dtype)a;
-        return WT_OK;
-    }
-    if (wt_dtype_is_float(a) || wt_dtype_is_float(b)) {
-        if (a == WT_FLOAT64 || b == WT_FLOAT64) {
-            *out = WT_FLOAT64;
-            return WT_OK;
-        }
-        int other = wt_dtype_is_float(a) ? b : a; /* float32 with an integer */
-        *out = int_bits(other) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
-        return WT_OK;
-    }
-    int r;
-    if (is_signed(a) == is_signed(b)) {
-        r = int_bits(a) > int_bits(b) ? a : b;
-    } else {
-        int s = is_signed(a) ? a : b, u = is_signed(a) ? b : a;
-        /* signed wins if strictly wider than the unsigned, else the next wider signed */
-        r = int_bits(s) > int_bits(u) ? s : int_type(true, int_bits(u) * 2);
-    }
+    int r = promote(a, b);
     if (r < 0)
         return wt_error_fail(WT_EDTYPE, "promoting %s with %s needs int64, which wtensor does not have yet",
                              info[a].name, info[b].name);
@@ -120,11 +107,43 @@ wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out) {
         for (int k = 0; k < n; k++) {
             if (!wt_dtype_is_valid(dtypes[k])) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
             if (wt_dtype_is_float(dtypes[k]) != (pass == 0)) continue;
-            wt_dtype p;
-            wt_status st = r < 0 ? (p = (wt_dtype)dtypes[k], WT_OK) : wt_dtype_promote(r, dtypes[k], &p);
-            if (st) return st;
+            if (r < 0) {
+                r = dtypes[k];
+                continue;
+            }
+            int p = promote(r, dtypes[k]);
+            if (p < 0) {
+                wt_dtype unused;
+                return wt_dtype_promote(r, dtypes[k], &unused); /* its message */
+            }
             r = p;
         }
     *out = (wt_dtype)r;
     return WT_OK;
+}
+
+#define CASTING_NAME_(e, name) [WT_CASTING_##e] = name,
+static const char *const casting_names[WT_NCASTING] = {WT_CASTING_LIST(CASTING_NAME_)};
+
+wt_status wt_casting_from_name(const char *name, int *casting) {
+    if (!name || !casting) return wt_error_fail(WT_EINVAL, "wt_casting_from_name: NULL argument");
+    for (int i = 0; i < WT_NCASTING; i++)
+        if (strcmp(name, casting_names[i]) == 0) {
+            *casting = i;
+            return WT_OK;
+        }
+    return wt_error_fail(WT_EINVAL, "unknown casting '%.64s' (expected no, equiv, safe, same_kind or unsafe)", name);
+}
+
+const char *wt_dtype_casting_name(int casting) { return casting_names[casting]; }
+
+/* NumPy's kinds, ordered: bool < unsigned < signed < floats */
+static int kind(int dt) { return dt == WT_BOOL ? 0 : wt_dtype_is_float(dt) ? 3 : is_signed(dt) ? 2 : 1; }
+
+int wt_can_cast(int from, int to, int casting) {
+    if (!wt_dtype_is_valid(from) || !wt_dtype_is_valid(to) || casting < 0 || casting >= WT_NCASTING) return 0;
+    if (from == to || casting == WT_CASTING_UNSAFE) return 1;
+    if (casting <= WT_CASTING_EQUIV) return 0;
+    if (promote(from, to) == to) return 1; /* safe: every value of from survives */
+    return casting == WT_CASTING_SAME_KIND && kind(from) <= kind(to);
 }

@@ -244,6 +244,7 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
         for (int j = 0; ok && j < e.nout; j++) ok = out->d.shape[j] == oshape[j];
         if (!ok) return wt_pass_out_mismatch("einsum", out, e.nout, oshape);
     }
+    if ((st = wt_pass_out_cast("einsum", dt, out, WT_CASTING_SAFE))) return st;
     ein_op list[EIN_MAXOPS];
     int cnt = 0;
     ein_set output = {{0, 0}};

@@ -175,6 +175,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     wt_pass p = {.name = name, .n = c->n, .out = c->out, .result = c->result, .rop = c->reduce, .res = res};
     p.acc = c->acc >= 0 ? c->acc : p.rop ? wt_reduce_acc_dtype(p.rop, res) : res;
     if ((st = wt_pass_shape(name, c->n, c->in, c->out, p.rop, c->empty_ok, &p.nd, p.full))) return st;
+    if (c->checked && (st = wt_pass_out_cast(name, res, c->out, WT_CASTING_SAME_KIND))) return st;
     /* weak scalars: one element of the compute dtype, broadcast with stride 0 */
     wt_tensor sten[3] = {{0}};
     wt_buffer sbuf[3];
@@ -212,7 +213,8 @@ wt_status wt_ewise(int op, int n, const wt_tensor *const *in, const double *scal
                        .reduce = reduce,
                        .result = result,
                        .compute = -1,
-                       .acc = -1};
+                       .acc = -1,
+                       .checked = true};
     return wt_ewise_run(&c);
 }
 

@@ -267,6 +267,8 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     p.res = p.acc = P->ins[ninstr - 1].res;
     if (reduce) wt_reduce_plan(reduce, p.res, &p.acc, &p.rop);
     P->rop = p.rop;
+    /* as NumPy: a ufunc writes out under same_kind, a reduction under unsafe */
+    if ((st = wt_pass_out_cast("fuse", p.acc, out, reduce ? WT_CASTING_UNSAFE : WT_CASTING_SAME_KIND))) goto done;
     bool empty_ok = reduce != WT_REDUCE_MAX && reduce != WT_REDUCE_MIN;
     if ((st = wt_pass_shape("fuse", p.n, p.in, out, p.rop, empty_ok, &p.nd, p.full)) || (st = wt_pass_prepare(&p)))
         goto done;

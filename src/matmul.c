@@ -102,6 +102,7 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     memcpy(full, bshape, sizeof(int64_t) * (size_t)bnd);
     full[bnd] = M, full[bnd + 1] = N;
     if (out && !out_fits(out, &r)) return wt_pass_out_mismatch("matmul", out, rnd, rshape);
+    if ((st = wt_pass_out_cast("matmul", dt, out, WT_CASTING_SAME_KIND))) return st;
     /* operands in the compute dtype (copies only when they differ) */
     wt_tensor *ca = NULL, *cb = NULL, *c = NULL;
     if (a->d.dtype != (int)dt && (st = wt_assign_astype(a, dt, &ca))) return st;

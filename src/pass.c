@@ -18,6 +18,15 @@ bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t) {
     return wt_assign_may_overlap(out, t) && !same_layout(out, t);
 }
 
+wt_status wt_pass_out_cast(const char *name, int from, const wt_tensor *out, int rule) {
+    if (!out) return WT_OK;
+    rule = wt_desc_casting(&out->d, rule);
+    if (wt_can_cast(from, out->d.dtype, rule)) return WT_OK;
+    return wt_error_fail(WT_EDTYPE, "%s: cannot cast the result from %s to out's dtype %s under casting '%s'%s", name,
+                         wt_dtype_name(from), wt_dtype_name(out->d.dtype), wt_dtype_casting_name(rule),
+                         rule == WT_CASTING_UNSAFE ? "" : " (casting 'unsafe' allows it)");
+}
+
 wt_status wt_pass_out_mismatch(const char *name, const wt_tensor *out, int nd, const int64_t *shape) {
     char a[WT_SHAPE_STR], b[WT_SHAPE_STR];
     return wt_error_fail(WT_ESHAPE, "%s: out has shape %s but the result has shape %s", name,

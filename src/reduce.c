@@ -280,6 +280,13 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
     if (!out && !result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
     if (out && (out->d.flags & WT_FLAG_READONLY))
         return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+    int acc, rrop;
+    wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
+    /* NumPy casts a reduction's result into out unsafely, but an index only into an integer or bool out */
+    if (out && (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) && wt_dtype_is_float(out->d.dtype))
+        return wt_error_fail(WT_EDTYPE, "%s: out must have an integer or bool dtype for the indices, got %s", name,
+                             wt_dtype_name(out->d.dtype));
+    if ((st = wt_pass_out_cast(name, acc, out, WT_CASTING_UNSAFE))) return st;
     if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN)
         return argreduce(rop, x, naxes, axes, keepdims, out, result);
     wt_tensor *r;

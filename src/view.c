@@ -240,3 +240,13 @@ wt_status wt_view_contiguous(const wt_tensor *t, wt_tensor **out) {
     if (st) return st;
     return wt_desc_is_c_contiguous(&t->d) ? wt_tensor_view(t, &t->d, out) : wt_copy(t, out);
 }
+
+wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **out) {
+    wt_status st = begin(t, out);
+    if (st) return st;
+    if (casting < 0 || casting >= WT_NCASTING)
+        return wt_error_fail(WT_EINVAL, "wt_view_casting: invalid casting code %d", casting);
+    wt_desc d = t->d;
+    d.flags = (d.flags & ~WT_DESC_CASTING_MASK) | ((unsigned)(casting + 1) << WT_DESC_CASTING_SHIFT);
+    return wt_tensor_view(t, &d, out);
+}

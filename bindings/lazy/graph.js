@@ -5,7 +5,6 @@ import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName, weak } from '../engine.js';
 import { cName } from '../ufuncs.js';
-import { isNamedEquation, translateEquation } from '../names.js';
 import { LazyTensor, fmtShape, checkName, options } from './node.js';
 import { withMeta, inferEwise, inferReduce, inferMatmul, inferView, inferEinsum } from './infer.js';
 import { Compiled } from './run.js';
@@ -255,7 +254,6 @@ export class Graph {
         throw new WtError('WT_EINVAL', "einsum: 'out' is an eager option; a compiled graph allocates its results");
     }
     const inputs = args.map((v, k) => this._operand(v, 'einsum', k, false));
-    if (isNamedEquation(subscripts)) subscripts = translateEquation(subscripts, []).equation; // names as letters
     const e = this._e,
       label = this._label(`einsum '${typeof subscripts === 'string' ? subscripts : typeName(subscripts)}'`, inputs);
     if (!inputs.length) throw new WtError('WT_EINVAL', 'einsum: no operands given');

@@ -123,8 +123,11 @@ export function program(g) {
   if (r.kind === 'reduce' || r.kind === 'assign') {
     const src = r.inputs[0];
     if (r.kind === 'reduce') g.reduce = REDUCTIONS.indexOf(r.op);
-    if (isNode(src) && members.has(src)) emit(src);
-    else if (r.kind === 'reduce') code.push(OPS.length + CODE[src.dtype], { leaf: leaf(src) }, 0, 0); // a copy pass
+    if (isNode(src) && members.has(src)) {
+      // an assignment casts as assign does (unsafely); the pass itself writes under same_kind
+      const v = emit(src);
+      if (r.kind === 'assign' && src.dtype !== r.dtype) code.push(OPS.length + CODE[r.dtype], v, 0, 0);
+    } else if (r.kind === 'reduce') code.push(OPS.length + CODE[src.dtype], { leaf: leaf(src) }, 0, 0); // a copy pass
   } else {
     emit(r);
   }

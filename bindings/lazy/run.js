@@ -160,7 +160,9 @@ export class Compiled {
 
   // leaves: feeds (checked), constants and storage
   _bindLeaves(r, feeds) {
-    for (const n of this._nodes) {
+    // an assignment's target is a leaf of the run even when no value reads it
+    const targets = this._nodes.filter((n) => n.kind === 'assign').map((n) => n.attrs.target);
+    for (const n of [...this._nodes, ...targets]) {
       if (n.kind === 'placeholder') {
         if (!(n.name in feeds)) throw new WtError('WT_EINVAL', `run: placeholder ${n.describe()} was not fed`);
         let t = feeds[n.name];

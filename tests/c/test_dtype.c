@@ -51,6 +51,29 @@ void test_promote_fixture(void) {
         }
 }
 
+void test_can_cast_fixture(void) {
+    for (int c = 0; c < WT_NCASTING; c++)
+        for (int a = 0; a < WT_NDTYPES; a++)
+            for (int b = 0; b < WT_NDTYPES; b++)
+                if (wt_can_cast(a, b, c) != fx_can_cast[c][a][b])
+                    wt_t_fail(__FILE__, __LINE__, "can_cast(%s, %s, casting %d) is %d, NumPy says %d", wt_dtype_name(a),
+                              wt_dtype_name(b), c, wt_can_cast(a, b, c), fx_can_cast[c][a][b]);
+    CHECK(!wt_can_cast(-1, WT_INT8, WT_CASTING_UNSAFE) && !wt_can_cast(WT_INT8, 9, WT_CASTING_UNSAFE));
+    CHECK(!wt_can_cast(WT_INT8, WT_INT8, 5) && !wt_can_cast(WT_INT8, WT_INT8, -1));
+    int c;
+    CHECK_OK(wt_casting_from_name("same_kind", &c));
+    CHECK_EQ(c, WT_CASTING_SAME_KIND);
+    CHECK_ERR(wt_casting_from_name("sameKind", &c), WT_EINVAL, "unknown casting 'sameKind'");
+    CHECK_ERR(wt_casting_from_name(NULL, &c), WT_EINVAL, "NULL");
+    wt_tensor *t = NULL, *v = NULL;
+    CHECK_OK(wt_tensor_zeros(WT_INT8, 0, NULL, &t));
+    CHECK_ERR(wt_view_casting(t, 5, &v), WT_EINVAL, "invalid casting code 5");
+    CHECK_OK(wt_view_casting(t, WT_CASTING_UNSAFE, &v));
+    CHECK(wt_tensor_same_buffer(t, v) && wt_tensor_flags(v) == wt_tensor_flags(t));
+    wt_tensor_free(v);
+    wt_tensor_free(t);
+}
+
 void test_promote_errors(void) {
     wt_dtype r;
     CHECK_ERR(wt_dtype_promote(WT_INT32, WT_UINT32, &r), WT_EDTYPE, "promoting int32 with uint32 needs int64");

@@ -29,9 +29,13 @@ static wt_status sc_add_broadcast(wt_tensor **r) {
     wt_tensor_free(row);
     return st;
 }
-static wt_status sc_ewise_cast_into_out(wt_tensor **r) { /* int32 + float32 -> float64, cast into int32 out */
+static wt_status sc_ewise_cast_into_out(wt_tensor **r) { /* int32 * float32 -> float64, cast unsafely into int32 out */
     const wt_tensor *in[2] = {I32, OUT};
-    return wt_ewise(WT_OP_MUL, 2, in, NULL, 2, 1, OUT_INT, WT_REDUCE_NONE, r);
+    wt_tensor *u = NULL;
+    wt_status st = wt_view_casting(OUT_INT, WT_CASTING_UNSAFE, &u);
+    if (!st) st = wt_ewise(WT_OP_MUL, 2, in, NULL, 2, 1, u, WT_REDUCE_NONE, r);
+    wt_tensor_free(u);
+    return st;
 }
 static wt_status sc_ewise_aliased_out(wt_tensor **r) { /* out aliases a transposed input: copies first */
     wt_tensor *t = NULL;
@@ -87,15 +91,17 @@ static wt_status sc_einsum_path(wt_tensor **r) {
     return wt_einsum_path("ab,bc,cd,de,ef,fg->ag", 6, nd, sp, json, sizeof json, &len);
 }
 static wt_status sc_fuse_aliased_cast(wt_tensor **r) { /* OUT_INT = (I32.T * 2 + OUT) - OUT_INT.T: copies, casts */
-    wt_tensor *t = NULL, *ot = NULL;
+    wt_tensor *t = NULL, *ot = NULL, *u = NULL;
     wt_status st = wt_view_permute(I32, 0, NULL, &t);
     if (!st) st = wt_view_permute(OUT_INT, 0, NULL, &ot);
+    if (!st) st = wt_view_casting(OUT_INT, WT_CASTING_UNSAFE, &u);
     const wt_tensor *l[4] = {t, OUT, ot, NULL};
     double sc[4] = {0, 0, 0, 2};
     const int32_t code[12] = {WT_OP_MUL, 0, 3, 0, WT_OP_ADD, 4, 1, 0, WT_OP_SUB, 5, 2, 0};
-    if (!st) st = wt_fuse(4, l, sc, 3, code, OUT_INT, WT_REDUCE_NONE, r);
+    if (!st) st = wt_fuse(4, l, sc, 3, code, u, WT_REDUCE_NONE, r);
     wt_tensor_free(t);
     wt_tensor_free(ot);
+    wt_tensor_free(u);
     return st;
 }
 static wt_status sc_fuse_mean_into(wt_tensor **r) { /* OUT_ROW = mean over rows of (OUT - I32)^2 */

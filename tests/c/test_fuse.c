@@ -150,11 +150,15 @@ void test_fuse_outs_and_aliasing(void) {
     CHECK_OK(wt_tensor_get(x, (int64_t[]){0}, &v));
     CHECK(v == 2 * (3 * 1499) + 1499);
     /* out of a wider shape (broadcast) and another dtype (cast) */
-    wt_tensor *wide = NULL;
+    wt_tensor *wide = NULL, *unsafe = NULL;
     CHECK_OK(wt_tensor_zeros(WT_INT16, 2, (int64_t[]){2, 1500}, &wide));
-    CHECK_OK(wt_fuse(3, (const wt_tensor *[]){y, y, NULL}, scal, 2, code, wide, WT_REDUCE_NONE, NULL));
+    CHECK_ERR(wt_fuse(3, (const wt_tensor *[]){y, y, NULL}, scal, 2, code, wide, WT_REDUCE_NONE, NULL), WT_EDTYPE,
+              "fuse: cannot cast the result from float32 to out's dtype int16 under casting 'same_kind'");
+    CHECK_OK(wt_view_casting(wide, WT_CASTING_UNSAFE, &unsafe));
+    CHECK_OK(wt_fuse(3, (const wt_tensor *[]){y, y, NULL}, scal, 2, code, unsafe, WT_REDUCE_NONE, NULL));
     CHECK_OK(wt_tensor_get(wide, (int64_t[]){1, 7}, &v));
     CHECK(v == 21);
+    wt_tensor_free(unsafe);
     wt_tensor_free(wide);
     wt_tensor_free(rev);
     wt_tensor_free(h);

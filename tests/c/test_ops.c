@@ -309,8 +309,13 @@ void test_cortex_forms(void) {
               "cannot reduce a result of shape (3,4) into out of shape (3,)");
     wt_tensor_free(out);
     CHECK_OK(wt_tensor_zeros(WT_INT32, 2, (int64_t[]){3, 1}, &out)); /* row maxima of x - z, as int32 */
-    CHECK_OK(wt_ewise(WT_OP_SUB, 2, in, NULL, 1, 1, out, WT_REDUCE_MAX, NULL));
+    CHECK_ERR(wt_ewise(WT_OP_SUB, 2, in, NULL, 1, 1, out, WT_REDUCE_MAX, NULL), WT_EDTYPE,
+              "subtract: cannot cast the result from float64 to out's dtype int32 under casting 'same_kind'");
+    wt_tensor *unsafe = NULL;
+    CHECK_OK(wt_view_casting(out, WT_CASTING_UNSAFE, &unsafe));
+    CHECK_OK(wt_ewise(WT_OP_SUB, 2, in, NULL, 1, 1, unsafe, WT_REDUCE_MAX, NULL));
     CHECK(t_equals(out, (double[]){0, 4, 8}));
+    wt_tensor_free(unsafe);
     wt_tensor_free(out);
     CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 0, NULL, &out)); /* everything into a 0-d product */
     const wt_tensor *one[1] = {z};

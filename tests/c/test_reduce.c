@@ -182,6 +182,21 @@ void test_reduce_dtypes_and_shapes(void) {
               "out has shape (3,) but the result has shape (2,)");
     CHECK(t_equals(out, (double[]){3, 5, 7}));
     wt_tensor_free(out);
+    /* NumPy: a reduction casts into out unsafely (its own rule aside); an index needs an integer out */
+    wt_tensor *f = NULL, *u8 = NULL, *strict = NULL, *f0 = NULL;
+    CHECK_OK(wt_tensor_arange(-1.5, 0.5, 1.75, WT_FLOAT64, &f)); /* [-1.5, 0.25] */
+    CHECK_OK(wt_tensor_zeros(WT_UINT8, 0, NULL, &u8));
+    CHECK_OK(wt_reduce(WT_REDUCE_SUM, f, -1, NULL, 0, u8, NULL));
+    CHECK(t_equals(u8, (double[]){255}));
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 0, NULL, &f0));
+    CHECK_ERR(wt_reduce(WT_REDUCE_ARGMAX, f, -1, NULL, 0, f0, NULL), WT_EDTYPE,
+              "argmax: out must have an integer or bool dtype for the indices, got float64");
+    CHECK_OK(wt_view_casting(u8, WT_CASTING_SAME_KIND, &strict));
+    CHECK_ERR(wt_reduce(WT_REDUCE_SUM, f, -1, NULL, 0, strict, NULL), WT_EDTYPE,
+              "sum: cannot cast the result from float64 to out's dtype uint8 under casting 'same_kind'");
+    CHECK_OK(wt_reduce(WT_REDUCE_ARGMAX, f, -1, NULL, 0, u8, NULL));
+    CHECK(t_equals(u8, (double[]){1}));
+    wt_tensor_free(strict), wt_tensor_free(u8), wt_tensor_free(f), wt_tensor_free(f0);
     wt_tensor_free(i8);
     wt_tensor_free(b);
     wt_tensor_free(u32);

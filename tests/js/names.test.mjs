@@ -144,7 +144,7 @@ test('names follow their axes through transpose, swapaxes, squeeze, copies and c
   assert.equal(t.slice('0').names, null);
 });
 
-test('einsum with names equals einsum with letters; operands align to their terms by name', () => {
+test('einsumNamed equals einsum with letters; operands align to their terms by name', () => {
   const A = wt.tidy(() =>
     wt
       .arange(2 * 3 * 4 * 5, null, 1, 'float64')
@@ -152,14 +152,17 @@ test('einsum with names equals einsum with letters; operands align to their term
       .div(7),
   );
   const K = wt.tidy(() => wt.arange(4 * 6, null, 1, 'float64').reshape([4, 6]));
-  const got = wt.einsum('C H W N, W K -> C H K N', A, K);
+  const got = wt.einsumNamed('C H W N, W K -> C H K N', A, K);
   same(got, wt.einsum('chwn,wk->chkn', A, K), 'named equation on unnamed operands');
-  assert.deepEqual(got.names, ['C', 'H', 'K', 'N']);
+  assert.equal(got.names, null, 'no operand was named: neither is the result');
   // a named operand stored in another axis order is transposed to its term
   const stored = A.transpose([3, 1, 0, 2]).contiguous().named(['N', 'H', 'C', 'W']);
-  same(wt.einsum('C H W N, W K -> C H K N', stored, K.named(['W', 'K'])), got, 'operands aligned by name');
+  const aligned = wt.einsumNamed('C H W N, W K -> C H K N', stored, K.named(['W', 'K']));
+  same(aligned, got, 'operands aligned by name');
+  assert.deepEqual(aligned.names, ['C', 'H', 'K', 'N']);
   // multi-letter names, implicit output (NumPy's rule: names used once, sorted), ellipsis
-  const att = wt.einsum('batch q d, batch k d -> batch q k', wt.ones([2, 3, 4]), wt.ones([2, 5, 4]));
+  const q = wt.ones([2, 3, 4]).named(['batch', 'q', 'd']);
+  const att = wt.einsumNamed('batch q d, batch k d -> batch q k', q, wt.ones([2, 5, 4]));
   assert.deepEqual(
     [att.names, [...att.shape]],
     [
@@ -167,35 +170,56 @@ test('einsum with names equals einsum with letters; operands align to their term
       [2, 3, 5],
     ],
   );
-  same(wt.einsum('j i, i k', K.T, K), wt.einsum('ji,ik', K.T, K), 'spaced NumPy equation, implicit output');
-  const e = wt.einsum('...row col, col out -> ... out', wt.ones([2, 3, 4]), wt.ones([4, 6]));
+  same(wt.einsumNamed('j i, i k', K.T, K), wt.einsum('ji,ik', K.T, K), 'implicit output');
+  const e = wt.einsumNamed('...row col, col out -> ... out', wt.ones([2, 3, 4]), K.named(['col', 'out']));
   assert.deepEqual([e.names, [...e.shape]], [null, [2, 6]]); // '...' in the output: unnamed
-  // NumPy's grammar ignores spaces: a term of one word (besides '...') is NumPy letters
+  const kn = K.named(['r', 'c']);
+  const tr = wt.einsumNamed('r c, r c ->', kn, kn); // a 0-d result has no names
+  assert.deepEqual([tr.names, tr.item()], [null, wt.sum(wt.mul(K, K)).item()]);
+  throwsWt(() => wt.einsumNamed('r r', kn), 'WT_EINVAL', /operand 1 is named \(r,c\) but its term is 'r r'/);
+  // C's own checks, restated with the equation as written
+  throwsWt(
+    () => wt.einsumNamed('C H, H K -> C K', A, K),
+    'WT_EINVAL',
+    /^einsumNamed 'C H, H K -> C K' \(as 'ab,bc->ac'\): .*operand 1 has 4 dimensions/,
+  );
+  throwsWt(() => wt.einsumNamed('C H W N, W K -> C Q', A, K), 'WT_EINVAL', /output name 'Q' appears in no operand/);
+  throwsWt(
+    () => wt.einsumNamed('C H W X, W K -> C K', A.named(['C', 'H', 'W', 'N']), K),
+    'WT_EINVAL',
+    /operand 1 is named \(C,H,W,N\) but its term is 'C H W X'/,
+  );
+  throwsWt(() => wt.einsumNamed(3, A), 'WT_EINVAL', /the equation must be a string, got the number 3/);
+  // lazy graphs read named equations through einsumNamed too
+  const g = wt.graph(),
+    a = g.placeholder([2, 3, 4, 5], 'float64', 'a');
+  same(g.compile(wt.einsumNamed('C H W N, W K -> C H K N', a, K)).run({ a: A }), got, 'lazy named einsum');
+  g.dispose();
+  wt.dispose([A, K, got, stored, aligned, q, att, e, kn, tr]);
+});
+
+test('einsum is NumPy grammar exactly: every space ignored, never names', () => {
+  const a = wt.tidy(() => wt.arange(6, null, 1, 'float64').reshape([2, 3]));
+  const b = wt.tidy(() => wt.arange(12, null, 1, 'float64').reshape([3, 4]));
+  const ref = wt.einsum('ij,jk->ik', a, b);
+  for (const eq of ['ij, jk -> i k', 'i j, j k -> i k', ' ij , jk->ik ', 'ij,jk - > ik', 'i j,j k'])
+    same(wt.einsum(eq, a, b), ref, `'${eq}'`);
+  const t = wt.einsum('i j - > j i', a);
+  same(t, a.T, 'spaced arrow');
+  const tr = wt.einsum('i i', wt.eye(3));
+  assert.deepEqual([tr.names, tr.item()], [null, 3]);
+  // named operands: the letters decide, the result is unnamed and adds to anything
+  const named = a.named(['r', 'c']);
+  const r = wt.einsum('i j, j k -> i k', named, b);
+  assert.equal(r.names, null);
+  same(wt.add(r, ref), wt.mul(ref, 2), 'adds to an unnamed tensor');
   same(
     wt.einsum('... ij, ... jk', wt.ones([2, 3, 4]), wt.ones([2, 4, 5])),
     wt.einsum('...ij,...jk', wt.ones([2, 3, 4]), wt.ones([2, 4, 5])),
     'spaced ellipsis',
   );
-  const mid = wt.einsum('a...b,b...c->ac', wt.ones([2, 3, 4]), wt.ones([4, 3, 5])); // an ellipsis inside a term is NumPy's
-  assert.deepEqual([mid.names, [...mid.shape]], [null, [2, 5]]);
-  // C's own checks, restated with the equation as written
-  throwsWt(
-    () => wt.einsum('C H, H K -> C K', A, K),
-    'WT_EINVAL',
-    /^einsum 'C H, H K -> C K' \(as 'ab,bc->ac'\): .*operand 1 has 4 dimensions/,
-  );
-  throwsWt(() => wt.einsum('C H W N, W K -> C Q', A, K), 'WT_EINVAL', /output name 'Q' appears in no operand/);
-  throwsWt(
-    () => wt.einsum('C H W X, W K -> C K', A.named(['C', 'H', 'W', 'N']), K),
-    'WT_EINVAL',
-    /operand 1 is named \(C,H,W,N\) but its term is 'C H W X'/,
-  );
-  // lazy graphs read named equations too
-  const g = wt.graph(),
-    a = g.placeholder([2, 3, 4, 5], 'float64', 'a');
-  same(g.compile(wt.einsum('C H W N, W K -> C H K N', a, K)).run({ a: A }), got, 'lazy named einsum');
-  g.dispose();
-  wt.dispose([A, K, got, stored, att, e]);
+  throwsWt(() => wt.einsum('C H W N, W K -> C H K N', a, b), 'WT_EINVAL', /.+/); // letters C, H, W, N: 4 axes
+  wt.dispose([a, b, ref, t, tr, named, r]);
 });
 
 // a nested-loop reference for Einstein products: sum over repeated labels

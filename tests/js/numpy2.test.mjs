@@ -201,3 +201,66 @@ test('16. an op of three or more operands promotes them all at once, as np.resul
     assert.equal(lazy.dtype, 'float32'); // the lazy form infers the same
   });
 });
+
+test('9. out= takes NumPy casting: same_kind for ufuncs and matmul, safe for einsum, unsafe for reductions', () => {
+  wt.tidy(() => {
+    const f = wt.tensor([1.5, 2.5]),
+      i32 = wt.zeros([2], 'int32');
+    // np.add(f, 1, out=i32): UFuncTypeError, Cannot cast ufunc 'add' output from float64 to int32 ('same_kind')
+    throwsWt(
+      () => wt.add(f, 1, { out: i32 }),
+      'WT_EDTYPE',
+      /^add: cannot cast the result from float64 to out's dtype int32 under casting 'same_kind'/,
+    );
+    assert.deepEqual(i32.toArray(), [0, 0], 'out untouched');
+    assert.equal(wt.add(f, 1, { out: i32, casting: 'unsafe' }), i32); // np: [2, 3]
+    assert.deepEqual(i32.toArray(), [2, 3]);
+    f.add(1, { out: wt.zeros([2], 'float32') }); // float64 -> float32 is same_kind
+    wt.equal(f, 1.5, { out: i32 }); // bool -> int32 is safe
+    wt.add(i32, 1, { out: i32, casting: 'no' }); // the weak 1 keeps int32
+    throwsWt(() => wt.equal(f, 1.5, { out: i32, casting: 'no' }), 'WT_EDTYPE', /bool to .*int32 under casting 'no'/);
+    throwsWt(() => wt.add(f, 1, { out: f, casting: 'sideways' }), 'WT_EINVAL', /unknown casting 'sideways'/);
+    throwsWt(() => wt.add(i32, 1, { out: wt.zeros([2], 'uint8') }), 'WT_EDTYPE', /int32 to out's dtype uint8/); // i -> u
+    // matmul is a ufunc: same_kind
+    throwsWt(() => wt.matmul(f, f, { out: wt.zeros([], 'int32') }), 'WT_EDTYPE', /^matmul: .*float64 to .*int32/);
+    assert.equal(wt.matmul(f, f, { out: wt.zeros([], 'int32'), casting: 'unsafe' }).item(), 8);
+    // einsum: safe (np: "could not be cast from dtype('int32') to dtype('int8') ... according to the rule 'safe'")
+    const ii = wt.tensor([1, 2], { dtype: 'int32' });
+    throwsWt(() => wt.einsum('i,i', ii, ii, { out: wt.zeros([], 'int8') }), 'WT_EDTYPE', /under casting 'safe'/);
+    throwsWt(() => wt.einsum('i,i', ii, ii, { out: wt.zeros([], 'float32') }), 'WT_EDTYPE', /under casting 'safe'/);
+    assert.equal(wt.einsum('i,i', ii, ii, { out: wt.zeros([], 'float64') }).item(), 5);
+    assert.equal(wt.einsum('i,i', ii, ii, { out: wt.zeros([], 'int8'), casting: 'same_kind' }).item(), 5);
+    // reductions cast unsafely, as np.sum(f64([-1.5, 0.25]), out=uint8) -> 255 does
+    assert.equal(wt.sum(wt.tensor([-1.5, 0.25]), { out: wt.zeros([], 'uint8') }).item(), 255);
+    assert.equal(wt.sum(wt.tensor([100, 100], { dtype: 'int8' }), { out: wt.zeros([], 'int8') }).item(), -56);
+    throwsWt(
+      () => wt.sum(wt.tensor([-1.5, 0.25]), { out: wt.zeros([], 'uint8'), casting: 'safe' }),
+      'WT_EDTYPE',
+      /^sum: .*under casting 'safe'/,
+    );
+    // argmax: np "Cannot cast scalar from dtype('float64') to dtype('int64') according to the rule 'safe'"
+    throwsWt(() => wt.argmax(f, { out: wt.zeros([], 'float64') }), 'WT_EDTYPE', /integer or bool dtype/);
+    assert.equal(wt.argmax(f, { out: wt.zeros([], 'uint8') }).item(), 1);
+    // assign and astype stay unsafe, as a[...] = b and astype
+    assert.deepEqual(wt.zeros([2], 'int32').assign(f).toArray(), [1, 2]);
+    // np.can_cast
+    assert.equal(wt.canCast('int8', 'uint8'), false);
+    assert.equal(wt.canCast('uint8', 'int16'), true);
+    assert.equal(wt.canCast('int32', 'float32'), false);
+    assert.equal(wt.canCast(f, 'float32', 'same_kind'), true);
+    assert.equal(wt.canCast('float64', 'int8', 'unsafe'), true);
+    throwsWt(() => wt.canCast('int8', 'int9'), 'WT_EDTYPE', /unknown dtype 'int9'/);
+  });
+});
+
+test('9. a lazy assignment casts as assign does, to a variable no value reads', () => {
+  wt.tidy(() => {
+    const g = wt.graph();
+    const v = g.variable(wt.zeros([2], 'int32'), { name: 'v' });
+    const x = g.placeholder([2], 'float64', 'x');
+    const run = g.compile(v.assign(wt.mul(x, 2)));
+    run.run({ x: wt.tensor([1.25, -1.75]) });
+    assert.deepEqual(v.read().toArray(), [2, -3]); // np: v[...] = x * 2 truncates
+    g.dispose();
+  });
+});

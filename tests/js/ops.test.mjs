@@ -144,7 +144,8 @@ test("Cortex's forms: scaled operands and reduction into a smaller out", () => {
     assert.equal(wt.binary('mul', x, z, { out: cols, reduce: 'sum' }), cols);
     assert.deepEqual(cols.toArray(), [0, 15, 36, 63]);
     const rows = wt.zeros([3, 1], 'int32');
-    wt.binary('sub', x, z, { out: rows, reduce: 'max' });
+    throwsWt(() => wt.binary('sub', x, z, { out: rows, reduce: 'max' }), 'WT_EDTYPE', /float64 to out's dtype int32/);
+    wt.binary('sub', x, z, { out: rows, reduce: 'max', casting: 'unsafe' });
     assert.deepEqual(rows.toArray(), [[0], [4], [8]]);
     const total = wt.zeros([], 'float64');
     wt.unary('exp', wt.zeros([5]), { out: total, reduce: 'sum', alpha: 3 });
