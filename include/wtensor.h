@@ -338,7 +338,9 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
 ** division (integers and bool give float64); comparisons, logical ops,
 ** isnan/isfinite and logical_not give bool; exp, log, sqrt and the other
 ** float functions give float32 for float32 and 8/16-bit integers and bool,
-** float64 otherwise; floor/ceil/round keep integer dtypes unchanged.
+** float64 otherwise; floor/ceil/round keep integer dtypes unchanged; fma(a,
+** b, c) has the dtype of NumPy's a*b + c (the product's promotion, then the
+** sum's) and computes product and sum in it.
 ** Integer division and modulo by zero give 0; an integer raised to a negative
 ** integer power gives 1/x**n truncated (0 unless x is 1 or -1).
 */

@@ -2,6 +2,7 @@
 ** every input is computed in and which dtype comes out). */
 #include "ops.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* each op's dtype rule; names and arity come from the header's WT_OP_LIST */
@@ -93,7 +94,32 @@ double wt_ops_scalar(int op, int dtype, double v) {
     return v < lo ? lo : v > hi ? hi : v; /* beyond the dtype's range a bound bounds nothing */
 }
 
+/* fma(a, b, c) has the dtype of NumPy's a*b + c: the product's promotion (with
+** Cortex's scale factors, operands 3 and 4), then the sum's.  A product of weak
+** scalars is one weak scalar, as a*b of Python numbers is.  Everything is
+** computed in that dtype (the product rounded once in it). */
+static wt_status plan_fma(int n, const int *dtypes, const double *scalars, int *compute, int *result) {
+    int d[4], np = 0, c[5], p = -1;
+    double s[4], weak = 1; /* scalars is read only where a dtype is -1 (it may be NULL otherwise) */
+    for (int k = 0; k < n; k++)
+        if (k != 2) d[np] = dtypes[k], s[np++] = dtypes[k] < 0 ? scalars[k] : 0;
+    bool any_tensor = false;
+    for (int k = 0; k < np; k++) any_tensor |= d[k] >= 0, weak *= s[k];
+    wt_status st = any_tensor ? wt_ops_plan_dtypes(WT_OP_MUL, np, d, s, c, &p) : WT_OK;
+    int sum_d[2] = {p, dtypes[2]};
+    double sum_s[2] = {weak, dtypes[2] < 0 ? scalars[2] : 0};
+    if (!st) st = wt_ops_plan_dtypes(WT_OP_ADD, 2, sum_d, sum_s, c, result);
+    if (st) {
+        char msg[600]; /* the message is restated: copied out of the buffer it is rewritten into */
+        snprintf(msg, sizeof msg, "%s", wt_error_message());
+        return wt_error_fail(st, "fma: %s", msg);
+    }
+    for (int k = 0; k < n; k++) compute[k] = *result;
+    return WT_OK;
+}
+
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
+    if (op == WT_OP_FMA) return plan_fma(n, dtypes, scalars, compute, result);
     /* promote the tensors first, all at once (np.result_type), then let weak scalars adopt or widen it */
     int t = -1, tens[5], nt = 0;
     for (int k = 0; k < n; k++)

@@ -74,6 +74,29 @@ void test_can_cast_fixture(void) {
     wt_tensor_free(t);
 }
 
+void test_fma_dtype_fixture(void) { /* fma(a, b, c) is NumPy's a*b + c */
+    for (int a = 0; a < WT_NDTYPES; a++)
+        for (int b = 0; b < WT_NDTYPES; b++)
+            for (int c = 0; c < WT_NDTYPES; c++) {
+                wt_dtype r;
+                wt_status st = wt_op_result_dtype(WT_OP_FMA, 3, (int[]){a, b, c}, NULL, &r);
+                int want = fx_fma_dtype[a][b][c];
+                if (want < 0 ? st != WT_EDTYPE : st != WT_OK || (int)r != want)
+                    wt_t_fail(__FILE__, __LINE__, "fma(%s, %s, %s): status %d, %s; NumPy's a*b + c is %s",
+                              wt_dtype_name(a), wt_dtype_name(b), wt_dtype_name(c), st, st ? "-" : wt_dtype_name(r),
+                              want < 0 ? "int64" : wt_dtype_name(want));
+            }
+    wt_dtype r; /* weak scalars: a product of two is one weak scalar; int8 * 300 overflows */
+    CHECK_OK(wt_op_result_dtype(WT_OP_FMA, 3, (int[]){-1, -1, WT_UINT8}, (double[]){2, 3, 0}, &r));
+    CHECK_EQ(r, WT_UINT8);
+    CHECK_ERR(wt_op_result_dtype(WT_OP_FMA, 3, (int[]){-1, -1, WT_UINT8}, (double[]){20, 20, 0}, &r), WT_EDTYPE,
+              "fma: add: the integer 400 is out of bounds for uint8");
+    CHECK_ERR(wt_op_result_dtype(WT_OP_FMA, 3, (int[]){WT_INT8, -1, WT_FLOAT32}, (double[]){0, 300, 0}, &r), WT_EDTYPE,
+              "fma: multiply: the integer 300 is out of bounds for int8");
+    CHECK_OK(wt_op_result_dtype(WT_OP_FMA, 3, (int[]){WT_INT8, WT_UINT16, WT_FLOAT32}, (double[]){0, 0, 0}, &r));
+    CHECK_EQ(r, WT_FLOAT64); /* int8 * uint16 is int32; int32 + float32 is float64 */
+}
+
 void test_promote_errors(void) {
     wt_dtype r;
     CHECK_ERR(wt_dtype_promote(WT_INT32, WT_UINT32, &r), WT_EDTYPE, "promoting int32 with uint32 needs int64");

@@ -264,3 +264,24 @@ test('9. a lazy assignment casts as assign does, to a variable no value reads', 
     g.dispose();
   });
 });
+
+test("18. fma(a, b, c) has the dtype of NumPy's a*b + c, and its values where the product is exact", () => {
+  wt.tidy(() => {
+    const i8 = wt.tensor([-3, 7], { dtype: 'int8' }),
+      u16 = wt.tensor([300, 2], { dtype: 'uint16' }),
+      f32 = wt.tensor([0.5, -1.25], { dtype: 'float32' });
+    // np: (int8 * uint16) is int32, int32 + float32 is float64 (all at once it would be float32)
+    const r = wt.fma(i8, u16, f32);
+    assert.equal(r.dtype, 'float64');
+    assert.deepEqual(r.toArray(), [-899.5, 12.75]);
+    // a product of weak numbers is one weak number: np.uint8([1]) + 2*3 is uint8; 20*20 overflows
+    assert.equal(wt.fma(2, 3, wt.tensor([1], { dtype: 'uint8' })).dtype, 'uint8');
+    throwsWt(
+      () => wt.fma(20, 20, wt.tensor([1], { dtype: 'uint8' })),
+      'WT_EDTYPE',
+      /fma: .*400 is out of bounds for uint8/,
+    );
+    throwsWt(() => wt.fma(i8, 300, f32), 'WT_EDTYPE', /fma: multiply: the integer 300 is out of bounds for int8/);
+    assert.equal(wt.fma(i8, 2.5, wt.tensor([1], { dtype: 'int16' })).dtype, 'float64'); // int8 * 2.5 is float64
+  });
+});
