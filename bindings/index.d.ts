@@ -56,7 +56,7 @@ export interface ViewMethods<T> {
   diagonal(offset?: number, axis1?: number, axis2?: number): T;
   /** 1-D in C order, always a copy (NumPy's flatten; ravel is the view). */
   flatten(): T;
-  /** 1-D: a view when the strides allow it, else a copy (NumPy's ravel). */
+  /** 1-D and contiguous: a view of a C-contiguous tensor, else a copy (NumPy's ravel). */
   ravel(): T;
   /** Itself as a view when C-contiguous (same offset), else a contiguous copy. */
   contiguous(): T;

@@ -249,7 +249,8 @@ WT_API wt_status wt_view_squeeze(const wt_tensor *t, int naxes, const int *axes,
 ** is read-only): every diagonal element is distinct. */
 WT_API wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int axis2, wt_tensor **out);
 
-/* 1-D in C order: a view when the data allows it, else a copy (NumPy's ravel). */
+/* 1-D in C order, contiguous: a view of a C-contiguous t, else a copy (NumPy's
+** ravel; a reversed or strided 1-D tensor is copied too). */
 WT_API wt_status wt_view_ravel(const wt_tensor *t, wt_tensor **out);
 /* 1-D in C order, always a new contiguous copy (NumPy's flatten). */
 WT_API wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out);

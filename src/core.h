@@ -141,6 +141,9 @@ bool wt_dtype_range(int dt, double *lo, double *hi);
 ** int(v) within its bounds (NaN and infinities never); bool and floats take anything */
 bool wt_dtype_holds(int dt, double v);
 const char *wt_dtype_casting_name(int casting); /* a valid wt_casting's name */
+/* a host number that acts as a Python int: integral and exact (a JS safe
+** integer); 1e300 acts as a float */
+bool wt_dtype_weak_int(double v);
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
 #define WT_ITER_MAXOPS 17 /* a fused pass: its target and 16 tensor leaves */

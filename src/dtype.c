@@ -73,8 +73,7 @@ wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
 wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
     if (!out) return wt_error_fail(WT_EINVAL, "wt_dtype_promote_scalar: NULL out");
     if (!wt_dtype_is_valid(t)) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", t);
-    /* integers a host number holds exactly (JS's safe integers); 1e300 acts as a float */
-    bool integral = fabs(value) <= 0x1p53 && trunc(value) == value;
+    bool integral = wt_dtype_weak_int(value);
     if (wt_dtype_is_float(t))
         *out = (wt_dtype)t;
     else if (!integral)
@@ -92,6 +91,8 @@ bool wt_dtype_range(int dt, double *lo, double *hi) {
     *lo = mins[dt], *hi = maxs[dt];
     return true;
 }
+
+bool wt_dtype_weak_int(double v) { return fabs(v) <= 0x1p53 && trunc(v) == v; }
 
 bool wt_dtype_holds(int dt, double v) {
     double lo, hi;

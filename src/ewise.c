@@ -141,6 +141,24 @@ static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *comp
     return st;
 }
 
+/* NumPy's casting= (an out view's own rule; same_kind otherwise): the inputs
+** must cast to the dtypes the op computes in (where NumPy's loop has them:
+** logical ops and where's condition take any dtype), and the result to out */
+static wt_status check_casting(const wt_ewise_call *c, const char *name, const int *comp, int res) {
+    int rule = c->out ? wt_desc_casting(&c->out->d, WT_CASTING_SAME_KIND) : WT_CASTING_SAME_KIND;
+    /* integers compared with an integer beyond their dtype: float64 is this engine's way to be exact */
+    bool exact_cmp = wt_ops_class(c->op) == C_CMP && comp[0] == WT_FLOAT64;
+    for (int k = 0; k < c->n; k++)
+        exact_cmp &= c->in[k] ? wt_dtype_is_int(c->in[k]->d.dtype) : wt_dtype_weak_int(c->scalars[k]);
+    bool any_input = wt_ops_class(c->op) == C_LOGIC || exact_cmp;
+    for (int k = 0; k < c->n; k++)
+        if (c->in[k] && !any_input && !(c->op == WT_OP_WHERE && k == 0) &&
+            !wt_can_cast(c->in[k]->d.dtype, comp[k], rule))
+            return wt_error_fail(WT_EDTYPE, "%s: cannot cast input %d from %s to %s under casting '%s'", name, k,
+                                 wt_dtype_name(c->in[k]->d.dtype), wt_dtype_name(comp[k]), wt_dtype_casting_name(rule));
+    return wt_pass_out_cast(name, res, c->out, WT_CASTING_SAME_KIND);
+}
+
 /* kernels and conversions for the pass, once p has its target and inputs */
 static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, const int *comp) {
     const double factor[2] = {c->alpha, c->beta};
@@ -174,8 +192,10 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (st || (st = plan_dtypes(c, name, comp, &res))) return st;
     wt_pass p = {.name = name, .n = c->n, .out = c->out, .result = c->result, .rop = c->reduce, .res = res};
     p.acc = c->acc >= 0 ? c->acc : p.rop ? wt_reduce_acc_dtype(p.rop, res) : res;
+    /* NumPy's order: the inputs broadcast, then casting is checked, then out's shape */
+    if (c->checked && c->out && (st = wt_pass_shape(name, c->n, c->in, NULL, 0, false, &p.nd, p.full))) return st;
+    if (c->checked && (st = check_casting(c, name, comp, res))) return st;
     if ((st = wt_pass_shape(name, c->n, c->in, c->out, p.rop, c->empty_ok, &p.nd, p.full))) return st;
-    if (c->checked && (st = wt_pass_out_cast(name, res, c->out, WT_CASTING_SAME_KIND))) return st;
     /* weak scalars: one element of the compute dtype, broadcast with stride 0 */
     wt_tensor sten[3] = {{0}};
     wt_buffer sbuf[3];
@@ -183,7 +203,8 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     for (int k = 0; k < c->n; k++) {
         p.in[k] = c->in[k] ? c->in[k] : &sten[k];
         if (c->in[k]) continue;
-        wt_cast_store_f64(comp[k], &slot[k], wt_ops_scalar(c->op, comp[k], c->scalars[k]));
+        wt_cast_store_f64(comp[k], &slot[k],
+                          wt_ops_scalar(c->op, k, c->in[0] ? c->in[0]->d.dtype : -1, comp[k], c->scalars[k]));
         sbuf[k] = (wt_buffer){.data = (uint8_t *)&slot[k], .nbytes = sizeof slot[k]};
         sten[k].buf = &sbuf[k];
         sten[k].d.dtype = comp[k];

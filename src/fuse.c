@@ -157,7 +157,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         }
         for (int k = 0; k < I->arity; k++) {
             if (d[k] < 0)
-                wt_cast_store_f64(I->comp[k], &I->scal[k], wt_ops_scalar(I->op, I->comp[k], sv[k]));
+                wt_cast_store_f64(I->comp[k], &I->scal[k], wt_ops_scalar(I->op, k, d[0], I->comp[k], sv[k]));
             else if (d[k] != I->comp[k])
                 I->cast[k] = wt_cast_get(d[k], I->comp[k]);
         }

@@ -70,14 +70,27 @@ static int float_of(int dt) {
 
 /* NEP 50's weak integers beyond the compute dtype c (an integer): comparisons
 ** are exact (computed in float64, which holds every integer dtype here and
-** every integral JS number), clip ignores such a bound (wt_ops_scalar
-** saturates it), where converts as NumPy 2 does, and arithmetic raises as
-** NumPy's OverflowError */
-static wt_status weak_ints(int op, int n, const int *dtypes, const double *scalars, int *c) {
+** every integral JS number), clip drops a bound that bounds nothing in x's own
+** integer dtype (a low bound at or below its least value, a high one at or
+** above its greatest: NumPy's np.clip; wt_ops_scalar widens it to the compute
+** dtype's extreme) and raises
+** for any other, where converts as NumPy 2 does (into a tensor's dtype; a
+** dtype only weak numbers and bools chose is the default integer, which must
+** hold them), and arithmetic raises as NumPy's OverflowError */
+/* np.clip drops a Python-int bound that bounds nothing in x's own integer dtype */
+static bool clip_drops(int op, int k, int x_dtype, double v) {
+    double lo, hi;
+    if (op != WT_OP_CLIP || (k != 1 && k != 2) || !wt_dtype_weak_int(v) || !wt_dtype_range(x_dtype, &lo, &hi))
+        return false;
+    return k == 1 ? v <= lo : v >= hi;
+}
+
+static wt_status weak_ints(int op, int n, const int *dtypes, const double *scalars, bool chosen_by_tensor, int *c) {
     if (!wt_dtype_is_int(*c)) return WT_OK;
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] >= 0 || scalars[k] != floor(scalars[k]) || wt_dtype_holds(*c, scalars[k])) continue;
-        if (op == WT_OP_CLIP || op == WT_OP_WHERE) continue;
+        if (dtypes[k] >= 0 || !wt_dtype_weak_int(scalars[k]) || wt_dtype_holds(*c, scalars[k])) continue;
+        if (clip_drops(op, k, dtypes[0], scalars[k])) continue;
+        if (op == WT_OP_WHERE && chosen_by_tensor) continue;
         if (op_class[op] == C_CMP) {
             *c = WT_FLOAT64;
             return WT_OK;
@@ -88,10 +101,11 @@ static wt_status weak_ints(int op, int n, const int *dtypes, const double *scala
     return WT_OK;
 }
 
-double wt_ops_scalar(int op, int dtype, double v) {
-    double lo, hi;
-    if (op != WT_OP_CLIP || !wt_dtype_is_int(dtype) || !wt_dtype_range(dtype, &lo, &hi)) return v;
-    return v < lo ? lo : v > hi ? hi : v; /* beyond the dtype's range a bound bounds nothing */
+double wt_ops_scalar(int op, int k, int x_dtype, int dtype, double v) {
+    if (!clip_drops(op, k, x_dtype, v)) return v;
+    double lo = -INFINITY, hi = INFINITY; /* the bound becomes the compute dtype's extreme */
+    wt_dtype_range(dtype, &lo, &hi);
+    return k == 1 ? lo : hi;
 }
 
 /* fma(a, b, c) has the dtype of NumPy's a*b + c: the product's promotion (with
@@ -121,14 +135,14 @@ static wt_status plan_fma(int n, const int *dtypes, const double *scalars, int *
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
     if (op == WT_OP_FMA) return plan_fma(n, dtypes, scalars, compute, result);
     /* promote the tensors first, all at once (np.result_type), then let weak scalars adopt or widen it */
-    int t = -1, tens[5], nt = 0;
+    int t = -1, tens[5], nt = 0, tensor_dt = -1;
     for (int k = 0; k < n; k++)
         if (dtypes[k] >= 0 && !(op == WT_OP_WHERE && k == 0)) tens[nt++] = dtypes[k];
     if (nt) {
         wt_dtype r;
         wt_status st = wt_dtype_promote_list(nt, tens, &r);
         if (st) return st;
-        t = r;
+        t = tensor_dt = r;
     }
     for (int k = 0; k < n; k++) {
         if (dtypes[k] >= 0 || (op == WT_OP_WHERE && k == 0)) continue;
@@ -165,10 +179,11 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
             return wt_error_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
                                  op == WT_OP_NEG ? "; use logical_not" : "");
         if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8; /* as NumPy */
+        if (t == WT_BOOL && op == WT_OP_ROUND) c = res = WT_FLOAT32;                           /* NumPy: float16 */
         break;
     case C_WHERE: break;
     }
-    wt_status st = weak_ints(op, n, dtypes, scalars, &c);
+    wt_status st = weak_ints(op, n, dtypes, scalars, nt && tensor_dt != WT_BOOL, &c);
     if (st) return st;
     for (int k = 0; k < n; k++) compute[k] = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : c;
     *result = res;

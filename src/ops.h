@@ -10,9 +10,10 @@ enum { C_NONE, C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAM
 
 int wt_ops_class(int op);
 const char *wt_ops_reduce_name(int rop);
+/* weak scalar k of op as it computes with it in dtype (x_dtype: operand 0's,
+** or -1): a clip bound np.clip drops becomes the dtype's extreme */
+double wt_ops_scalar(int op, int k, int x_dtype, int dtype, double v);
 /* compute[k]: the dtype input k is converted to; *result: what the kernel writes */
-/* a weak scalar as op computes with it in dtype (clip: a bound saturated to the dtype's range) */
-double wt_ops_scalar(int op, int dtype, double v);
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
 
 /* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the

@@ -220,7 +220,8 @@ wt_status wt_view_ravel(const wt_tensor *t, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
     int64_t n = wt_desc_size(&t->d);
-    return wt_view_reshape_to(t, 1, &n, out);
+    /* NumPy's ravel gives a contiguous array: a view only of a C-contiguous tensor */
+    return wt_desc_is_c_contiguous(&t->d) ? wt_view_reshape_to(t, 1, &n, out) : wt_view_flatten(t, out);
 }
 
 wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out) {

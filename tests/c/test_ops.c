@@ -304,7 +304,7 @@ void test_cortex_forms(void) {
     CHECK_OK(wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, out, WT_REDUCE_SUM, NULL));
     CHECK(t_equals(out, (double[]){0 * 0 + 4 * 0 + 8 * 0, 1 + 5 + 9, 2 * (2 + 6 + 10), 3 * (3 + 7 + 11)}));
     wt_tensor_free(out);
-    CHECK_OK(wt_tensor_zeros(WT_INT32, 1, (int64_t[]){3}, &out)); /* rows can't reduce into (3,) */
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 1, (int64_t[]){3}, &out)); /* rows can't reduce into (3,) */
     CHECK_ERR(wt_ewise(WT_OP_MUL, 2, in, NULL, 1, 1, out, WT_REDUCE_SUM, NULL), WT_ESHAPE,
               "cannot reduce a result of shape (3,4) into out of shape (3,)");
     wt_tensor_free(out);

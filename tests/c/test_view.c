@@ -274,10 +274,19 @@ void test_diagonal_errors(void) {
 void test_flatten_contig(void) {
     int64_t shape[2] = {3, 4};
     wt_tensor *t = t_arange(WT_FLOAT32, 2, shape), *f, *tr, *c;
-    CHECK_OK(wt_view_ravel(t, &f)); /* ravel: a view when it can */
+    CHECK_OK(wt_view_ravel(t, &f)); /* ravel: a view of a C-contiguous tensor */
     CHECK(wt_tensor_same_buffer(t, f));
     CHECK_DESC(f, 1, ((int64_t[]){12}), ((int64_t[]){1}), 0);
     wt_tensor_free(f);
+    const char *views[] = {"1:2", "1, :", ":, 1:2", "::-1", "1, ::2"}; /* NumPy: views, then copies */
+    for (int k = 0; k < 5; k++) {
+        wt_tensor *v = NULL;
+        CHECK_OK(wt_view_slice(t, views[k], &v));
+        CHECK_OK(wt_view_ravel(v, &f));
+        CHECK(wt_tensor_same_buffer(t, f) == (k < 2));
+        CHECK(wt_tensor_is_contiguous(f));
+        wt_tensor_free(f), wt_tensor_free(v);
+    }
     CHECK_OK(wt_view_flatten(t, &f)); /* flatten: always a copy, as NumPy's */
     CHECK(!wt_tensor_same_buffer(t, f));
     CHECK_DESC(f, 1, ((int64_t[]){12}), ((int64_t[]){1}), 0);

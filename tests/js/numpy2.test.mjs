@@ -100,6 +100,15 @@ test('4. clip: a bound beyond the dtype bounds nothing', () => {
     assert.deepEqual(wt.clip(wt.tensor([5, 200], { dtype: 'uint8' }), -1, 100).toArray(), [5, 100]);
     // np.clip(np.array([1, 70000], np.uint32), 65536, 2**32) -> [65536, 70000]
     assert.deepEqual(wt.clip(wt.tensor([1, 70000], { dtype: 'uint32' }), 65536, 2 ** 32).toArray(), [65536, 70000]);
+    // ... but a bound beyond it on the other side is NumPy's OverflowError: np.clip(u8, 1, -1)
+    const u8 = wt.tensor([5, 200], { dtype: 'uint8' });
+    throwsWt(() => wt.clip(u8, 1, -1), 'WT_EDTYPE', /the integer -1 is out of bounds for uint8/);
+    throwsWt(() => wt.clip(u8, 300, 1), 'WT_EDTYPE', /the integer 300 is out of bounds for uint8/);
+    // the bound is dropped by x's dtype, not the promoted one: np.clip(u8, u32 lo, 256) has no upper bound
+    const lo = wt.tensor([4294967295, 0], { dtype: 'uint32' });
+    assert.deepEqual(wt.clip(u8, lo, 256).toArray(), [4294967295, 200]);
+    // a bool x drops nothing: np.clip(bool, -1, u32) promotes to uint32, where -1 does not fit
+    throwsWt(() => wt.clip(wt.tensor([true, false]), -1, lo), 'WT_EDTYPE', /-1 is out of bounds for uint32/);
   });
 });
 
