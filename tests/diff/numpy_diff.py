@@ -358,7 +358,9 @@ def run_ufunc(p, op, args, out, casting):
                 raise TypeError(f'cannot cast input {x.dtype} to {wt_plain.dtype} under {rule}')
         if not np.can_cast(wt_plain.dtype, dst.dtype, rule):
             raise TypeError(f'cannot cast {wt_plain.dtype} to {dst.dtype} under {rule}')
-        np.copyto(dst, wt_plain, casting='unsafe')
+        tmp = np.empty(dst.shape, plain.dtype)
+        fn(*xs, out=tmp)  # NumPy's rules for out's shape (no broadcasting into it, no axes dropped)
+        np.copyto(dst, wt_int(tmp, promoted, op), casting='unsafe')
         return None, inexact
 
 

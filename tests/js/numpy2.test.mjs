@@ -294,3 +294,19 @@ test("18. fma(a, b, c) has the dtype of NumPy's a*b + c, and its values where th
     assert.equal(wt.fma(i8, 2.5, wt.tensor([1], { dtype: 'int16' })).dtype, 'float64'); // int8 * 2.5 is float64
   });
 });
+
+test('12. einsum reads NumPy grammar only: every space ignored, names through einsumNamed', () => {
+  wt.tidy(() => {
+    const a = wt.arange(6, null, 1, 'float64').reshape([2, 3]),
+      b = wt.arange(12, null, 1, 'float64').reshape([3, 4]);
+    const ref = wt.einsum('ij,jk->ik', a, b).toArray();
+    assert.deepEqual(wt.einsum('ij, jk -> i k', a, b).toArray(), ref); // np.einsum ignores every space
+    assert.deepEqual(wt.einsum('ij - > ji', a).toArray(), a.T.toArray());
+    const r = wt.einsum('i j, j k -> i k', a, b);
+    assert.equal(r.names, null); // not named: it adds to an unnamed tensor
+    assert.deepEqual(wt.add(r, wt.zeros([2, 4])).toArray(), ref);
+    const named = wt.einsumNamed('rows cols, cols out -> rows out', a.named(['rows', 'cols']), b);
+    assert.deepEqual([named.names, named.toArray()], [['rows', 'out'], ref]);
+    assert.equal(wt.einsumNamed('i j, j k -> i k', a, b).names, null); // no operand was named
+  });
+});
