@@ -1,9 +1,8 @@
-// Finds, checks and compiles wtensor.wasm.  No Emscripten glue and no eval:
-// only WebAssembly.compile, so a CSP with 'wasm-unsafe-eval' suffices.
+// Finds, checks and compiles wtensor's wasm modules.  No Emscripten glue and
+// no eval: only WebAssembly.compile, so a CSP with 'wasm-unsafe-eval' suffices.
+// Every message names the file it is about (wtensor.wasm or wtensor-mt.wasm).
 import { WtError } from './errors.js';
-
-const DEFAULT_URL = new URL('../dist/wtensor.wasm', import.meta.url);
-export const isNode = typeof process === 'object' && !!process.versions?.node;
+import { hasNodeBuiltins, nodeImport, packageUrl, runtime } from './env.js';
 
 function describe(bytes) {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 64)).trimStart();
@@ -13,7 +12,7 @@ function describe(bytes) {
   return `bytes that are not WebAssembly (they start with ${hex}, not 00 61 73 6d)`;
 }
 
-async function compileBytes(bytes, where) {
+async function compileBytes(bytes, where, file) {
   const u8 =
     bytes instanceof ArrayBuffer
       ? new Uint8Array(bytes)
@@ -22,62 +21,68 @@ async function compileBytes(bytes, where) {
     throw new WtError(
       'WT_ELOAD',
       `expected WebAssembly from ${where} but got ${describe(u8)}; ` +
-        'check that wtensor.wasm is served at that URL (or pass it with init({ wasm }))',
+        `check that ${file} is served at that URL (or pass it with init({ ${optionOf(file)} }))`,
     );
   }
   try {
     return await WebAssembly.compile(u8);
   } catch (e) {
-    throw new WtError('WT_ELOAD', `could not compile wtensor.wasm from ${where}: ${e.message}`);
+    const hint =
+      runtime === 'workerd'
+        ? `; Cloudflare Workers compile no wasm from bytes: import ${file} as a module and pass init({ ${optionOf(file)}: module })`
+        : '';
+    throw new WtError('WT_ELOAD', `could not compile ${file} from ${where}: ${e.message}${hint}`);
   }
 }
 
-async function fromResponse(response, where) {
+const optionOf = (file) => (file === 'wtensor-mt.wasm' ? 'wasmThreads' : 'wasm');
+
+async function fromResponse(response, where, file) {
   if (!response.ok) {
     throw new WtError(
       'WT_ELOAD',
-      `could not load wtensor.wasm from ${where}: HTTP ${response.status} ${response.statusText}`.trim(),
+      `could not load ${file} from ${where}: HTTP ${response.status} ${response.statusText}`.trim(),
     );
   }
-  return compileBytes(new Uint8Array(await response.arrayBuffer()), where);
+  return compileBytes(new Uint8Array(await response.arrayBuffer()), where, file);
 }
 
-async function fromUrl(url) {
-  if (url.protocol === 'file:' && isNode) {
-    const fs = await import(/* @vite-ignore */ 'node:' + 'fs/promises');
+async function fromUrl(url, file) {
+  if (url.protocol === 'file:' && hasNodeBuiltins) {
+    const fs = await nodeImport('fs/promises');
     let bytes;
     try {
       bytes = await fs.readFile(url);
     } catch (e) {
-      throw new WtError('WT_ELOAD', `could not read wtensor.wasm at ${url.pathname}: ${e.message}`);
+      throw new WtError('WT_ELOAD', `could not read ${file} at ${url.pathname}: ${e.message}`);
     }
-    return compileBytes(bytes, url.pathname);
+    return compileBytes(bytes, url.pathname, file);
   }
   let response;
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new WtError('WT_ELOAD', `could not fetch wtensor.wasm from ${url}: ${e.message}`);
+    throw new WtError('WT_ELOAD', `could not fetch ${file} from ${url}: ${e.message}`);
   }
-  return fromResponse(response, url.href);
+  return fromResponse(response, url.href, file);
 }
 
 // source: undefined (the packaged file), bytes, a WebAssembly.Module, a URL
-// (or string), a Response, or a promise of any of these.
-export async function loadModule(source) {
+// (or string), a Response, or a promise of any of these; file: which module it is.
+export async function loadModule(source, file = 'wtensor.wasm') {
   source = await source;
-  if (source === undefined || source === null) return fromUrl(DEFAULT_URL);
+  if (source === undefined || source === null) return fromUrl(packageUrl(file), file);
   if (source instanceof WebAssembly.Module) return source;
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return compileBytes(source, 'the given bytes');
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return compileBytes(source, 'the given bytes', file);
   if (typeof Response !== 'undefined' && source instanceof Response)
-    return fromResponse(source, source.url || 'the given Response');
-  if (source instanceof URL) return fromUrl(source);
+    return fromResponse(source, source.url || 'the given Response', file);
+  if (source instanceof URL) return fromUrl(source, file);
   if (typeof source === 'string') {
-    const base = typeof location === 'object' && location.href ? location.href : DEFAULT_URL;
-    return fromUrl(new URL(source, base));
+    const base = typeof location === 'object' && location.href ? location.href : packageUrl(file);
+    return fromUrl(new URL(source, base), file);
   }
   throw new WtError(
     'WT_ELOAD',
-    `options.wasm must be bytes, a WebAssembly.Module, a URL or a Response, not ${typeof source}`,
+    `options.${optionOf(file)} must be bytes, a WebAssembly.Module, a URL or a Response, not ${typeof source}`,
   );
 }

@@ -5,7 +5,7 @@
 // where the thread may block (Node's main thread, any worker), a bounded
 // spin on a browser's main thread, where blocking is not allowed.
 import { WtError } from './errors.js';
-import { isNode } from './loader.js';
+import { hasNodeBuiltins, nodeImport, runtime } from './env.js';
 import { canBlock } from './thread.js';
 
 const SEQ = 0,
@@ -21,20 +21,21 @@ export async function planThreads(options) {
   }
   const one = (reason) => ({ n: 1, reason });
   if (want === 1) return one('threads: 1 was asked for');
+  if (runtime === 'workerd') return one('Cloudflare Workers have no Worker API: a Worker runs on one thread');
   // in browsers, isolation is what makes SharedArrayBuffer exist: say so first
-  if (!isNode && globalThis.crossOriginIsolated !== true) {
+  if (runtime === 'browser' && globalThis.crossOriginIsolated !== true) {
     return one(
       'the page is not cross-origin isolated: serve it with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp',
     );
   }
   if (typeof SharedArrayBuffer !== 'function') return one('SharedArrayBuffer is not available here');
-  if (!isNode && typeof Worker !== 'function') return one('this environment has no Worker');
+  if (!hasNodeBuiltins && typeof Worker !== 'function') return one('this environment has no Worker API');
   if (options.wasm !== undefined && options.wasmThreads === undefined) {
     return one('options.wasm was given without options.wasmThreads (the threaded build, wtensor-mt.wasm)');
   }
-  const cores = isNode
-    ? (await import(/* @vite-ignore */ 'node:' + 'os')).availableParallelism()
-    : navigator.hardwareConcurrency || 1;
+  const cores = hasNodeBuiltins
+    ? (await nodeImport('os')).availableParallelism()
+    : globalThis.navigator?.hardwareConcurrency || 1;
   if (want === 'auto' && cores < 2) return one('there is only one logical core');
   return { n: want === 'auto' ? Math.min(cores, 16) : want, reason: null };
 }
@@ -73,8 +74,8 @@ export function hostImports(host) {
 }
 
 function spawn() {
-  if (isNode) {
-    return import(/* @vite-ignore */ 'node:' + 'worker_threads').then(({ Worker: NodeWorker }) => {
+  if (hasNodeBuiltins) {
+    return nodeImport('worker_threads').then(({ Worker: NodeWorker }) => {
       const w = new NodeWorker(new URL('./worker.js', import.meta.url), { execArgv: [] }); // the parent's flags (--input-type, --test, ...) are not the worker's
       return {
         post: (m) => w.postMessage(m),

@@ -7,8 +7,6 @@ import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
 import { firstThread, enterThread, memoryId } from './thread.js';
 import { checkShared } from './exchange.js';
 
-const THREADED_URL = new URL('../dist/wtensor-mt.wasm', import.meta.url);
-
 async function instantiate(module, env, what) {
   try {
     return await WebAssembly.instantiate(module, { env: { emscripten_notify_memory_growth() {}, ...env } });
@@ -26,7 +24,7 @@ async function startSingle(source) {
 
 // the threaded build on a shared memory, with n-1 workers
 async function startThreaded(source, n) {
-  const module = await loadModule(source ?? THREADED_URL);
+  const module = await loadModule(source, 'wtensor-mt.wasm');
   const imports = WebAssembly.Module.imports(module),
     exports = WebAssembly.Module.exports(module);
   if (!imports.some((i) => i.kind === 'memory') || !exports.some((e) => e.name === 'wt_threads_work')) {

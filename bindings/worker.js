@@ -4,6 +4,7 @@
 // share of every parallel loop.  It waits in JS (Atomics.wait), never inside
 // wasm.  Runs as a Web Worker or a Node worker_threads worker.
 import { enterThread } from './thread.js';
+import { hasNodeBuiltins, nodeImport } from './env.js';
 
 const SEQ = 0,
   DONE = 1,
@@ -32,8 +33,8 @@ async function serve({ module, memory, k, ctl }, post) {
 
 const fail = (post) => (e) => post({ error: String(e?.message ?? e) });
 // no top-level await: bundlers (Vite) build workers as classic scripts
-if (typeof process === 'object' && process.versions?.node) {
-  import(/* @vite-ignore */ 'node:' + 'worker_threads').then(({ parentPort }) => {
+if (hasNodeBuiltins) {
+  nodeImport('worker_threads').then(({ parentPort }) => {
     const post = (m) => parentPort.postMessage(m);
     parentPort.once('message', (m) => serve(m, post).catch(fail(post)));
   });

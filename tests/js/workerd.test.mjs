@@ -1,0 +1,144 @@
+// Cloudflare Workers: the packed tarball installed into a fresh project, a
+// Worker bundled by esbuild that imports the wasm as a module (Workers compile
+// no wasm from bytes), served by workerd (npm `workerd`, Cloudflare's runtime)
+// on 127.0.0.1 and asked for einsum, view and broadcast results as JSON.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { pack, appWith } from './pack.mjs';
+
+const WORKERD = fileURLToPath(new URL('../../node_modules/.bin/workerd', import.meta.url));
+
+const WORKER = `import { init, WtError } from 'wtensor';
+import wasm from './wtensor.wasm';
+
+let ready;
+export default {
+  async fetch(request) {
+    const path = new URL(request.url).pathname;
+    if (path === '/no-wasm') {
+      // without the module, init must say how to pass it (no import.meta.url here)
+      try {
+        await init();
+        return Response.json({ ok: true });
+      } catch (e) {
+        return Response.json({ code: e instanceof WtError ? e.code : String(e), message: e.message });
+      }
+    }
+    const wt = await (ready ??= init({ wasm }));
+    const a = wt.arange(6, null, 1, 'float32').reshape([2, 3]);
+    let err;
+    try {
+      wt.einsum('ij->k', a);
+    } catch (e) {
+      err = e instanceof WtError ? e.code : String(e);
+    }
+    return Response.json({
+      gram: wt.einsum('ij,kj->ik', a, a).toArray(),
+      view: a.T.slice('::-1').toArray(),
+      broadcast: wt.add(a, wt.tensor([10, 20]).reshape([2, 1])).toArray(),
+      info: { kernels: wt.info().kernels, threads: wt.info().threads, reason: wt.info().threadsReason },
+      err,
+    });
+  },
+};
+`;
+
+const config = (port) => `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker.js"),
+    (name = "./wtensor.wasm", wasm = embed "wtensor.wasm"),
+  ],
+  compatibilityDate = "2025-09-01",
+  compatibilityFlags = ["nodejs_compat"],
+);
+`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, proc, log) {
+  for (let t0 = Date.now(); Date.now() - t0 < 30_000;) {
+    if (proc.exitCode !== null) throw new Error(`workerd exited (${proc.exitCode}):\n${log()}`);
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`workerd did not answer in 30 s:\n${log()}`);
+}
+
+test('a Worker bundled by esbuild runs wtensor in workerd', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wtensor-workerd-'));
+  let proc;
+  try {
+    const { tarball } = pack(dir);
+    const app = appWith(dir, tarball, { 'src.js': WORKER });
+    await build({
+      entryPoints: [join(app, 'src.js')],
+      outfile: join(app, 'worker.js'),
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      conditions: ['workerd', 'worker', 'browser'],
+      external: ['./wtensor.wasm'],
+      logLevel: 'error',
+    });
+    copyFileSync(join(app, 'node_modules', 'wtensor', 'dist', 'wtensor.wasm'), join(app, 'wtensor.wasm'));
+    const port = await freePort();
+    writeFileSync(join(app, 'config.capnp'), config(port));
+    let out = '';
+    proc = spawn(WORKERD, ['serve', 'config.capnp'], { cwd: app });
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    const res = await waitFor(`http://127.0.0.1:${port}/`, proc, () => out);
+    assert.equal(res.status, 200, out);
+    assert.deepEqual(await res.json(), {
+      gram: [
+        [5, 14],
+        [14, 50],
+      ],
+      view: [
+        [2, 5],
+        [1, 4],
+        [0, 3],
+      ],
+      broadcast: [
+        [10, 11, 12],
+        [23, 24, 25],
+      ],
+      info: {
+        kernels: 'wasm_simd128',
+        threads: 1,
+        reason: 'Cloudflare Workers have no Worker API: a Worker runs on one thread',
+      },
+      err: 'WT_EINVAL',
+    });
+    const noWasm = await (await fetch(`http://127.0.0.1:${port}/no-wasm`)).json();
+    assert.equal(noWasm.code, 'WT_ELOAD');
+    assert.match(noWasm.message, /import the wasm as a module \(import wasm from 'wtensor\/wtensor.wasm'\)/);
+  } finally {
+    proc?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
