@@ -16,4 +16,6 @@ const wasi = new WASI({
   returnOnExit: true,
 });
 const module = await WebAssembly.compile(await readFile(new URL('../dist/wtensor-cli.wasm', import.meta.url)));
-process.exitCode = wasi.start(await WebAssembly.instantiate(module, wasi.getImportObject()));
+// wasiImport, not getImportObject(): Bun's node:wasi has only the former (Node and Deno have both)
+const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
+process.exitCode = wasi.start(instance);

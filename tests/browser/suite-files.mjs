@@ -13,6 +13,7 @@ export const FILES = [
   '../js/lazy.test.mjs',
   '../js/names.test.mjs',
   '../js/exchange.test.mjs',
+  '../js/numpy2.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

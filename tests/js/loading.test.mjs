@@ -86,6 +86,10 @@ test('HTTP errors, missing files and corrupt modules are clear', async () => {
     /must be bytes, a WebAssembly\.Module, a URL or a Response, not number/,
   );
   await rejectsWt(init('fast'), 'WT_EINVAL', /options must be an object/);
+  // the threaded build's file is named as such; init falls back to one thread and says why
+  const wt = await init({ threads: 2, wasmThreads: new URL('./no-such-mt.wasm', import.meta.url) });
+  assert.equal(wt.info().threads, 1);
+  assert.match(wt.info().threadsReason, /could not read wtensor-mt\.wasm at .*no-such-mt\.wasm/);
 });
 
 test('the loader never evaluates code (CSP-safe)', async () => {
