@@ -1,8 +1,9 @@
-// The wtensor command (src/cli.c), run three ways on the same inputs: the
+// The wtensor command (src/cli.c), run four ways on the same inputs: the
 // native build, `npx wtensor` (bindings/cli.js: the WASI build under
-// node:wasi, '/' preopened), and as wasmtime runs it (only '.' preopened,
-// scripts/run-wasi.mjs).  Every run's exit code, stdout, stderr and output
-// files must be identical, and the outputs right.
+// node:wasi, '/' preopened), node:wasi with only '.' preopened
+// (scripts/run-wasi.mjs), and Wasmtime itself (PyPI's wasmtime in .venv,
+// scripts/run-wasmtime.py, only '.' preopened).  Every run's exit code,
+// stdout, stderr and output files must be identical, and the outputs right.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,9 +17,13 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const RUNNERS = {
   native: (args) => [`${root}build/gcc/wtensor`, args],
   npx: (args) => [process.execPath, [`${root}bindings/cli.js`, ...args]],
-  wasmtime: (args) => [
+  nodewasi: (args) => [
     process.execPath,
     ['--disable-warning=ExperimentalWarning', `${root}scripts/run-wasi.mjs`, `${root}dist/wtensor-cli.wasm`, ...args],
+  ],
+  wasmtime: (args) => [
+    `${root}.venv/bin/python`,
+    [`${root}scripts/run-wasmtime.py`, `${root}dist/wtensor-cli.wasm`, ...args],
   ],
 };
 
@@ -63,7 +68,7 @@ function cli(args, extra = {}) {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  for (const kind of ['npx', 'wasmtime']) {
+  for (const kind of ['npx', 'nodewasi', 'wasmtime']) {
     for (const key of ['code', 'stdout', 'stderr'])
       assert.equal(runs[kind][key], runs.native[key], `${args.join(' ')}: ${kind} ${key}`);
     assert.deepEqual(Object.keys(runs[kind].files), Object.keys(runs.native.files), `${args.join(' ')}: ${kind} files`);
@@ -294,6 +299,31 @@ test('a failed write leaves neither the output nor a temporary file', () => {
       /^wtensor: cannot create 'no-such-dir\/out\.npy\.wtensor-tmp': No such file or directory\n$/,
     );
     assert.deepEqual(readdirSync(dir), ['in.npy']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('under Wasmtime with a 64 MiB memory limit, an operation too big for it is a clean error, not a trap', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wtensor-cli-limit-'));
+  try {
+    const big = wt.ones([2048, 2048], 'float64'); // 32 MiB: it loads, but a product of it does not fit
+    writeFileSync(join(dir, 'big.npy'), big.toNpy());
+    big.dispose();
+    const run = (limit, args) =>
+      spawnSync(
+        `${root}.venv/bin/python`,
+        [`${root}scripts/run-wasmtime.py`, '--max-memory', String(limit), `${root}dist/wtensor-cli.wasm`, ...args],
+        { cwd: dir, encoding: 'utf8' },
+      );
+    const r = run(64 << 20, ['einsum', 'ij,jk->ik', 'big.npy', 'big.npy', '-o', 'out.npy']);
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /^wtensor: .*WT_ENOMEM: out of memory/);
+    assert.ok(!existsSync(join(dir, 'out.npy')), 'no output left behind');
+    // the same command with room succeeds: the memory grows to what it needs
+    const ok = run(512 << 20, ['einsum', 'ij->', 'big.npy', '-o', 'out.npy']);
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.equal(wt.fromNpy(readFileSync(join(dir, 'out.npy'))).item(), 2048 * 2048);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // The embedding reactor (docs/EMBEDDING.md): its imports and exports are what
-// the document says, its memory is fixed, and the document's Node host runs
-// and prints exactly what the document shows.
+// the document says, its memory grows from 16 MiB to at most 2 GiB, and the
+// document's Node host and Python host (under Wasmtime, from .venv) run and
+// print exactly what the document shows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -31,11 +32,41 @@ test('the reactor imports only WASI and exports memory, its function table, _ini
   assert.deepEqual(exports, [...api, '__indirect_function_table', '_initialize', 'memory'].sort());
 });
 
-test('its memory is fixed at 2 GiB: it cannot grow', async () => {
+test('its memory starts at 16 MiB and grows to 2 GiB at most, so every pointer is a positive i32', async () => {
   const stub = new Proxy({}, { get: () => () => 0 });
   const { exports } = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: stub });
+  assert.equal(exports.memory.buffer.byteLength, 16 << 20);
+  exports.memory.grow(32768 - 256);
   assert.equal(exports.memory.buffer.byteLength, 2 ** 31);
   assert.throws(() => exports.memory.grow(1), RangeError);
+});
+
+const python = `${root}.venv/bin/python`;
+
+test("the document's Python host runs under Wasmtime and prints what the Node host prints", () => {
+  const code = doc.match(/<!-- python-host-example -->\n```python\n([\s\S]*?)```/)[1];
+  const shown = doc.match(/<!-- host-output -->\n```\n([\s\S]*?)```/)[1];
+  assert.equal(execFileSync(python, ['-c', code], { cwd: `${root}dist`, encoding: 'utf8' }), shown);
+});
+
+test('under a Wasmtime memory limit, a call past it is WT_ENOMEM and the instance stays usable', () => {
+  const code = `
+import struct
+from wasmtime import Engine, Linker, Module, Store, WasiConfig
+engine = Engine(); store = Store(engine); store.set_wasi(WasiConfig())
+store.set_limits(memory_size=64 << 20)
+linker = Linker(engine); linker.define_wasi()
+ex = linker.instantiate(store, Module.from_file(engine, "wtensor-reactor.wasm")).exports(store)
+ex["_initialize"](store)
+out = ex["wt_malloc"](store, 4)
+shape = ex["wt_malloc"](store, 8)
+ex["memory"].write(store, struct.pack("<q", 32 << 20), shape)     # 32 Mi float64: 256 MiB
+print(ex["wt_tensor_zeros"](store, 8, 1, shape, out))             # WT_ENOMEM
+ex["memory"].write(store, struct.pack("<q", 1 << 20), shape)      # 1 Mi float64: 8 MiB
+print(ex["wt_tensor_zeros"](store, 8, 1, shape, out), ex["wt_memory_tensors"](store))
+`;
+  const printed = execFileSync(python, ['-c', code], { cwd: `${root}dist`, encoding: 'utf8' });
+  assert.equal(printed, '4\n0 1\n'); // WT_ENOMEM = 4, then a tensor made
 });
 
 test("the document's Node host runs and prints what the document shows", () => {
