@@ -9,6 +9,13 @@ if ! node -e 'const fs = require("fs"); for (const d of Object.keys(require("./p
   if (!fs.existsSync(`node_modules/${d}/package.json`)) process.exit(1)'; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
+# Deno, from npm at this exact version, beside the lockfile: the registry these
+# machines reach holds only its linux-x64 package, so a lockfile could not list
+# the other platforms' packages and npm ci would refuse it (tests/js/runtimes.test.mjs)
+DENO_VERSION=2.9.6
+if [ "$(node_modules/.bin/deno --version 2>/dev/null | head -1 | cut -d' ' -f2)" != "$DENO_VERSION" ]; then
+  npm install --no-save --no-audit --no-fund --loglevel=error "deno@$DENO_VERSION"
+fi
 echo "== lint: clang-format, prettier, eslint (npm run format fixes the first two)"
 npm run --silent lint
 bash scripts/build.sh
