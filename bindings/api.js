@@ -22,7 +22,8 @@ for (const entry of REGISTRY) {
 }
 
 export function buildApi(engine) {
-  const wt = { WtError, Tensor, LazyTensor, Labeled, dtypes: DTYPES };
+  // wt.float32 === 'float32', ...: NumPy's spelling of the dtypes, as the Array API asks
+  const wt = { WtError, Tensor, LazyTensor, Labeled, dtypes: DTYPES, ...Object.fromEntries(DTYPES.map((d) => [d, d])) };
   const api = { e: engine, wt, c: {} };
   for (const entry of REGISTRY) {
     if (entry.kind === 'creation' && entry.args) api.c[entry.name] = defineOp(engine, entry.name, entry.c, entry.args);

@@ -150,6 +150,28 @@ export interface BoundEinsum {
 /** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
 export type Operand = Tensor | number | boolean;
 
+export interface FInfo {
+  bits: number;
+  eps: number;
+  max: number;
+  min: number;
+  smallestNormal: number;
+  smallestSubnormal: number;
+  /** decimal digits (NumPy's finfo.precision), and 10 ** -precision */
+  precision: number;
+  resolution: number;
+  dtype: DType;
+}
+export interface IInfo {
+  bits: number;
+  min: number;
+  max: number;
+  dtype: DType;
+  kind: 'i' | 'u';
+}
+export type DTypeKind =
+  'bool' | 'signed integer' | 'unsigned integer' | 'integral' | 'real floating' | 'complex floating' | 'numeric';
+
 /** NumPy's casting rules, strictest first (see wt.canCast). */
 export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
 
@@ -313,6 +335,14 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
   /** NumPy's can_cast: whether values of dtype from (or a tensor's) cast to dtype to under casting ('safe'). */
   canCast(from: DType | Tensor, to: DType, casting?: Casting): boolean;
+  /** NumPy's result_type: dtypes and tensors promoted all at once, numbers as weak scalars (NEP 50), booleans as bool. */
+  resultType(...args: (DType | Tensor | number | boolean)[]): DType;
+  /** NumPy's finfo of a floating dtype (or a tensor's). */
+  finfo(dtype: DType | Tensor): FInfo;
+  /** NumPy's iinfo of an integer dtype (or a tensor's). */
+  iinfo(dtype: DType | Tensor): IInfo;
+  /** The Array API's isdtype: whether dtype is the given dtype or of the given kind (or any of a list). */
+  isdtype(dtype: DType | Tensor, kind: DType | DTypeKind | readonly (DType | DTypeKind)[]): boolean;
   /** a .npy file (format 1.0-3.0, either byte order; Fortran order loads as a strided view) */
   fromNpy(bytes: ArrayBuffer | ArrayBufferView): Tensor;
   /** a serialized tensorflow.TensorProto (tensor_content or the typed repeated fields) */
@@ -515,6 +545,16 @@ export interface Wtensor extends AllOps {
   /** A graph saved by Compiled.save(), rebuilt (every node checked again) and compiled. */
   loadGraph(json: string, blobs?: Record<string, Uint8Array>): Compiled<Tensor | Tensor[] | Record<string, Tensor>>;
   readonly dtypes: readonly DType[];
+  /** The dtype names as constants, NumPy's spelling: wt.float32 === 'float32'. */
+  readonly bool: 'bool';
+  readonly int8: 'int8';
+  readonly uint8: 'uint8';
+  readonly int16: 'int16';
+  readonly uint16: 'uint16';
+  readonly int32: 'int32';
+  readonly uint32: 'uint32';
+  readonly float32: 'float32';
+  readonly float64: 'float64';
 
   /** From a number, boolean, nested arrays or a TypedArray. */
   tensor(data: NestedArray | AnyTypedArray | Tensor, options?: TensorOptions): Tensor;

@@ -25,6 +25,7 @@ import { readNpz, writeNpz } from './npz.js';
 import { tidy, keep, dispose, memory, info, probe } from './scope.js';
 import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './exchange.js';
 import { Graph, isLazy, loadGraph } from './lazy/index.js';
+import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
@@ -180,21 +181,20 @@ const IO = [
   },
 ].map((e) => ({ kind: 'io', method: false, ...e }));
 
-// questions about dtypes, answered by C
+// NumPy's questions about dtypes, answered by C (dtype-rules.js)
 const DTYPE_RULES = [
+  { name: 'canCast', c: 'wt_can_cast', impl: (api) => (from, to, casting) => canCast(api.e, from, to, casting) },
   {
-    // NumPy's can_cast: from a dtype (or a tensor's), to a dtype, under a casting rule ('safe' by default)
-    name: 'canCast',
-    c: 'wt_can_cast',
+    name: 'resultType',
+    c: 'wt_result_type',
     impl:
-      ({ e }) =>
-      (from, to, casting = 'safe') => {
-        const f = e.dtypeCode(from instanceof Tensor ? from.dtype : from, 'canCast: from');
-        return (
-          e.ex.wt_can_cast(f, e.dtypeCode(to, 'canCast: to'), e.code('casting', casting, 'canCast: casting')) === 1
-        );
-      },
+      (api) =>
+      (...args) =>
+        resultType(api.e, args),
   },
+  { name: 'finfo', c: 'wt_dtype_limits_of', impl: (api) => (dtype) => finfo(api.e, dtype) },
+  { name: 'iinfo', c: 'wt_dtype_limits_of', impl: (api) => (dtype) => iinfo(api.e, dtype) },
+  { name: 'isdtype', c: 'wt_dtype_limits_of', impl: (api) => (dtype, kind) => isdtype(api.e, dtype, kind) },
 ].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
 const opName = (op, what) => {

@@ -118,6 +118,27 @@ WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out); /* tensor with
 ** quadruple of wtensor's dtypes). */
 WT_API wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out);
 WT_API wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
+/* NumPy's result_type of n >= 1 operands: dtypes[k], or a weak scalar
+** scalars[k] where dtypes[k] is -1 (scalars may be NULL when none is).  The
+** dtypes are promoted all at once, then each weak scalar adopts or widens the
+** result (NEP 50); weak scalars alone give their own kind's default dtype
+** (int32 for integers, float64 for the rest). */
+WT_API wt_status wt_result_type(int n, const int *dtypes, const double *scalars, wt_dtype *out);
+
+/* What NumPy's iinfo and finfo report of a dtype. */
+typedef struct wt_dtype_limits {
+    int32_t  kind;            /* NumPy's dtype.kind: 'b' bool, 'i' signed, 'u' unsigned, 'f' float */
+    int32_t  bits;            /* the element's size in bits */
+    int64_t  int_min;         /* integers and bool: the least value */
+    uint64_t int_max;         /* integers and bool: the greatest value */
+    double   float_max;       /* floats: the greatest finite value (the least is its negative) */
+    double   eps;             /* floats: the gap between 1 and the next larger value */
+    double   smallest_normal; /* floats: the smallest positive normal value */
+    double   smallest_subnormal;
+    int32_t  precision; /* floats: decimal digits of precision (NumPy's finfo.precision) */
+    int32_t  reserved;
+} wt_dtype_limits;
+WT_API wt_status wt_dtype_limits_of(int dtype, wt_dtype_limits *out);
 
 /*
 ** ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Generates bindings/abi.js from include/wtensor.h: every number JavaScript
 // shares with C (status and dtype codes, integer #defines, the op and
-// reduction lists, the byte layout of wt_info), so bindings/ hard-codes none.
+// reduction lists, the byte layouts of wt_info and wt_dtype_limits), so
+// bindings/ hard-codes none.
 //   node scripts/gen-abi.mjs          write bindings/abi.js
 //   node scripts/gen-abi.mjs --check  exit 1 if bindings/abi.js is stale
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -47,10 +48,10 @@ function defines() {
   return out;
 }
 
-// byte offsets of a struct of fixed-width fields, with natural alignment
+// byte offsets of a struct of fixed-width fields (and doubles), with natural alignment
 function layout(name, consts) {
   const body = block(new RegExp(`typedef struct ${name} \\{([^}]*)\\}`), `struct ${name}`);
-  const sizes = { int32_t: 4, uint32_t: 4, int64_t: 8, uint64_t: 8 };
+  const sizes = { int32_t: 4, uint32_t: 4, int64_t: 8, uint64_t: 8, double: 8 };
   const fields = {};
   let at = 0;
   for (const m of body.replace(/\/\*[^]*?\*\//g, '').matchAll(/(\w+)\s+(\w+)(?:\[(\w+)\])?;/g)) {
@@ -73,6 +74,7 @@ const abi = {
   OPS: xList('WT_OP_LIST').map(([, name, arity]) => ({ name: JSON.parse(name), arity: Number(arity) })),
   REDUCTIONS: xList('WT_REDUCE_LIST').map(([, name]) => JSON.parse(name)),
   INFO: layout('wt_info', consts),
+  LIMITS: layout('wt_dtype_limits', consts),
   ...consts,
 };
 dtypes.forEach(([, code], i) => code === i || fail('wt_dtype codes must be 0, 1, 2, ...'));

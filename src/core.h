@@ -144,6 +144,9 @@ const char *wt_dtype_casting_name(int casting); /* a valid wt_casting's name */
 /* a host number that acts as a Python int: integral and exact (a JS safe
 ** integer); 1e300 acts as a float */
 bool wt_dtype_weak_int(double v);
+/* wt_result_type, unchecked, also giving the promotion of the dtypes alone
+** (-1 when every operand is a weak scalar) */
+wt_status wt_dtype_result(int n, const int *dtypes, const double *scalars, int *tensor_dt, int *out);
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
 #define WT_ITER_MAXOPS 17 /* a fused pass: its target and 16 tensor leaves */

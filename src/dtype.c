@@ -1,5 +1,6 @@
 /* dtype.c — dtype names, sizes and NumPy 2 (NEP 50) promotion. */
 #include "core.h"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -147,4 +148,61 @@ int wt_can_cast(int from, int to, int casting) {
     if (casting <= WT_CASTING_EQUIV) return 0;
     if (promote(from, to) == to) return 1; /* safe: every value of from survives */
     return casting == WT_CASTING_SAME_KIND && kind(from) <= kind(to);
+}
+
+wt_status wt_dtype_result(int n, const int *dtypes, const double *scalars, int *tensor_dt, int *out) {
+    int t = -1, tens[16], nt = 0;
+    for (int k = 0; k < n; k++)
+        if (dtypes[k] >= 0) tens[nt++] = dtypes[k];
+    wt_dtype r;
+    wt_status st = nt ? wt_dtype_promote_list(nt, tens, &r) : WT_OK;
+    if (st) return st;
+    t = *tensor_dt = nt ? (int)r : -1;
+    /* then each weak scalar adopts the result or widens it (NEP 50) */
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] >= 0) continue;
+        wt_dtype_promote_scalar(t < 0 ? WT_BOOL : t, scalars[k], &r); /* alone: its own kind's default */
+        if (t >= 0 && (int)r != t && (st = wt_dtype_promote(t, r, &r))) return st;
+        t = r;
+    }
+    *out = t;
+    return WT_OK;
+}
+
+wt_status wt_result_type(int n, const int *dtypes, const double *scalars, wt_dtype *out) {
+    if (n < 1 || n > 16 || !dtypes || !out)
+        return wt_error_fail(WT_EINVAL, "wt_result_type: %d operands (1 to 16), or a NULL argument", n);
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] < -1 || dtypes[k] >= WT_NDTYPES)
+            return wt_error_fail(WT_EDTYPE, "wt_result_type: invalid dtype code %d", dtypes[k]);
+        if (dtypes[k] < 0 && !scalars)
+            return wt_error_fail(WT_EINVAL, "wt_result_type: operand %d is a scalar but scalars is NULL", k);
+    }
+    int t, r;
+    wt_status st = wt_dtype_result(n, dtypes, scalars, &t, &r);
+    if (!st) *out = (wt_dtype)r;
+    return st;
+}
+
+wt_status wt_dtype_limits_of(int dtype, wt_dtype_limits *out) {
+    if (!wt_dtype_is_valid(dtype) || !out)
+        return wt_error_fail(WT_EDTYPE, "wt_dtype_limits_of: invalid dtype code %d, or a NULL argument", dtype);
+    memset(out, 0, sizeof *out);
+    out->bits = (int32_t)info[dtype].size * 8;
+    if (dtype == WT_FLOAT32 || dtype == WT_FLOAT64) {
+        bool f = dtype == WT_FLOAT32;
+        out->kind = 'f';
+        out->float_max = f ? FLT_MAX : DBL_MAX;
+        out->eps = f ? FLT_EPSILON : DBL_EPSILON;
+        out->smallest_normal = f ? FLT_MIN : DBL_MIN;
+        out->smallest_subnormal = f ? 0x1p-149 : 0x1p-1074;
+        out->precision = f ? 6 : 15; /* NumPy: floor(-log10(eps)) */
+        return WT_OK;
+    }
+    double lo = 0, hi = 1; /* bool */
+    wt_dtype_range(dtype, &lo, &hi);
+    out->kind = dtype == WT_BOOL ? 'b' : is_signed(dtype) ? 'i' : 'u';
+    out->int_min = (int64_t)lo;
+    out->int_max = (uint64_t)hi;
+    return WT_OK;
 }

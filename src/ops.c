@@ -134,33 +134,10 @@ static wt_status plan_fma(int n, const int *dtypes, const double *scalars, int *
 
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
     if (op == WT_OP_FMA) return plan_fma(n, dtypes, scalars, compute, result);
-    /* promote the tensors first, all at once (np.result_type), then let weak scalars adopt or widen it */
-    int t = -1, tens[5], nt = 0, tensor_dt = -1;
-    for (int k = 0; k < n; k++)
-        if (dtypes[k] >= 0 && !(op == WT_OP_WHERE && k == 0)) tens[nt++] = dtypes[k];
-    if (nt) {
-        wt_dtype r;
-        wt_status st = wt_dtype_promote_list(nt, tens, &r);
-        if (st) return st;
-        t = tensor_dt = r;
-    }
-    for (int k = 0; k < n; k++) {
-        if (dtypes[k] >= 0 || (op == WT_OP_WHERE && k == 0)) continue;
-        wt_dtype r;
-        if (t < 0) { /* only scalars so far: the scalar's own natural dtype */
-            wt_dtype_promote_scalar(WT_BOOL, scalars[k], &r);
-        } else {
-            wt_dtype_promote_scalar(t, scalars[k], &r);
-        }
-        if (t >= 0 && (int)r != t) {
-            wt_dtype w;
-            wt_status st = wt_dtype_promote(t, r, &w);
-            if (st) return st;
-            r = w;
-        }
-        t = r;
-    }
-    if (t < 0) t = WT_BOOL; /* where(cond) with scalar branches only: unreachable via arity */
+    /* np.result_type of the operands (where's condition takes no part) */
+    int skip = op == WT_OP_WHERE, t, tensor_dt;
+    wt_status st = wt_dtype_result(n - skip, dtypes + skip, scalars ? scalars + skip : NULL, &tensor_dt, &t);
+    if (st) return st;
     int cls = op_class[op], c = t, res = t;
     const char *name = table[op].name;
     switch (cls) {
@@ -183,7 +160,7 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
         break;
     case C_WHERE: break;
     }
-    wt_status st = weak_ints(op, n, dtypes, scalars, nt && tensor_dt != WT_BOOL, &c);
+    st = weak_ints(op, n, dtypes, scalars, tensor_dt >= 0 && tensor_dt != WT_BOOL, &c);
     if (st) return st;
     for (int k = 0; k < n; k++) compute[k] = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : c;
     *result = res;

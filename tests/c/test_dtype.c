@@ -97,6 +97,37 @@ void test_fma_dtype_fixture(void) { /* fma(a, b, c) is NumPy's a*b + c */
     CHECK_EQ(r, WT_FLOAT64); /* int8 * uint16 is int32; int32 + float32 is float64 */
 }
 
+void test_limits_and_result_type(void) {
+    for (int d = 0; d < WT_NDTYPES; d++) {
+        wt_dtype_limits l;
+        CHECK_OK(wt_dtype_limits_of(d, &l));
+        const fx_limits_row *w = &fx_limits[d];
+        if (l.kind != w->kind || l.bits != w->bits || l.int_min != w->imin || l.int_max != (uint64_t)w->imax ||
+            l.float_max != w->fmax || l.eps != w->eps || l.smallest_normal != w->normal ||
+            l.smallest_subnormal != w->subnormal || l.precision != w->precision)
+            wt_t_fail(__FILE__, __LINE__, "limits of %s differ from NumPy's iinfo/finfo", wt_dtype_name(d));
+    }
+    wt_dtype_limits l;
+    CHECK_ERR(wt_dtype_limits_of(9, &l), WT_EDTYPE, "invalid dtype code 9");
+    wt_dtype r; /* np.result_type with Python scalars (NEP 50); integers alone: int32, NumPy's int64 */
+    CHECK_OK(wt_result_type(3, (int[]){WT_INT8, WT_UINT16, WT_FLOAT32}, NULL, &r));
+    CHECK_EQ(r, WT_FLOAT32);
+    CHECK_OK(wt_result_type(2, (int[]){WT_UINT8, -1}, (double[]){0, 300}, &r));
+    CHECK_EQ(r, WT_UINT8);
+    CHECK_OK(wt_result_type(2, (int[]){WT_INT8, -1}, (double[]){0, 2.5}, &r));
+    CHECK_EQ(r, WT_FLOAT64);
+    CHECK_OK(wt_result_type(2, (int[]){-1, WT_FLOAT32}, (double[]){2.5, 0}, &r));
+    CHECK_EQ(r, WT_FLOAT32);
+    CHECK_OK(wt_result_type(2, (int[]){-1, -1}, (double[]){2, 2.5}, &r));
+    CHECK_EQ(r, WT_FLOAT64);
+    CHECK_OK(wt_result_type(1, (int[]){-1}, (double[]){7}, &r));
+    CHECK_EQ(r, WT_INT32);
+    CHECK_ERR(wt_result_type(2, (int[]){WT_INT32, WT_UINT32}, NULL, &r), WT_EDTYPE, "needs int64");
+    CHECK_ERR(wt_result_type(1, (int[]){-1}, NULL, &r), WT_EINVAL, "operand 0 is a scalar but scalars is NULL");
+    CHECK_ERR(wt_result_type(0, (int[]){0}, NULL, &r), WT_EINVAL, "0 operands");
+    CHECK_ERR(wt_result_type(1, (int[]){12}, NULL, &r), WT_EDTYPE, "invalid dtype code 12");
+}
+
 void test_promote_errors(void) {
     wt_dtype r;
     CHECK_ERR(wt_dtype_promote(WT_INT32, WT_UINT32, &r), WT_EDTYPE, "promoting int32 with uint32 needs int64");

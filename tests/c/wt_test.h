@@ -63,6 +63,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_promote_errors) \
     X(test_can_cast_fixture) \
     X(test_fma_dtype_fixture) \
+    X(test_limits_and_result_type) \
     X(test_weak_scalar_fixture) \
     X(test_shape_checks) \
     X(test_desc_contiguity) \

@@ -310,3 +310,40 @@ test('12. einsum reads NumPy grammar only: every space ignored, names through ei
     assert.equal(wt.einsumNamed('i j, j k -> i k', a, b).names, null); // no operand was named
   });
 });
+
+test('resultType, finfo, iinfo, isdtype and the dtype constants, as NumPy and the Array API define them', () => {
+  wt.tidy(() => {
+    assert.equal(wt.float32, 'float32');
+    assert.deepEqual(
+      wt.dtypes.map((d) => wt[d]),
+      wt.dtypes,
+    );
+    // np.result_type(np.int8, np.uint16, np.float32) is float32; Python scalars are weak (NEP 50)
+    assert.equal(wt.resultType('int8', 'uint16', 'float32'), 'float32');
+    assert.equal(wt.resultType(wt.zeros([2], 'uint8'), 300), 'uint8');
+    assert.equal(wt.resultType('int8', 2.5), 'float64');
+    assert.equal(wt.resultType(2.5, 'float32'), 'float32');
+    assert.equal(wt.resultType(true, 'int8'), 'int8');
+    assert.equal(wt.resultType(7), 'int32'); // NumPy: int64, wtensor's default integer is int32
+    throwsWt(() => wt.resultType('int32', 'uint32'), 'WT_EDTYPE', /needs int64/);
+    throwsWt(() => wt.resultType(), 'WT_EINVAL', /at least one/);
+    // np.finfo(np.float32): eps 2**-23, max, smallest_normal 2**-126, precision 6, resolution 1e-6
+    const f = wt.finfo('float32');
+    assert.deepEqual(
+      [f.bits, f.eps, f.smallestNormal, f.smallestSubnormal, f.precision, f.resolution, f.dtype, f.min],
+      [32, 2 ** -23, 2 ** -126, 2 ** -149, 6, 1e-6, 'float32', -f.max],
+    );
+    assert.equal(wt.finfo(wt.zeros([1])).max, Number.MAX_VALUE);
+    assert.deepEqual(wt.iinfo('int16'), { bits: 16, min: -32768, max: 32767, dtype: 'int16', kind: 'i' });
+    throwsWt(() => wt.finfo('int32'), 'WT_EDTYPE', /not a floating dtype/);
+    throwsWt(() => wt.iinfo('float64'), 'WT_EDTYPE', /not an integer dtype/);
+    throwsWt(() => wt.iinfo('bool'), 'WT_EDTYPE', /not an integer dtype/); // np.iinfo(bool) raises too
+    // the Array API's isdtype
+    assert.equal(wt.isdtype('uint8', 'integral'), true);
+    assert.equal(wt.isdtype('uint8', 'signed integer'), false);
+    assert.equal(wt.isdtype('bool', 'numeric'), false);
+    assert.equal(wt.isdtype('float64', ['bool', 'real floating']), true);
+    assert.equal(wt.isdtype('float64', 'float32'), false);
+    throwsWt(() => wt.isdtype('int8', 'intgral'), 'WT_EINVAL', /'intgral' is neither a dtype nor a kind/);
+  });
+});

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { REGISTRY } from '../../bindings/registry.js';
+import { DTYPES } from '../../bindings/abi.js';
 import { methodName } from '../../bindings/kinds.js';
 
 const require = createRequire(import.meta.url);
@@ -52,7 +53,7 @@ const free = new Set(REGISTRY.filter((e) => e.free !== false).flatMap((e) => [e.
 const tensorMethods = new Set(REGISTRY.filter((e) => e.method).map(methodName));
 const lazyMethods = new Set(REGISTRY.filter((e) => e.method && e.lazy && e.lazyMethod !== false).map(methodName));
 // wt's members that are values, not registered functions
-const WT_VALUES = ['WtError', 'Tensor', 'LazyTensor', 'Labeled', 'dtypes', 'defaultGraph', 'probe'];
+const WT_VALUES = ['WtError', 'Tensor', 'LazyTensor', 'Labeled', 'dtypes', 'defaultGraph', 'probe', ...DTYPES];
 
 test('every registered free function is declared on Wtensor, and every declared one registered', () => {
   const wt = declared('Wtensor');
