@@ -66,6 +66,9 @@ export interface ViewMethods<T> {
 
 export interface Tensor extends TensorOps, ViewMethods<Tensor> {}
 export declare class Tensor {
+  /** The same bytes read as dtype (NumPy's view(dtype)): of another itemsize the last axis scales by the
+   *  itemsize ratio and must be contiguous; a view, never a copy (bool only from bool). */
+  view(dtype: DType): Tensor;
   private constructor();
   readonly dtype: DType;
   readonly shape: readonly number[];
@@ -577,6 +580,7 @@ export interface Wtensor extends AllOps {
   diagonal(t: Tensor, offset?: number, axis1?: number, axis2?: number): Tensor;
   flatten(t: Tensor): Tensor;
   ravel(t: Tensor): Tensor;
+  view(t: Tensor, dtype: DType): Tensor;
   contiguous(t: Tensor): Tensor;
   copy(t: Tensor): Tensor;
   astype(t: Tensor, dtype: DType): Tensor;

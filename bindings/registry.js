@@ -42,6 +42,8 @@ const VIEWS = [
   { name: 'squeeze', c: 'wt_view_squeeze', args: ['tensor self', 'axes axis=null'], names: axisNames.squeeze },
   { name: 'diagonal', c: 'wt_view_diagonal', args: ['tensor self', 'i64 offset=0', 'int axis1=0', 'int axis2=1'] },
   { name: 'ravel', c: 'wt_view_ravel', args: ['tensor self'] },
+  // NumPy's ndarray.view(dtype): the same bytes as another dtype (eager: a graph's values have no bytes yet)
+  { name: 'view', c: 'wt_view_dtype', args: ['tensor self', 'dtype dtype'], names: 'same', lazy: false },
 ].map((e) => ({ kind: 'view', method: true, lazy: true, ...e }));
 
 const COPIES = [

@@ -270,6 +270,15 @@ WT_API wt_status wt_view_squeeze(const wt_tensor *t, int naxes, const int *axes,
 ** is read-only): every diagonal element is distinct. */
 WT_API wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1, int axis2, wt_tensor **out);
 
+/* The same bytes read as another dtype (NumPy's ndarray.view(dtype)): of
+** another itemsize, the last axis must be contiguous and scales by the ratio
+** of the itemsizes (its length in bytes a multiple of the new itemsize), and
+** a 0-d t cannot change itemsize.  Strides and offset count elements here, so
+** every other stride and the offset, in bytes, must be multiples of the new
+** itemsize too (NumPy has byte strides: it takes these views; WT_EINVAL here).
+** No view as bool of another dtype (its bytes need not be 0 or 1). */
+WT_API wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out);
+
 /* 1-D in C order, contiguous: a view of a C-contiguous t, else a copy (NumPy's
 ** ravel; a reversed or strided 1-D tensor is copied too). */
 WT_API wt_status wt_view_ravel(const wt_tensor *t, wt_tensor **out);

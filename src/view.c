@@ -251,3 +251,42 @@ wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **out) {
     d.flags = (d.flags & ~WT_DESC_CASTING_MASK) | ((unsigned)(casting + 1) << WT_DESC_CASTING_SHIFT);
     return wt_tensor_view(t, &d, out);
 }
+
+wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out) {
+    wt_status st = begin(t, out);
+    if (st) return st;
+    if (!wt_dtype_is_valid(dtype)) return wt_error_fail(WT_EDTYPE, "view: invalid dtype code %d", dtype);
+    const char *from = wt_dtype_name(t->d.dtype), *to = wt_dtype_name(dtype);
+    if (dtype == WT_BOOL && t->d.dtype != WT_BOOL)
+        return wt_error_fail(WT_EDTYPE, "view: %s as bool is refused: its bytes need not be 0 or 1 (use astype)", from);
+    int64_t so = (int64_t)wt_dtype_size(t->d.dtype), sn = (int64_t)wt_dtype_size(dtype);
+    wt_desc d = t->d;
+    d.dtype = dtype;
+    int last = d.ndim - 1;
+    if (so != sn) {
+        if (last < 0)
+            return wt_error_fail(WT_EINVAL, "view: a 0-d %s tensor cannot be viewed as %s, of another itemsize", from,
+                                 to);
+        if (d.shape[last] != 1 && d.strides[last] != 1)
+            return wt_error_fail(WT_EINVAL, "view: %s as %s, of another itemsize, needs a contiguous last axis", from,
+                                 to);
+        int64_t bytes = d.shape[last] * so; /* validated descriptor: no overflow */
+        if (bytes % sn)
+            return wt_error_fail(WT_EINVAL, "view: the last axis of %lld bytes is not a whole number of %s elements",
+                                 (long long)bytes, to);
+        d.shape[last] = bytes / sn;
+        d.strides[last] = 1;
+        for (int i = 0; i < last; i++) { /* a size-1 axis's stride is never used */
+            int64_t b = d.strides[i] * so;
+            if (d.shape[i] > 1 && b % sn)
+                return wt_error_fail(WT_EINVAL, "view: axis %d's stride of %lld bytes is not a multiple of %s's %lld",
+                                     i, (long long)b, to, (long long)sn);
+            d.strides[i] = b / sn;
+        }
+        if ((d.offset * so) % sn)
+            return wt_error_fail(WT_EINVAL, "view: the offset of %lld bytes is not a multiple of %s's %lld",
+                                 (long long)(d.offset * so), to, (long long)sn);
+        d.offset = d.offset * so / sn;
+    }
+    return wt_tensor_view(t, &d, out);
+}

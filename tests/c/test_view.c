@@ -326,3 +326,50 @@ void test_views_outlive_base(void) {
     wt_tensor_free(v);
     CHECK_EQ(wt_memory_bytes(), bytes - 80);
 }
+
+void test_view_dtype(void) {
+    /* float32 [0, 1, 2, 3, 4, 5] as (2, 3), read as int32 / uint8 / float64, as NumPy's .view(dtype) */
+    int64_t shape[2] = {2, 4};
+    wt_tensor *t = t_arange(WT_FLOAT32, 2, shape), *v = NULL, *w = NULL;
+    CHECK_OK(wt_view_dtype(t, WT_INT32, &v));
+    CHECK(wt_tensor_same_buffer(t, v));
+    CHECK_DESC(v, 2, ((int64_t[]){2, 4}), ((int64_t[]){4, 1}), 0);
+    double x;
+    CHECK_OK(wt_tensor_get(v, (int64_t[]){0, 1}, &x));
+    CHECK(x == 1065353216); /* the bits of 1.0f */
+    wt_tensor_free(v);
+    CHECK_OK(wt_view_dtype(t, WT_UINT8, &v)); /* the last axis scales by 4 */
+    CHECK_DESC(v, 2, ((int64_t[]){2, 16}), ((int64_t[]){16, 1}), 0);
+    CHECK_OK(wt_view_dtype(v, WT_FLOAT32, &w)); /* and back */
+    CHECK(t_equals(w, (double[]){0, 1, 2, 3, 4, 5, 6, 7}));
+    wt_tensor_free(w), wt_tensor_free(v);
+    CHECK_OK(wt_view_dtype(t, WT_FLOAT64, &v)); /* two float32 per float64 */
+    CHECK_DESC(v, 2, ((int64_t[]){2, 2}), ((int64_t[]){2, 1}), 0);
+    wt_tensor_free(v);
+    /* a row slice keeps an aligned offset; writing through the view writes t */
+    wt_tensor *row = NULL;
+    CHECK_OK(wt_view_slice(t, "1", &row));
+    CHECK_OK(wt_view_dtype(row, WT_INT16, &v));
+    CHECK_DESC(v, 1, ((int64_t[]){8}), ((int64_t[]){1}), 8);
+    CHECK_OK(wt_assign_scalar(v, 0));
+    CHECK(t_equals(t, (double[]){0, 1, 2, 3, 0, 0, 0, 0}));
+    wt_tensor_free(v), wt_tensor_free(row);
+    /* what cannot be a view here: NumPy's errors, and byte strides wtensor's element strides cannot hold */
+    wt_tensor *tr = NULL, *odd = NULL, *z = NULL;
+    CHECK_OK(wt_view_permute(t, 0, NULL, &tr));
+    CHECK_ERR(wt_view_dtype(tr, WT_FLOAT64, &v), WT_EINVAL, "needs a contiguous last axis");
+    CHECK_OK(wt_view_dtype(tr, WT_UINT32, &v)); /* the same itemsize: any layout */
+    wt_tensor_free(v);
+    CHECK_OK(wt_view_slice(t, ":, :3", &odd));
+    CHECK_ERR(wt_view_dtype(odd, WT_FLOAT64, &v), WT_EINVAL, "last axis of 12 bytes is not a whole number of float64");
+    wt_tensor_free(odd);
+    CHECK_OK(wt_view_slice(t, ":, 1:3", &odd));
+    CHECK_ERR(wt_view_dtype(odd, WT_FLOAT64, &v), WT_EINVAL, "the offset of 4 bytes is not a multiple of float64's 8");
+    wt_tensor_free(odd);
+    CHECK_ERR(wt_view_dtype(t, WT_BOOL, &v), WT_EDTYPE, "float32 as bool is refused");
+    CHECK_ERR(wt_view_dtype(t, 9, &v), WT_EDTYPE, "invalid dtype code 9");
+    CHECK_OK(wt_tensor_zeros(WT_INT32, 0, NULL, &z));
+    CHECK_ERR(wt_view_dtype(z, WT_INT8, &v), WT_EINVAL, "a 0-d int32 tensor cannot be viewed as int8");
+    CHECK_OK(wt_view_dtype(z, WT_FLOAT32, &v));
+    wt_tensor_free(v), wt_tensor_free(z), wt_tensor_free(tr), wt_tensor_free(t);
+}

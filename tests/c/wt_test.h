@@ -88,6 +88,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_expand_squeeze) \
     X(test_diagonal_fixture) \
     X(test_flatten_contig) \
+    X(test_view_dtype) \
     X(test_views_outlive_base) \
     X(test_cast_fixture) \
     X(test_cast_rules) \

@@ -347,3 +347,27 @@ test('resultType, finfo, iinfo, isdtype and the dtype constants, as NumPy and th
     throwsWt(() => wt.isdtype('int8', 'intgral'), 'WT_EINVAL', /'intgral' is neither a dtype nor a kind/);
   });
 });
+
+test("t.view(dtype) reads the same bytes as another dtype, a view, as NumPy's ndarray.view", () => {
+  wt.tidy(() => {
+    const a = wt.arange(4, null, 1, 'float32').reshape([2, 2]);
+    // np.arange(4, dtype=np.float32).reshape(2, 2).view(np.int32) / .view(np.uint16)
+    assert.deepEqual(a.view('int32').toArray(), [
+      [0, 1065353216],
+      [1073741824, 1077936128],
+    ]);
+    assert.deepEqual(a.view('uint16').toArray(), [
+      [0, 0, 0, 16256],
+      [0, 16384, 0, 16448],
+    ]);
+    assert.deepEqual(a.view('float64').shape, [2, 1]);
+    assert.deepEqual(wt.tensor([1, -1], { dtype: 'int16' }).view('int8').toArray(), [1, 0, -1, -1]);
+    assert.deepEqual(wt.tensor([1.5, -2]).view('uint32').toArray(), [0, 1073217536, 0, 3221225472]);
+    const u = wt.view(a, 'uint32'); // a view: writes reach a
+    u.slice('0, 0').assign(1065353216);
+    assert.equal(a.toArray()[0][0], 1);
+    throwsWt(() => a.T.view('float64'), 'WT_EINVAL', /needs a contiguous last axis/);
+    throwsWt(() => a.view('bool'), 'WT_EDTYPE', /as bool is refused/);
+    assert.deepEqual(a.named(['r', 'c']).view('uint8').names, ['r', 'c']);
+  });
+});
