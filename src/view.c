@@ -276,9 +276,10 @@ wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out) {
                                  (long long)bytes, to);
         d.shape[last] = bytes / sn;
         d.strides[last] = 1;
-        for (int i = 0; i < last; i++) { /* a size-1 axis's stride is never used */
-            int64_t b = d.strides[i] * so;
-            if (d.shape[i] > 1 && b % sn)
+        for (int i = 0; i < last; i++) {
+            if (d.shape[i] <= 1) continue; /* never used, and not bounded by the buffer: left as it is */
+            int64_t b = d.strides[i] * so; /* within the buffer's bytes: validated */
+            if (b % sn)
                 return wt_error_fail(WT_EINVAL, "view: axis %d's stride of %lld bytes is not a multiple of %s's %lld",
                                      i, (long long)b, to, (long long)sn);
             d.strides[i] = b / sn;

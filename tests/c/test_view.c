@@ -372,4 +372,11 @@ void test_view_dtype(void) {
     CHECK_ERR(wt_view_dtype(z, WT_INT8, &v), WT_EINVAL, "a 0-d int32 tensor cannot be viewed as int8");
     CHECK_OK(wt_view_dtype(z, WT_FLOAT32, &v));
     wt_tensor_free(v), wt_tensor_free(z), wt_tensor_free(tr), wt_tensor_free(t);
+    /* a size-1 axis may carry any stride: it is never scaled (no overflow, UBSan checks) */
+    static float mem[4];
+    CHECK_OK(wt_tensor_wrap(mem, sizeof mem, WT_FLOAT32, 2, (int64_t[]){1, 4}, (int64_t[]){INT64_C(1) << 61, 1}, 0, 0,
+                            NULL, NULL, &t));
+    CHECK_OK(wt_view_dtype(t, WT_FLOAT64, &v));
+    CHECK(wt_tensor_shape(v)[1] == 2);
+    wt_tensor_free(v), wt_tensor_free(t);
 }
