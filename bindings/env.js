@@ -35,6 +35,9 @@ const URLS = {
   'wtensor-mt.wasm': () => new URL('../dist/wtensor-mt.wasm', import.meta.url),
 };
 
+// the init option that passes a module: wasm, or wasmThreads for the threaded build
+export const optionOf = (file) => (file === 'wtensor-mt.wasm' ? 'wasmThreads' : 'wasm');
+
 export function packageUrl(file) {
   try {
     const url = URLS[file]();
@@ -45,6 +48,6 @@ export function packageUrl(file) {
   throw new WtError(
     'WT_ELOAD',
     `cannot locate ${file}: this runtime gives modules no import.meta.url; import the wasm as a module ` +
-      `(import wasm from 'wtensor/${file}') and pass it: init({ ${file === 'wtensor-mt.wasm' ? 'wasmThreads' : 'wasm'}: wasm })`,
+      `(import wasm from 'wtensor/${file}') and pass it: init({ ${optionOf(file)}: wasm })`,
   );
 }

@@ -2,7 +2,7 @@
 // no eval: only WebAssembly.compile, so a CSP with 'wasm-unsafe-eval' suffices.
 // Every message names the file it is about (wtensor.wasm or wtensor-mt.wasm).
 import { WtError } from './errors.js';
-import { hasNodeBuiltins, nodeImport, packageUrl, runtime } from './env.js';
+import { hasNodeBuiltins, nodeImport, optionOf, packageUrl, runtime } from './env.js';
 
 function describe(bytes) {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 64)).trimStart();
@@ -34,8 +34,6 @@ async function compileBytes(bytes, where, file) {
     throw new WtError('WT_ELOAD', `could not compile ${file} from ${where}: ${e.message}${hint}`);
   }
 }
-
-const optionOf = (file) => (file === 'wtensor-mt.wasm' ? 'wasmThreads' : 'wasm');
 
 async function fromResponse(response, where, file) {
   if (!response.ok) {

@@ -28,7 +28,8 @@ function outOf(engine, opts, name) {
   const handle = given ? engine.handle(opts.out, `${name}: out`) : 0;
   if (opts.casting === undefined || opts.casting === null) return { handle, done: () => {} };
   const rule = engine.code('casting', opts.casting, `${name}: casting`);
-  if (!given) return { handle, done: () => {} }; // NumPy: casting without out is checked and ignored
+  // without out the rule is only checked as a name (NumPy would check the inputs: README's differences)
+  if (!given) return { handle, done: () => {} };
   engine.check(engine.ex.wt_view_casting(handle, rule, engine.outPtr));
   const view = engine.takeOut();
   return { handle: view, done: () => engine.ex.wt_tensor_free(view) };

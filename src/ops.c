@@ -68,16 +68,9 @@ static int float_of(int dt) {
     return wt_dtype_size(dt) <= 2 ? WT_FLOAT32 : WT_FLOAT64;
 }
 
-/* NEP 50's weak integers beyond the compute dtype c (an integer): comparisons
-** are exact (computed in float64, which holds every integer dtype here and
-** every integral JS number), clip drops a bound that bounds nothing in x's own
-** integer dtype (a low bound at or below its least value, a high one at or
-** above its greatest: NumPy's np.clip; wt_ops_scalar widens it to the compute
-** dtype's extreme) and raises
-** for any other, where converts as NumPy 2 does (into a tensor's dtype; a
-** dtype only weak numbers and bools chose is the default integer, which must
-** hold them), and arithmetic raises as NumPy's OverflowError */
-/* np.clip drops a Python-int bound that bounds nothing in x's own integer dtype */
+/* np.clip drops a Python-int bound that bounds nothing in x's own integer
+** dtype: a low bound at or below its least value, a high one at or above its
+** greatest (wt_ops_scalar widens it to the compute dtype's extreme) */
 static bool clip_drops(int op, int k, int x_dtype, double v) {
     double lo, hi;
     if (op != WT_OP_CLIP || (k != 1 && k != 2) || !wt_dtype_weak_int(v) || !wt_dtype_range(x_dtype, &lo, &hi))
@@ -85,6 +78,12 @@ static bool clip_drops(int op, int k, int x_dtype, double v) {
     return k == 1 ? v <= lo : v >= hi;
 }
 
+/* NEP 50's weak integers beyond the compute dtype c (an integer): comparisons
+** are exact (computed in float64, which holds every integer dtype here and
+** every integral JS number), a clip bound clip_drops drops is no bound (any
+** other raises), where converts as NumPy 2 does (into a tensor's dtype; a
+** dtype only weak numbers and bools chose is the default integer, which must
+** hold them), and arithmetic raises as NumPy's OverflowError */
 static wt_status weak_ints(int op, int n, const int *dtypes, const double *scalars, bool chosen_by_tensor, int *c) {
     if (!wt_dtype_is_int(*c)) return WT_OK;
     for (int k = 0; k < n; k++) {

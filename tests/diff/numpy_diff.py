@@ -178,13 +178,6 @@ def broadcastable(a, b):
     return True
 
 
-def bshape(*shapes):
-    try:
-        return list(np.broadcast_shapes(*[tuple(s) for s in shapes]))
-    except ValueError:
-        return None
-
-
 class Program:
     """Generates a program step by step, running each in NumPy to know the shapes it has."""
 
@@ -284,13 +277,18 @@ def needs_int64(tensors, what, run=None):
         raise Unsupported(f'{what}: needs int64', codes)
 
 
+def values(p, args):
+    """a step's operands: NumPy arrays, and weak scalars as NEP 50 sees them"""
+    return [p.vals[a['ref']] if 'ref' in a else weak_value(a['num']) for a in args]
+
+
 def int32_default_overflow(p, s):
     """an op whose dtype only Python ints and bools choose (NumPy: int64, wtensor: int32) with a
     Python int beyond int32: wtensor's WT_EDTYPE, which it may find before NumPy's own error"""
     if s['op'] in ('equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'logical_and',
                    'logical_or', 'logical_xor'):
         return False
-    xs = [p.vals[a['ref']] if 'ref' in a else weak_value(a['num']) for a in s['args'][s['op'] == 'where':]]
+    xs = values(p, s['args'][s['op'] == 'where':])
     if any(isinstance(x, np.ndarray) and x.dtype.name != 'bool' for x in xs):
         return False
     return any(isinstance(x, int) and not isinstance(x, bool) and not -2 ** 31 <= x < 2 ** 31 for x in xs)
@@ -322,8 +320,7 @@ def wt_int(result, xs, what):
 
 
 def run_ufunc(p, op, args, out, casting):
-    g = p.g
-    xs = [p.vals[a['ref']] if 'ref' in a else weak_value(a['num']) for a in args]
+    xs = values(p, args)
     promoted = xs[1:] if op == 'where' else xs  # where's condition takes no part in the dtype
     fn = np.round if op == 'round' else getattr(np, op)  # wtensor's round is np.round: integers stay
     inexact = op in UNARY_FLOAT or (op == 'power' and any(isinstance(x, float) or isinstance(x, np.ndarray) and x.dtype.kind == 'f' for x in xs))
@@ -373,7 +370,7 @@ def is_int(v):
 
 
 def negative_int_power(p, args):
-    x, y = (p.vals[a['ref']] if 'ref' in a else weak_value(a['num']) for a in args)
+    x, y = values(p, args)
     if not (is_int(x) and is_int(y)):
         return False
     return bool(np.any(np.asarray(y) < 0))
