@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages wtensor builds with, if any are missing.
 # As root it runs apt-get; otherwise it prints the exact command and fails.
-# Nothing here downloads a toolchain or a browser: only Debian packages.
+# Nothing here downloads a toolchain or a browser: Debian packages, PyPI into
+# .venv, and the wasmtime command built from crates.io with the machine's cargo.
 set -euo pipefail
 
 need=()
@@ -58,4 +59,30 @@ if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then
     .venv/bin/pip install --quiet --disable-pip-version-check -r scripts/requirements.txt >&2
     cp scripts/requirements.txt .venv/requirements.txt
   fi
+fi
+
+# The wasmtime command, built from crates.io (wasmtime-cli, only what `wasmtime
+# run` needs) with the machine's cargo, once per machine: about 9 minutes on 2
+# cores, then cached under ~/.cache/wtensor; .tools/bin/wasmtime points at it.
+# The tests run the README's `wasmtime run` lines with it (cli.test.mjs).
+if [ "${WT_NEED_WASMTIME:-0}" = 1 ]; then
+  cd "$(dirname "$0")/.."
+  # the newest wasmtime-cli the machines' rustc (1.95) builds; 49 and 50 need 1.96+
+  WASMTIME_VERSION=48.0.8
+  tools="${WT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/wtensor}/wasmtime-cli-$WASMTIME_VERSION"
+  if [ ! -x "$tools/bin/wasmtime" ]; then
+    cargo=$(command -v cargo || echo "$HOME/.cargo/bin/cargo")
+    if [ ! -x "$cargo" ]; then
+      echo "setup: the wasmtime command is built from crates.io with cargo, and there is none:" >&2
+      echo "setup: install Rust (rustup's cargo; Debian's is too old for wasmtime-cli $WASMTIME_VERSION)" >&2
+      exit 1
+    fi
+    echo "setup: building wasmtime-cli $WASMTIME_VERSION from crates.io (once per machine, ~9 min)" >&2
+    rm -rf "$tools.part"
+    "$cargo" install --quiet --locked wasmtime-cli --version "$WASMTIME_VERSION" \
+      --no-default-features --features run,cranelift --root "$tools.part" >&2
+    rm -rf "$tools" && mv "$tools.part" "$tools"
+  fi
+  mkdir -p .tools/bin
+  ln -sfn "$tools/bin/wasmtime" .tools/bin/wasmtime
 fi

@@ -2,8 +2,9 @@
 # npm test: set up the toolchain, build every configuration, run every suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Chromium for the browser tests; NumPy 2 (.venv) reads back what toNpz writes
-WT_NEED_BROWSER=1 WT_NEED_NUMPY=1 bash scripts/setup.sh
+# Chromium for the browser tests; NumPy 2 and the Wasmtime engine (.venv); the
+# wasmtime command (.tools/bin, built from crates.io once per machine)
+WT_NEED_BROWSER=1 WT_NEED_NUMPY=1 WT_NEED_WASMTIME=1 bash scripts/setup.sh
 # npm ci when any devDependency is missing (a fresh clone, or one added since)
 if ! node -e 'const fs = require("fs"); for (const d of Object.keys(require("./package.json").devDependencies))
   if (!fs.existsSync(`node_modules/${d}/package.json`)) process.exit(1)'; then

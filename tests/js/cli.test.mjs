@@ -1,19 +1,31 @@
-// The wtensor command (src/cli.c), run four ways on the same inputs: the
+// The wtensor command (src/cli.c), run five ways on the same inputs: the
 // native build, `npx wtensor` (bindings/cli.js: the WASI build under
 // node:wasi, '/' preopened), node:wasi with only '.' preopened
-// (scripts/run-wasi.mjs), and Wasmtime itself (PyPI's wasmtime in .venv,
-// scripts/run-wasmtime.py, only '.' preopened).  Every run's exit code,
-// stdout, stderr and output files must be identical, and the outputs right.
+// (scripts/run-wasi.mjs), and Wasmtime twice with only '.' preopened: the
+// `wasmtime` command (wasmtime-cli from crates.io, .tools/bin, as the README
+// runs it) and the engine from PyPI in .venv (scripts/run-wasmtime.py).
+// Every run's exit code, stdout, stderr and output files must be identical,
+// and the outputs right.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wt, near } from './helpers.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const WASMTIME = `${root}.tools/bin/wasmtime`; // scripts/setup.sh builds it
 const RUNNERS = {
   native: (args) => [`${root}build/gcc/wtensor`, args],
   npx: (args) => [process.execPath, [`${root}bindings/cli.js`, ...args]],
@@ -21,7 +33,8 @@ const RUNNERS = {
     process.execPath,
     ['--disable-warning=ExperimentalWarning', `${root}scripts/run-wasi.mjs`, `${root}dist/wtensor-cli.wasm`, ...args],
   ],
-  wasmtime: (args) => [
+  wasmtime: (args) => [WASMTIME, ['run', '--dir=.', `${root}dist/wtensor-cli.wasm`, ...args]],
+  wasmtimepy: (args) => [
     `${root}.venv/bin/python`,
     [`${root}scripts/run-wasmtime.py`, `${root}dist/wtensor-cli.wasm`, ...args],
   ],
@@ -68,7 +81,7 @@ function cli(args, extra = {}) {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  for (const kind of ['npx', 'nodewasi', 'wasmtime']) {
+  for (const kind of ['npx', 'nodewasi', 'wasmtime', 'wasmtimepy']) {
     for (const key of ['code', 'stdout', 'stderr'])
       assert.equal(runs[kind][key], runs.native[key], `${args.join(' ')}: ${kind} ${key}`);
     assert.deepEqual(Object.keys(runs[kind].files), Object.keys(runs.native.files), `${args.join(' ')}: ${kind} files`);
@@ -310,21 +323,75 @@ test('under Wasmtime with a 64 MiB memory limit, an operation too big for it is 
     const big = wt.ones([2048, 2048], 'float64'); // 32 MiB: it loads, but a product of it does not fit
     writeFileSync(join(dir, 'big.npy'), big.toNpy());
     big.dispose();
-    const run = (limit, args) =>
-      spawnSync(
+    // the wasmtime command's -W max-memory-size, and the Python engine's store limits
+    const hosts = {
+      wasmtime: (limit) => [WASMTIME, ['run', `-Wmax-memory-size=${limit}`, '--dir=.', `${root}dist/wtensor-cli.wasm`]],
+      wasmtimepy: (limit) => [
         `${root}.venv/bin/python`,
-        [`${root}scripts/run-wasmtime.py`, '--max-memory', String(limit), `${root}dist/wtensor-cli.wasm`, ...args],
-        { cwd: dir, encoding: 'utf8' },
-      );
-    const r = run(64 << 20, ['einsum', 'ij,jk->ik', 'big.npy', 'big.npy', '-o', 'out.npy']);
-    assert.equal(r.status, 1, r.stderr);
-    assert.match(r.stderr, /^wtensor: .*WT_ENOMEM: out of memory/);
-    assert.ok(!existsSync(join(dir, 'out.npy')), 'no output left behind');
-    // the same command with room succeeds: the memory grows to what it needs
-    const ok = run(512 << 20, ['einsum', 'ij->', 'big.npy', '-o', 'out.npy']);
-    assert.equal(ok.status, 0, ok.stderr);
-    assert.equal(wt.fromNpy(readFileSync(join(dir, 'out.npy'))).item(), 2048 * 2048);
+        [`${root}scripts/run-wasmtime.py`, '--max-memory', String(limit), `${root}dist/wtensor-cli.wasm`],
+      ],
+    };
+    for (const [kind, host] of Object.entries(hosts)) {
+      const run = (limit, args) => {
+        const [cmd, argv] = host(limit);
+        return spawnSync(cmd, [...argv, ...args], { cwd: dir, encoding: 'utf8' });
+      };
+      const r = run(64 << 20, ['einsum', 'ij,jk->ik', 'big.npy', 'big.npy', '-o', 'out.npy']);
+      assert.equal(r.status, 1, `${kind}: ${r.stderr}`);
+      assert.match(r.stderr, /^wtensor: .*WT_ENOMEM: out of memory/, kind);
+      assert.ok(!existsSync(join(dir, 'out.npy')), `${kind}: no output left behind`);
+      // the same command with room succeeds: the memory grows to what it needs
+      const ok = run(512 << 20, ['einsum', 'ij->', 'big.npy', '-o', 'out.npy']);
+      assert.equal(ok.status, 0, `${kind}: ${ok.stderr}`);
+      assert.equal(wt.fromNpy(readFileSync(join(dir, 'out.npy'))).item(), 2048 * 2048, kind);
+      rmSync(join(dir, 'out.npy'));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// The README's `wasmtime run` lines, verbatim, through a shell with the
+// wasmtime command on PATH, in a directory holding dist/wtensor-cli.wasm and the
+// files they name; the same lines with the native build instead must leave the
+// same files and print the same (bench aside, which prints timings).
+test("README's wasmtime run lines run as written", () => {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const lines = readme.split('\n').filter((l) => l.startsWith('wasmtime run '));
+  assert.ok(lines.length >= 6, `${lines.length} wasmtime lines in README.md`);
+  const runAll = (kind) => {
+    const dir = mkdtempSync(join(tmpdir(), `wtensor-readme-${kind}-`));
+    try {
+      for (const name of ['a.npy', 'b.npy', 'q.npy', 'k.npy']) writeFileSync(join(dir, name), INPUTS[name]);
+      mkdirSync(join(dir, 'dist'));
+      copyFileSync(`${root}dist/wtensor-cli.wasm`, join(dir, 'dist/wtensor-cli.wasm'));
+      const outs = lines.map((line) => {
+        const cmd =
+          kind === 'native'
+            ? line.replace(/^wasmtime run (--dir=\. )?dist\/wtensor-cli\.wasm/, `'${root}build/gcc/wtensor'`)
+            : line;
+        const r = spawnSync('bash', ['-c', cmd], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, PATH: `${root}.tools/bin:${process.env.PATH}` },
+        });
+        assert.equal(r.status, 0, `${kind}: ${line}\n${r.stderr}`);
+        return line.includes(' bench') ? r.stdout.split('\n')[0].replace(/\(\w+\)/, '') : r.stdout;
+      });
+      const files = Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f !== 'dist')
+          .sort()
+          .map((f) => [f, readFileSync(join(dir, f)).toString('base64')]),
+      );
+      return { outs, files };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const w = runAll('wasmtime'),
+    n = runAll('native');
+  assert.deepEqual(w, n);
+  assert.deepEqual(Object.keys(w.files), ['a.npy', 'b.npy', 'c.npy', 'c.pb', 'k.npy', 'q.npy', 's.npy']);
+  assert.match(w.outs[3], /^c\.npy: \.npy, float32, shape \(24, 12\), C order/);
 });
