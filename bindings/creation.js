@@ -18,8 +18,8 @@ function flatten(data) {
   const flat = [];
   const walk = (d, depth) => {
     if (depth === shape.length) {
-      if (typeof d !== 'number' && typeof d !== 'boolean') {
-        throw new WtError('WT_EINVAL', `tensor: elements must be numbers or booleans, got ${typeName(d)}`);
+      if (typeof d !== 'number' && typeof d !== 'boolean' && typeof d !== 'bigint') {
+        throw new WtError('WT_EINVAL', `tensor: elements must be numbers, bigints or booleans, got ${typeName(d)}`);
       }
       flat.push(d);
       return;
@@ -38,29 +38,30 @@ function flatten(data) {
 }
 
 const isInt32 = (v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+const isIntegral = (v) => typeof v === 'bigint' || typeof v === 'boolean' || Number.isSafeInteger(v); // a Python int
+const INT64_MAX = 2n ** 63n - 1n;
 
 // NumPy's inference for JS values: all booleans -> bool; integers (booleans
-// count as integers beside them) -> the default integer, int32 (float64 past
-// its range until int64 exists); anything else, and no values at all, -> float64
+// count as integers beside them) -> the default integer, int32 (int64 past its
+// range); with a bigint among them, int64 (uint64 past its range: NumPy's rule
+// for Python ints); anything else, and no values at all, -> float64
 function defaultDtype(values) {
   if (!values.length) return 'float64';
   if (values.every((v) => typeof v === 'boolean')) return 'bool';
-  return values.every((v) => typeof v === 'boolean' || isInt32(v)) ? 'int32' : 'float64';
+  if (!values.every(isIntegral)) return 'float64';
+  if (values.every((v) => typeof v === 'boolean' || isInt32(v))) return 'int32';
+  return values.some((v) => typeof v === 'bigint' && v > INT64_MAX) ? 'uint64' : 'int64';
 }
 
 function typedDtype(arr) {
   const dtype = dtypeOfArray(arr);
-  if (!dtype)
-    throw new WtError(
-      'WT_EDTYPE',
-      `tensor: ${arr.constructor.name} has no wtensor dtype (int64 is not supported yet; wt.fromArrayLike converts exact values)`,
-    );
+  if (!dtype) throw new WtError('WT_EDTYPE', `tensor: ${arr.constructor.name} has no wtensor dtype`);
   return dtype;
 }
 
 // data -> [shape, values, the dtype values already have (TypedArrays) or undefined]
 function parse(data) {
-  if (typeof data === 'number' || typeof data === 'boolean') return [[], [data]];
+  if (typeof data === 'number' || typeof data === 'boolean' || typeof data === 'bigint') return [[], [data]];
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) return [[data.length], data, typedDtype(data)];
   if (Array.isArray(data)) return flatten(data);
   throw new WtError(
@@ -73,18 +74,26 @@ function parse(data) {
 // int(v) and raises beyond the bounds (OverflowError) or for NaN (ValueError);
 // a TypedArray's values convert as astype does
 function checkRange(values, dtype) {
-  const bytes = ARRAYS[CODE[dtype]].BYTES_PER_ELEMENT,
+  const bits = BigInt(8 * ARRAYS[CODE[dtype]].BYTES_PER_ELEMENT),
     signed = dtype.startsWith('int');
   if (!signed && !dtype.startsWith('uint')) return;
-  const lo = signed ? -(2 ** (8 * bytes - 1)) : 0,
-    hi = signed ? 2 ** (8 * bytes - 1) - 1 : 2 ** (8 * bytes) - 1;
+  const lo = signed ? -(2n ** (bits - 1n)) : 0n,
+    hi = signed ? 2n ** (bits - 1n) - 1n : 2n ** bits - 1n;
   for (const v of values) {
-    if (typeof v !== 'number') continue;
+    if (typeof v !== 'number' && typeof v !== 'bigint') continue;
     if (Number.isNaN(v)) throw new WtError('WT_EINVAL', `tensor: cannot convert NaN to ${dtype}`);
-    if (!(Math.trunc(v) >= lo && Math.trunc(v) <= hi)) {
+    const i = typeof v === 'bigint' ? v : Number.isFinite(v) ? BigInt(Math.trunc(v)) : null;
+    if (i === null || i < lo || i > hi) {
       throw new WtError('WT_EDTYPE', `tensor: ${v} is out of bounds for ${dtype}`); // as int(v) in NumPy
     }
   }
+}
+
+// the dtype JS values are written in before C casts them: float64, or int64 /
+// uint64 when bigints are among integers (exact at any size)
+function stageOf(values) {
+  if (!values.some((v) => typeof v === 'bigint') || !values.every(isIntegral)) return 'float64';
+  return values.some((v) => typeof v === 'bigint' && v > INT64_MAX) ? 'uint64' : 'int64';
 }
 
 // values enter wasm in their own type (a TypedArray's, else float64); C then
@@ -94,10 +103,13 @@ function fill(c, dst, values, stage) {
     throw new WtError('WT_ESHAPE', `tensor: ${values.length} values cannot fill shape (${dst.shape.join(',')})`);
   }
   if (!stage) checkRange(values, dst.dtype);
-  const src = stage === dst.dtype ? dst : c.empty(stage ?? 'float64', [values.length]);
+  const from = stage ?? stageOf(values),
+    big = from === 'int64' || from === 'uint64';
+  const src = from === dst.dtype ? dst : c.empty(from, [values.length]);
   try {
     const view = src.data;
     if (ArrayBuffer.isView(values)) view.set(values);
+    else if (big) for (let i = 0; i < values.length; i++) view[i] = BigInt(values[i]);
     else for (let i = 0; i < values.length; i++) view[i] = Number(values[i]);
     if (src !== dst) dst.reshape([-1]).assign(src).dispose();
   } finally {
@@ -120,12 +132,17 @@ export function creation(c) {
     }
     return dst;
   }
-  const full = (shape, value, dtype) =>
-    c.full(
-      dtype ?? (typeof value === 'number' || typeof value === 'boolean' ? defaultDtype([value]) : 'float64'),
-      shape,
-      value,
-    );
+  const full = (shape, value, dtype) => {
+    const dt = dtype ?? (['number', 'boolean', 'bigint'].includes(typeof value) ? defaultDtype([value]) : 'float64');
+    if (typeof value !== 'bigint') return c.full(dt, shape, value);
+    const one = tensor(value, { dtype: dt }); // exact at any size, range-checked
+    try {
+      const t = c.empty(dt, shape);
+      return t.assign(one);
+    } finally {
+      one.dispose();
+    }
+  };
   // arange(stop) or arange(start, stop, step = 1, dtype)
   function arange(start, stop, step = 1, dtype) {
     if (stop === undefined || stop === null) [start, stop] = [0, start];

@@ -2,7 +2,7 @@
 // isdtype — answered by C (dtype.c), so JS and C cannot disagree.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { typeName } from './engine.js';
+import { typeName, weak as weakScalar } from './engine.js';
 import { DTYPES, LIMITS } from './abi.js';
 import { withTemp } from './ops.js';
 
@@ -48,12 +48,14 @@ export function finfo(e, v) {
   };
 }
 
-// np.iinfo: bits, min and max (numbers; 64-bit integers will give bigints)
+// np.iinfo: bits, min and max (numbers; bigints for 64-bit integers, which
+// numbers cannot hold exactly)
 export function iinfo(e, v) {
   const l = limits(e, v, 'iinfo: dtype');
   if (l.kind !== 'i' && l.kind !== 'u')
     throw new WtError('WT_EDTYPE', `iinfo: ${l.dtype} is not an integer dtype (use finfo)`);
-  return { bits: l.bits, min: Number(l.intMin), max: Number(l.intMax), dtype: l.dtype, kind: l.kind };
+  const n = l.bits === 64 ? BigInt : Number;
+  return { bits: l.bits, min: n(l.intMin), max: n(l.intMax), dtype: l.dtype, kind: l.kind };
 }
 
 // the Array API's isdtype: kind is a dtype, a kind name, or an array of them
@@ -87,13 +89,13 @@ export function resultType(e, args) {
     const dts = p,
       scal = p + 4 * n + ((4 * n) % 8); // the doubles 8-aligned
     args.forEach((v, k) => {
-      const weak = typeof v === 'number';
+      const weak = typeof v === 'number' || typeof v === 'bigint';
       e.dv.setInt32(
         dts + 4 * k,
         weak ? -1 : typeof v === 'boolean' ? 0 : codeOf(e, v, `resultType: argument ${k + 1}`),
         true,
       );
-      e.dv.setFloat64(scal + 8 * k, weak ? v : 0, true);
+      e.dv.setFloat64(scal + 8 * k, weak ? weakScalar(v) : 0, true);
     });
     e.check(e.ex.wt_result_type(n, dts, scal, e.outPtr));
     return DTYPES[e.takeOut()];

@@ -12,12 +12,14 @@ const BY_NAME = {
   uint32: Uint32Array,
   float32: Float32Array,
   float64: Float64Array,
+  int64: BigInt64Array,
+  uint64: BigUint64Array,
 };
 export const ARRAYS = DTYPES.map((d) => BY_NAME[d]);
 export const CODE = Object.fromEntries(DTYPES.map((d, i) => [d, i]));
 
 // the dtype a TypedArray's elements are: a Uint8Array holds uint8 (bool shares
-// its class, never its meaning); null for arrays with no dtype (BigInt64Array)
+// its class, never its meaning); null for arrays with no dtype
 export function dtypeOfArray(arr) {
   if (arr instanceof Uint8Array || arr instanceof Uint8ClampedArray) return 'uint8';
   const i = ARRAYS.indexOf(arr.constructor);

@@ -170,15 +170,28 @@ export class Engine {
     return this.scalarTensor(!!v);
   }
 
-  // a 0-d tensor for a number (int32 if integral, else float64) or boolean, outside tidy scopes
+  // a 0-d tensor for a number (int32 if integral, else float64), bigint
+  // (int64, uint64 past it) or boolean, outside tidy scopes
   scalarTensor(v) {
+    const big = typeof v === 'bigint';
+    if (big && (v < -(2n ** 63n) || v >= 2n ** 64n))
+      throw new WtError('WT_EDTYPE', `the bigint ${v} is out of bounds for int64 and uint64`);
     const dt =
       CODE[
-        typeof v === 'boolean' ? 'bool' : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? 'int32' : 'float64'
+        big
+          ? v < 2n ** 63n
+            ? 'int64'
+            : 'uint64'
+          : typeof v === 'boolean'
+            ? 'bool'
+            : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31
+              ? 'int32'
+              : 'float64'
       ];
-    this.check(this.ex.wt_tensor_full(dt, 0, 0, Number(v), this.scratch + OUT));
+    this.check(this.ex.wt_tensor_full(dt, 0, 0, big ? 0 : Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
     this.track(t);
+    if (big) t.data[t.offset] = v;
     return t;
   }
 
@@ -188,9 +201,9 @@ export class Engine {
       h = this.scratch + OPERANDS,
       sc = this.scratch + SCALARS;
     list.forEach((v, k) => {
-      if (typeof v === 'number') {
+      if (typeof v === 'number' || typeof v === 'bigint') {
         dv.setUint32(h + 4 * k, 0, true);
-        dv.setFloat64(sc + 8 * k, weak(v), true);
+        dv.setFloat64(sc + 8 * k, typeof v === 'bigint' ? bigScalar(v, `${what}: operand ${k + 1}`) : weak(v), true);
       } else {
         dv.setUint32(h + 4 * k, this.handle(v, `${what}: operand ${k + 1}`), true);
         dv.setFloat64(sc + 8 * k, 0, true);
@@ -250,8 +263,18 @@ export function layout(fields) {
 }
 
 // a number as a weak scalar: an integral one is a Python int, so -0 is 0
-// (NumPy: x / 0 keeps x's sign, x / -0.0 flips it)
-export const weak = (v) => (v === 0 ? 0 : v);
+// (NumPy: x / 0 keeps x's sign, x / -0.0 flips it); a bigint is a Python int
+// too, carried as a number while that is exact
+export const weak = (v) => (typeof v === 'bigint' ? bigScalar(v) : v === 0 ? 0 : v);
+export function bigScalar(v, what = 'operand') {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n))
+    throw new WtError(
+      'WT_EINVAL',
+      `${what}: the bigint ${v} is beyond ±2^53, which a scalar operand cannot carry exactly yet; make it a tensor (wt.tensor(${v}n, {dtype: 'int64'}))`,
+    );
+  return n;
+}
 
 export function typeName(v) {
   if (v === null) return 'null';
@@ -291,6 +314,7 @@ const KINDS = {
   },
   scalar: (e, v, what) => {
     if (typeof v === 'boolean') return [v ? 1 : 0];
+    if (typeof v === 'bigint') return [bigScalar(v, what)];
     if (typeof v !== 'number')
       throw new WtError('WT_EINVAL', `${what} must be a number or a boolean, got ${typeName(v)}`);
     return [v];

@@ -80,14 +80,6 @@ export function fromArrayLike(wt, value, opts = {}) {
     data = bytesAs(value, 0, value.byteLength, opts.dtype ?? 'uint8');
   } else if (value instanceof DataView) {
     data = bytesAs(value.buffer, value.byteOffset, value.byteLength, opts.dtype ?? 'uint8');
-  } else if (value instanceof BigInt64Array || value instanceof BigUint64Array) {
-    // no int64 dtype: exact integers only, as float64 (or the dtype asked for)
-    data = Float64Array.from(value, (x, i) => {
-      const n = Number(x);
-      if (!Number.isSafeInteger(n))
-        throw new WtError('WT_EDTYPE', `fromArrayLike: element ${i} (${x}) has no exact float64 value`);
-      return n;
-    });
   } else if (isTyped(value)) {
     data = value.slice(); // a copy first: the source may be another module's memory, which can grow or change
   } else if (!Array.isArray(value) && value !== null && typeof value === 'object') {

@@ -1,7 +1,8 @@
 // Types for wtensor's JavaScript API (hand-written; checked by `tsc --noEmit`
 // against tests/js/types/usage.ts in the test suite).
 
-export type DType = 'bool' | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'float64';
+export type DType =
+  'bool' | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'float32' | 'float64';
 
 /** The TypedArray a dtype's storage is seen through (bool as Uint8Array). */
 export interface DTypeArrays {
@@ -14,6 +15,8 @@ export interface DTypeArrays {
   uint32: Uint32Array;
   float32: Float32Array;
   float64: Float64Array;
+  int64: BigInt64Array;
+  uint64: BigUint64Array;
 }
 export type AnyTypedArray = DTypeArrays[DType];
 
@@ -37,8 +40,8 @@ export class WtError extends Error {
   constructor(code: WtErrorCode, message: string);
 }
 
-/** Nested arrays of numbers (or booleans), as returned by toArray(). */
-export type NestedArray = number | boolean | NestedArray[];
+/** Nested arrays of numbers, bigints (int64, uint64) or booleans, as returned by toArray(). */
+export type NestedArray = number | bigint | boolean | NestedArray[];
 
 export type Shape = readonly number[] | number;
 
@@ -95,7 +98,7 @@ export declare class Tensor {
   /** A contiguous copy of the values, outside wasm memory. */
   toTypedArray(): AnyTypedArray;
   /** The single value of a size-1 tensor. */
-  item(): number | boolean;
+  item(): number | bigint | boolean;
   dispose(): void;
 
   /** this tensor as a .npy file: numpy.save's bytes (Fortran order when Fortran- but not C-contiguous) */
@@ -103,7 +106,7 @@ export declare class Tensor {
   /** this tensor as a serialized tensorflow.TensorProto: values as tensor_content (default) or in the dtype's repeated field */
   toTensorProto(options?: { form?: 'content' | 'fields' }): Uint8Array;
   /** Writes src (broadcast, cast) through this view; returns this. */
-  assign(src: Tensor | number | boolean): this;
+  assign(src: Tensor | number | bigint | boolean): this;
   /** A second handle on the same storage whose axes have these names (null: none). Elementwise ops
    *  on named tensors align axes by name; reductions and einsum take names. */
   named(names: readonly string[] | null): Tensor;
@@ -151,7 +154,7 @@ export interface BoundEinsum {
 }
 
 /** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
-export type Operand = Tensor | number | boolean;
+export type Operand = Tensor | number | bigint | boolean;
 
 export interface FInfo {
   bits: number;
@@ -165,10 +168,11 @@ export interface FInfo {
   resolution: number;
   dtype: DType;
 }
+/** min and max are bigints for int64 and uint64. */
 export interface IInfo {
   bits: number;
-  min: number;
-  max: number;
+  min: number | bigint;
+  max: number | bigint;
   dtype: DType;
   kind: 'i' | 'u';
 }
@@ -339,7 +343,7 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   /** NumPy's can_cast: whether values of dtype from (or a tensor's) cast to dtype to under casting ('safe'). */
   canCast(from: DType | Tensor, to: DType, casting?: Casting): boolean;
   /** NumPy's result_type: dtypes and tensors promoted all at once, numbers as weak scalars (NEP 50), booleans as bool. */
-  resultType(...args: (DType | Tensor | number | boolean)[]): DType;
+  resultType(...args: (DType | Tensor | number | bigint | boolean)[]): DType;
   /** NumPy's finfo of a floating dtype (or a tensor's). */
   finfo(dtype: DType | Tensor): FInfo;
   /** NumPy's iinfo of an integer dtype (or a tensor's). */
@@ -359,7 +363,7 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
 // ---- lazy mode -----------------------------------------------------------------
 
 /** An operand of a lazy operation: a node, or an eager value captured as a constant (numbers stay weak scalars). */
-export type LazyOperand = LazyTensor | Tensor | number | boolean;
+export type LazyOperand = LazyTensor | Tensor | number | bigint | boolean;
 export type LazyKind =
   | 'constant'
   | 'placeholder'
@@ -529,8 +533,8 @@ export interface Wtensor extends AllOps {
       | ArrayBufferView
       | ArrayBuffer
       | SharedArrayBuffer
-      | ArrayLike<number | boolean>
-      | Iterable<number | boolean>
+      | ArrayLike<number | bigint | boolean>
+      | Iterable<number | bigint | boolean>
       | NestedArray,
     options?: { dtype?: DType; shape?: Shape },
   ): Tensor;
@@ -556,15 +560,17 @@ export interface Wtensor extends AllOps {
   readonly uint16: 'uint16';
   readonly int32: 'int32';
   readonly uint32: 'uint32';
+  readonly int64: 'int64';
+  readonly uint64: 'uint64';
   readonly float32: 'float32';
   readonly float64: 'float64';
 
-  /** From a number, boolean, nested arrays or a TypedArray. */
+  /** From a number, bigint, boolean, nested arrays or a TypedArray (bigints make int64). */
   tensor(data: NestedArray | AnyTypedArray | Tensor, options?: TensorOptions): Tensor;
   empty(shape: Shape, dtype?: DType): Tensor;
   zeros(shape: Shape, dtype?: DType): Tensor;
   ones(shape: Shape, dtype?: DType): Tensor;
-  full(shape: Shape, value: number | boolean, dtype?: DType): Tensor;
+  full(shape: Shape, value: number | bigint | boolean, dtype?: DType): Tensor;
   /** arange(stop) or arange(start, stop, step?, dtype?). */
   arange(start: number, stop?: number | null, step?: number, dtype?: DType): Tensor;
   linspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;
@@ -584,7 +590,7 @@ export interface Wtensor extends AllOps {
   contiguous(t: Tensor): Tensor;
   copy(t: Tensor): Tensor;
   astype(t: Tensor, dtype: DType): Tensor;
-  assign(dst: Tensor, src: Tensor | number | boolean): Tensor;
+  assign(dst: Tensor, src: Tensor | number | bigint | boolean): Tensor;
 
   /** Runs fn, then disposes every tensor made inside it except those it returns (or kept). */
   tidy<T extends Tensors>(fn: () => T): T;

@@ -143,6 +143,11 @@ export class Tensor {
   toString() {
     if (this.isDisposed) return 'Tensor(disposed)';
     const names = this._names ? `, names=(${this._names.join(',')})` : '';
-    return `Tensor(${JSON.stringify(this.toArray())}, dtype=${this.dtype}, shape=(${this._shape.join(',')})${names})`;
+    // bigints print as their digits (JSON has none of its own)
+    const values = JSON.stringify(this.toArray(), (k, v) => (typeof v === 'bigint' ? `\u0000${v}` : v)).replace(
+      /"\\u0000(-?\d+)"/g,
+      '$1',
+    );
+    return `Tensor(${values}, dtype=${this.dtype}, shape=(${this._shape.join(',')})${names})`;
   }
 }

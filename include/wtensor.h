@@ -86,13 +86,14 @@ WT_API const char *wt_simd_name(void);         /* "wasm_simd128", "sse2" or "gen
 ** ---------------------------------------------------------------------------
 ** Promotion follows NumPy 2 (NEP 50).  Between tensors: bool < integers <
 ** floats; mixed signed/unsigned integers take the smallest signed type that
-** holds both; int8/uint8/int16/uint16 with float32 give float32, int32/uint32
-** with float32 give float64.  A promotion that would need int64 (int32 with
-** uint32, int8 with uint32, ...) is WT_EDTYPE until int64 exists.
-** A host number is a WEAK scalar: an integer-valued number (|v| <= 2^53) adopts the
-** tensor's dtype (bool tensors become int32), any other number behaves like
-** a Python float (integer and bool tensors become float64, float tensors keep
-** their dtype).
+** holds both (int32 with uint32 is int64), and int64 with uint64, which no
+** integer holds, is float64; int8/uint8/int16/uint16 with float32 give
+** float32, wider integers with float32 give float64.
+** A host number is a WEAK scalar, carried as a double: an integer-valued
+** number (|v| <= 2^53) adopts the tensor's dtype (bool tensors become int32),
+** any other number behaves like a Python float (integer and bool tensors
+** become float64, float tensors keep their dtype).  A 64-bit integer beyond
+** 2^53 has no exact double: it goes in as a 0-d tensor.
 */
 typedef enum wt_dtype {
     WT_BOOL    = 0,
@@ -103,9 +104,11 @@ typedef enum wt_dtype {
     WT_INT32   = 5,
     WT_UINT32  = 6,
     WT_FLOAT32 = 7,
-    WT_FLOAT64 = 8
+    WT_FLOAT64 = 8,
+    WT_INT64   = 9, /* codes are stable: new dtypes are appended */
+    WT_UINT64  = 10
 } wt_dtype;
-#define WT_NDTYPES 9
+#define WT_NDTYPES 11
 
 WT_API size_t      wt_dtype_size(int dtype);     /* bytes per element; 0 if invalid */
 WT_API const char *wt_dtype_name(int dtype);     /* "float32"; NULL if invalid */

@@ -105,7 +105,11 @@ wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **resu
 void wt_assign_fill(wt_tensor *dst, double value) {
     double slot; /* 8 aligned bytes hold one element of any dtype */
     wt_cast_store_f64(dst->d.dtype, &slot, value);
-    wt_buffer b = {.data = (uint8_t *)&slot, .nbytes = sizeof slot};
+    wt_assign_fill_slot(dst, &slot);
+}
+
+void wt_assign_fill_slot(wt_tensor *dst, const void *slot) {
+    wt_buffer b = {.data = (uint8_t *)slot, .nbytes = wt_dtype_size(dst->d.dtype)};
     wt_tensor src = {.buf = &b, .d = dst->d};
     src.d.offset = 0;
     for (int i = 0; i < src.d.ndim; i++) src.d.strides[i] = 0;

@@ -103,6 +103,8 @@ wt_status wt_view_reshape_to(const wt_tensor *t, int ndim, const int64_t *shape,
 /* every element of dst (valid, writable) = value, with casting's conversion: the
 ** fill behind wt_assign_scalar, without its NumPy 2 check of a Python number */
 void wt_assign_fill(wt_tensor *dst, double value);
+/* the same with one element of dst's dtype at slot, exact for 64-bit integers */
+void wt_assign_fill_slot(wt_tensor *dst, const void *slot);
 /* wt_astype for callers that validated t: a new tensor of t's values in dtype */
 wt_status wt_assign_astype(const wt_tensor *t, int dtype, wt_tensor **out);
 /* the address of the element at t's offset (its index 0...0) */
@@ -133,6 +135,22 @@ bool wt_desc_axis_0d(int ndim, int naxes, const int *axes);
 wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
 
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
+/* Every dtype as (code, short name, C type, kind: B bool, I integer, F
+** float), in code order: the list the generated kernels and their tables are
+** made from.  WT_DTYPE_LIST_WITH passes one more argument first, so that a
+** list can be nested in itself (cast.c's pairs). */
+// clang-format off
+#define WT_DTYPE_LIST(X)                                                                        \
+    X(WT_BOOL, b8, uint8_t, B)     X(WT_INT8, i8, int8_t, I)      X(WT_UINT8, u8, uint8_t, I)   \
+    X(WT_INT16, i16, int16_t, I)   X(WT_UINT16, u16, uint16_t, I) X(WT_INT32, i32, int32_t, I)  \
+    X(WT_UINT32, u32, uint32_t, I) X(WT_FLOAT32, f32, float, F)   X(WT_FLOAT64, f64, double, F) \
+    X(WT_INT64, i64, int64_t, I)   X(WT_UINT64, u64, uint64_t, I)
+#define WT_DTYPE_LIST_WITH(X, S)                                                                         \
+    X(S, WT_BOOL, b8, uint8_t, B)     X(S, WT_INT8, i8, int8_t, I)      X(S, WT_UINT8, u8, uint8_t, I)   \
+    X(S, WT_INT16, i16, int16_t, I)   X(S, WT_UINT16, u16, uint16_t, I) X(S, WT_INT32, i32, int32_t, I)  \
+    X(S, WT_UINT32, u32, uint32_t, I) X(S, WT_FLOAT32, f32, float, F)   X(S, WT_FLOAT64, f64, double, F) \
+    X(S, WT_INT64, i64, int64_t, I)   X(S, WT_UINT64, u64, uint64_t, I)
+// clang-format on
 bool wt_dtype_is_float(int dt);
 bool wt_dtype_is_int(int dt); /* signed or unsigned integer, not bool */
 /* an integer dtype's smallest and largest value; false for bool and floats */

@@ -8,15 +8,15 @@ static const struct {
     const char *name;
     size_t size;
 } info[WT_NDTYPES] = {
-    {"bool", 1},  {"int8", 1},   {"uint8", 1},   {"int16", 2},   {"uint16", 2},
-    {"int32", 4}, {"uint32", 4}, {"float32", 4}, {"float64", 8},
+    {"bool", 1},   {"int8", 1},    {"uint8", 1},   {"int16", 2}, {"uint16", 2}, {"int32", 4},
+    {"uint32", 4}, {"float32", 4}, {"float64", 8}, {"int64", 8}, {"uint64", 8},
 };
 
 int wt_dtype_is_valid(int dt) { return dt >= 0 && dt < WT_NDTYPES; }
 size_t wt_dtype_size(int dt) { return wt_dtype_is_valid(dt) ? info[dt].size : 0; }
 const char *wt_dtype_name(int dt) { return wt_dtype_is_valid(dt) ? info[dt].name : NULL; }
 bool wt_dtype_is_float(int dt) { return dt == WT_FLOAT32 || dt == WT_FLOAT64; }
-bool wt_dtype_is_int(int dt) { return dt >= WT_INT8 && dt <= WT_UINT32; }
+bool wt_dtype_is_int(int dt) { return wt_dtype_is_valid(dt) && dt != WT_BOOL && !wt_dtype_is_float(dt); }
 
 wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
     if (!name || !out) return wt_error_fail(WT_EINVAL, "wt_dtype_from_name: NULL argument");
@@ -27,24 +27,25 @@ wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
         }
     return wt_error_fail(WT_EDTYPE,
                          "unknown dtype '%.64s' (expected bool, int8, uint8, int16, uint16, int32, uint32, "
-                         "float32 or float64)",
+                         "int64, uint64, float32 or float64)",
                          name);
 }
 
 /* Integer kinds as (signed, bits); the promoted type of two integers is the
 ** smallest type that holds both ranges. */
 static int int_bits(int dt) { return (int)wt_dtype_size(dt) * 8; }
-static bool is_signed(int dt) { return dt == WT_INT8 || dt == WT_INT16 || dt == WT_INT32; }
+static bool is_signed(int dt) { return dt == WT_INT8 || dt == WT_INT16 || dt == WT_INT32 || dt == WT_INT64; }
 static int int_type(bool sgn, int bits) {
     switch (bits) {
     case 8: return sgn ? WT_INT8 : WT_UINT8;
     case 16: return sgn ? WT_INT16 : WT_UINT16;
     case 32: return sgn ? WT_INT32 : WT_UINT32;
-    default: return -1; /* would need int64 */
+    case 64: return sgn ? WT_INT64 : WT_UINT64;
+    default: return WT_FLOAT64; /* int64 with uint64: no integer holds both */
     }
 }
 
-/* NumPy's promotion of two valid dtypes; -1 when it would need int64 */
+/* NumPy's promotion of two valid dtypes */
 static int promote(int a, int b) {
     if (a == b || b == WT_BOOL) return a;
     if (a == WT_BOOL) return b;
@@ -63,11 +64,7 @@ wt_status wt_dtype_promote(int a, int b, wt_dtype *out) {
     if (!out) return wt_error_fail(WT_EINVAL, "wt_dtype_promote: NULL out");
     if (!wt_dtype_is_valid(a) || !wt_dtype_is_valid(b))
         return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", wt_dtype_is_valid(a) ? b : a);
-    int r = promote(a, b);
-    if (r < 0)
-        return wt_error_fail(WT_EDTYPE, "promoting %s with %s needs int64, which wtensor does not have yet",
-                             info[a].name, info[b].name);
-    *out = (wt_dtype)r;
+    *out = (wt_dtype)promote(a, b);
     return WT_OK;
 }
 
@@ -85,10 +82,13 @@ wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
 }
 
 bool wt_dtype_range(int dt, double *lo, double *hi) {
-    static const double mins[WT_NDTYPES] = {[WT_INT8] = -128, [WT_INT16] = -32768, [WT_INT32] = -2147483648.0};
-    static const double maxs[WT_NDTYPES] = {[WT_INT8] = 127,     [WT_UINT8] = 255,          [WT_INT16] = 32767,
-                                            [WT_UINT16] = 65535, [WT_INT32] = 2147483647.0, [WT_UINT32] = 4294967295.0};
-    if (dt < WT_INT8 || dt > WT_UINT32) return false; /* bool takes any number by its truth */
+    /* 64 bits: the greatest double each holds, so that v <= max is exact */
+    static const double mins[WT_NDTYPES] = {
+        [WT_INT8] = -128, [WT_INT16] = -32768, [WT_INT32] = -2147483648.0, [WT_INT64] = -0x1p63};
+    static const double maxs[WT_NDTYPES] = {
+        [WT_INT8] = 127,           [WT_UINT8] = 255,           [WT_INT16] = 32767,         [WT_UINT16] = 65535,
+        [WT_INT32] = 2147483647.0, [WT_UINT32] = 4294967295.0, [WT_INT64] = 0x1p63 - 1024, [WT_UINT64] = 0x1p64 - 2048};
+    if (!wt_dtype_is_int(dt)) return false; /* bool takes any number by its truth */
     *lo = mins[dt], *hi = maxs[dt];
     return true;
 }
@@ -113,12 +113,7 @@ wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out) {
                 r = dtypes[k];
                 continue;
             }
-            int p = promote(r, dtypes[k]);
-            if (p < 0) {
-                wt_dtype unused;
-                return wt_dtype_promote(r, dtypes[k], &unused); /* its message */
-            }
-            r = p;
+            r = promote(r, dtypes[k]);
         }
     *out = (wt_dtype)r;
     return WT_OK;
@@ -199,10 +194,12 @@ wt_status wt_dtype_limits_of(int dtype, wt_dtype_limits *out) {
         out->precision = f ? 6 : 15; /* NumPy: floor(-log10(eps)) */
         return WT_OK;
     }
-    double lo = 0, hi = 1; /* bool */
-    wt_dtype_range(dtype, &lo, &hi);
     out->kind = dtype == WT_BOOL ? 'b' : is_signed(dtype) ? 'i' : 'u';
-    out->int_min = (int64_t)lo;
-    out->int_max = (uint64_t)hi;
+    if (dtype == WT_BOOL)
+        out->int_max = 1;
+    else if (is_signed(dtype))
+        out->int_max = (UINT64_C(1) << (out->bits - 1)) - 1, out->int_min = -(int64_t)out->int_max - 1;
+    else
+        out->int_max = UINT64_MAX >> (64 - out->bits);
     return WT_OK;
 }

@@ -34,17 +34,12 @@ wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value
     return WT_OK;
 }
 
-/* element i of an integer arange, wrapped to the dtype's width */
-static double int_at(int dtype, int64_t v0, int64_t delta, int64_t i) {
-    uint64_t u = (uint64_t)v0 + (uint64_t)i * (uint64_t)delta;
-    switch (dtype) {
-    case WT_INT8: return (int8_t)u;
-    case WT_UINT8: return (uint8_t)u;
-    case WT_INT16: return (int16_t)u;
-    case WT_UINT16: return (uint16_t)u;
-    case WT_INT32: return (int32_t)u;
-    default: return (uint32_t)u;
-    }
+/* an integer element as int64 (uint64's upper half wraps, which modular
+** arithmetic does not mind), and back with the dtype's wrapping */
+static int64_t int_load(int dtype, const char *p) {
+    int64_t v;
+    wt_cast_get_ref(dtype, WT_INT64)(p, 0, (char *)&v, 0, 1);
+    return v;
 }
 
 /* As NumPy: the first two values are start and start+step cast to the dtype;
@@ -68,15 +63,17 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     char *p = (char *)t->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
     double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
+    uint64_t i0 = n > 1 && !wt_dtype_is_float(dtype) ? (uint64_t)int_load(dtype, p) : 0;
+    uint64_t di = n > 1 && !wt_dtype_is_float(dtype) ? (uint64_t)int_load(dtype, p + isz) - i0 : 0;
     for (int64_t i = 2; i < n; i++) {
-        double v;
-        if (dtype == WT_FLOAT32)
-            v = (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0));
-        else if (dtype == WT_FLOAT64)
-            v = v0 + (double)i * (v1 - v0);
-        else
-            v = int_at(dtype, (int64_t)v0, (int64_t)v1 - (int64_t)v0, i);
-        wt_cast_store_f64(dtype, p + i * isz, v);
+        if (dtype == WT_FLOAT32) {
+            wt_cast_store_f64(dtype, p + i * isz, (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0)));
+        } else if (dtype == WT_FLOAT64) {
+            wt_cast_store_f64(dtype, p + i * isz, v0 + (double)i * (v1 - v0));
+        } else { /* the dtype's own wrapping arithmetic, exact at 64 bits */
+            uint64_t u = i0 + (uint64_t)i * di;
+            wt_cast_get_ref(WT_UINT64, dtype)((const char *)&u, 0, p + i * isz, 0, 1);
+        }
     }
     *out = t;
     return WT_OK;

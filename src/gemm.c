@@ -95,6 +95,8 @@ static wt_status for_batches(const wt_gemm *g, wt_status (*fn)(const wt_gemm *))
 #define FADD(x, y) ((x) + (y))
 #define UMUL(x, y) ((uint32_t)(x) * (uint32_t)(y)) /* integers wrap */
 #define UADD(x, y) ((uint32_t)(x) + (uint32_t)(y))
+#define UMUL64(x, y) ((uint64_t)(x) * (uint64_t)(y))
+#define UADD64(x, y) ((uint64_t)(x) + (uint64_t)(y))
 #define BMUL(x, y) ((x) && (y))
 #define BADD(x, y) ((x) || (y))
 REF(b8, uint8_t, uint8_t, BMUL, BADD)
@@ -106,10 +108,13 @@ REF(i32, int32_t, uint32_t, UMUL, UADD)
 REF(u32, uint32_t, uint32_t, UMUL, UADD)
 REF(f32, float, float, FMUL, FADD)
 REF(f64, double, double, FMUL, FADD)
+REF(i64, int64_t, uint64_t, UMUL64, UADD64)
+REF(u64, uint64_t, uint64_t, UMUL64, UADD64)
 
 static wt_status ref_one(const wt_gemm *g) {
-    static void (*const fns[WT_NDTYPES])(const wt_gemm *, int64_t, int64_t, int64_t, const int64_t *) = {
-        ref_b8, ref_i8, ref_u8, ref_i16, ref_u16, ref_i32, ref_u32, ref_f32, ref_f64};
+#define REF_ENTRY(e, sn, T, k) [e] = ref_##sn,
+    static void (*const fns[WT_NDTYPES])(const wt_gemm *, int64_t, int64_t, int64_t,
+                                         const int64_t *) = {WT_DTYPE_LIST(REF_ENTRY)};
     int64_t M = wt_gemm_group_size(&g->am), N = wt_gemm_group_size(&g->bn), K = wt_gemm_group_size(&g->ak);
     int64_t *t = wt_tensor_sys_alloc(sizeof(int64_t) * (size_t)(2 * M + 2 * N + 2 * K + 1));
     if (!t) return wt_error_fail(WT_ENOMEM, "out of memory for GEMM offset tables");

@@ -19,17 +19,18 @@
 
 #define ID(x) (x)
 
-/* integers: arithmetic wraps, computed in uint32 so nothing overflows */
-#define INT_COMMON(sn, T)                                                                        \
-    static inline T add_##sn(T a, T b) { return (T)((uint32_t)a + (uint32_t)b); }                \
-    static inline T sub_##sn(T a, T b) { return (T)((uint32_t)a - (uint32_t)b); }                \
-    static inline T mul_##sn(T a, T b) { return (T)((uint32_t)a * (uint32_t)b); }                \
+/* integers: arithmetic wraps, computed in U (uint32 or uint64, at least as
+** wide as T and unsigned) so nothing overflows */
+#define INT_COMMON(sn, T, U)                                                                     \
+    static inline T add_##sn(T a, T b) { return (T)((U)a + (U)b); }                              \
+    static inline T sub_##sn(T a, T b) { return (T)((U)a - (U)b); }                              \
+    static inline T mul_##sn(T a, T b) { return (T)((U)a * (U)b); }                              \
     static inline T max_##sn(T a, T b) { return a > b ? a : b; }                                  \
     static inline T min_##sn(T a, T b) { return a < b ? a : b; }                                  \
-    static inline T neg_##sn(T a) { return (T)(0u - (uint32_t)a); }                              \
+    static inline T neg_##sn(T a) { return (T)((U)0 - (U)a); }                                   \
     static inline T square_##sn(T a) { return mul_##sn(a, a); }                                   \
-    static inline T ipow_##sn(T a, uint32_t e) {                                                 \
-        uint32_t r = 1, x = (uint32_t)a;                                                         \
+    static inline T ipow_##sn(T a, U e) {                                                        \
+        U r = 1, x = (U)a;                                                                       \
         for (; e; e >>= 1, x *= x)                                                               \
             if (e & 1) r *= x;                                                                   \
         return (T)r;                                                                             \
@@ -37,8 +38,8 @@
     static inline uint8_t isnan_##sn(T a) { (void)a; return 0; }                                  \
     static inline uint8_t isfinite_##sn(T a) { (void)a; return 1; }
 
-#define SIGNED_OPS(sn, T)                                                                        \
-    INT_COMMON(sn, T)                                                                            \
+#define SIGNED_OPS(sn, T, U)                                                                     \
+    INT_COMMON(sn, T, U)                                                                         \
     static inline T floordiv_##sn(T a, T b) {                                                    \
         if (b == 0) return 0;                                                                    \
         if (b == -1) return neg_##sn(a); /* MIN / -1 would overflow */                           \
@@ -52,18 +53,18 @@
     }                                                                                            \
     static inline T pow_##sn(T a, T b) {                                                         \
         if (b < 0) return a == 1 ? 1 : a == -1 ? ((b & 1) ? (T)-1 : 1) : 0;                      \
-        return ipow_##sn(a, (uint32_t)b);                                                        \
+        return ipow_##sn(a, (U)b);                                                               \
     }                                                                                            \
     static inline T abs_##sn(T a) { return a < 0 ? neg_##sn(a) : a; }                            \
     static inline T sign_##sn(T a) { return (T)((a > 0) - (a < 0)); }                            \
     static inline T reciprocal_##sn(T a) { return a == 0 ? 0 : (T)(1 / a); }                     \
     static inline T relu_##sn(T a) { return a < 0 ? 0 : a; }
 
-#define UNSIGNED_OPS(sn, T)                                                                      \
-    INT_COMMON(sn, T)                                                                            \
+#define UNSIGNED_OPS(sn, T, U)                                                                   \
+    INT_COMMON(sn, T, U)                                                                         \
     static inline T floordiv_##sn(T a, T b) { return b == 0 ? 0 : (T)(a / b); }                 \
     static inline T mod_##sn(T a, T b) { return b == 0 ? 0 : (T)(a % b); }                      \
-    static inline T pow_##sn(T a, T b) { return ipow_##sn(a, (uint32_t)b); }                    \
+    static inline T pow_##sn(T a, T b) { return ipow_##sn(a, (U)b); }                           \
     static inline T abs_##sn(T a) { return a; }                                                  \
     static inline T sign_##sn(T a) { return (T)(a != 0); }                                       \
     static inline T reciprocal_##sn(T a) { return a == 0 ? 0 : (T)(1 / a); }                     \
@@ -139,12 +140,14 @@ static inline double atanh_f64(double a) { return atanh(a); }
 static inline double cosh_f64(double a) { return cosh(a); }
 static inline double sinh_f64(double a) { return sinh(a); }
 
-SIGNED_OPS(i8, int8_t)
-UNSIGNED_OPS(u8, uint8_t)
-SIGNED_OPS(i16, int16_t)
-UNSIGNED_OPS(u16, uint16_t)
-SIGNED_OPS(i32, int32_t)
-UNSIGNED_OPS(u32, uint32_t)
+SIGNED_OPS(i8, int8_t, uint32_t)
+UNSIGNED_OPS(u8, uint8_t, uint32_t)
+SIGNED_OPS(i16, int16_t, uint32_t)
+UNSIGNED_OPS(u16, uint16_t, uint32_t)
+SIGNED_OPS(i32, int32_t, uint32_t)
+UNSIGNED_OPS(u32, uint32_t, uint32_t)
+SIGNED_OPS(i64, int64_t, uint64_t)
+UNSIGNED_OPS(u64, uint64_t, uint64_t)
 FLOAT_OPS(f32, float, f)
 FLOAT_OPS(f64, double, )
 
@@ -166,6 +169,8 @@ EVERY_OPS(i16, int16_t)
 EVERY_OPS(u16, uint16_t)
 EVERY_OPS(i32, int32_t)
 EVERY_OPS(u32, uint32_t)
+EVERY_OPS(i64, int64_t)
+EVERY_OPS(u64, uint64_t)
 EVERY_OPS(f32, float)
 EVERY_OPS(f64, double)
 
@@ -319,6 +324,8 @@ INT_TYPE(i16, int16_t)
 INT_TYPE(u16, uint16_t)
 INT_TYPE(i32, int32_t)
 INT_TYPE(u32, uint32_t)
+INT_TYPE(i64, int64_t)
+INT_TYPE(u64, uint64_t)
 #define FLOAT_TYPE(sn, T) EVERY_LOOPS(sn, T) NUMERIC_LOOPS(sn, T) FLOAT_LOOPS(sn, T)
 FLOAT_TYPE(f32, float)
 FLOAT_TYPE(f64, double)
@@ -420,6 +427,8 @@ COPY_FAST(i16, int16_t)
 COPY_FAST(u16, uint16_t)
 COPY_FAST(i32, int32_t)
 COPY_FAST(u32, uint32_t)
+COPY_FAST(i64, int64_t)
+COPY_FAST(u64, uint64_t)
 COPY_FAST(f32, float)
 COPY_FAST(f64, double)
 #define COPY_ROW(sn) [WT_OP_COPY].fast = copy_##sn##__fast
@@ -437,6 +446,8 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_UINT16] = {EVERY_ROW(u16), NUMERIC_ROW(u16), INT_ROW(u16), COPY_ROW(u16)},
     [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32)},
     [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32)},
+    [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64)},
+    [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64)},
     [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32)},
     [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},
 };
@@ -536,6 +547,8 @@ INT_ACCUMS(i16, int16_t)
 INT_ACCUMS(u16, uint16_t)
 INT_ACCUMS(i32, int32_t)
 INT_ACCUMS(u32, uint32_t)
+INT_ACCUMS(i64, int64_t)
+INT_ACCUMS(u64, uint64_t)
 ACCUMS(f32, float, a + pairwise_f32(src, ss, n, leaf_ref_f32), a + pairwise_f32(src, ss, n, leaf_simd_f32))
 ACCUMS(f64, double, a + pairwise_f64(src, ss, n, leaf_ref_f64), a + pairwise_f64(src, ss, n, leaf_simd_f64))
 
@@ -562,6 +575,7 @@ ACC_ROWS(f64, double)
 static const wt_accum_pair accums[WT_NDTYPES][WT_REDUCE_MIN + 1] = {
     [WT_BOOL] = ACC_ROW(b8), [WT_INT8] = ACC_ROW(i8), [WT_UINT8] = ACC_ROW(u8), [WT_INT16] = ACC_ROW(i16),
     [WT_UINT16] = ACC_ROW(u16), [WT_INT32] = ACC_ROW(i32), [WT_UINT32] = ACC_ROW(u32),
+    [WT_INT64] = ACC_ROW(i64), [WT_UINT64] = ACC_ROW(u64),
     [WT_FLOAT32] = {[WT_REDUCE_SUM] = {acc_sum_ref_f32, acc_sum_rows_f32}, [WT_REDUCE_PROD] = {acc_prod_f32, NULL},
                     [WT_REDUCE_MAX] = {acc_max_f32, NULL}, [WT_REDUCE_MIN] = {acc_min_f32, NULL}},
     [WT_FLOAT64] = {[WT_REDUCE_SUM] = {acc_sum_ref_f64, acc_sum_rows_f64}, [WT_REDUCE_PROD] = {acc_prod_f64, NULL},

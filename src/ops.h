@@ -56,7 +56,9 @@ typedef struct wt_ewise_call {
 wt_status wt_ewise_run(const wt_ewise_call *c);
 
 /* reductions (reduce.c) */
-double wt_reduce_identity(int rop, int dtype);
+/* the identity of a reduction in dtype, stored at slot (8 aligned bytes),
+** exact for every dtype (int64's greatest value is no double) */
+void wt_reduce_identity_at(int rop, int dtype, void *slot);
 int wt_reduce_acc_dtype(int rop, int result_dtype);
 /* a reduction of values of dtype dt: the dtype it accumulates in and returns
 ** (acc), and the elementwise reduction that does it (rrop; mean sums, then

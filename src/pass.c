@@ -145,7 +145,11 @@ static void part_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
 }
 
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
-    if (p->rop) wt_assign_fill(p->accum, wt_reduce_identity(p->rop, p->acc));
+    if (p->rop) {
+        uint64_t slot; /* 8 aligned bytes hold one element of any dtype */
+        wt_reduce_identity_at(p->rop, p->acc, &slot);
+        wt_assign_fill_slot(p->accum, &slot);
+    }
     for (int k = 0; k < p->nparts; k++) p->parts[k].fn = fn, p->parts[k].plan = plan;
     wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
 }

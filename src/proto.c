@@ -18,8 +18,9 @@ enum { WIRE_VARINT = 0, WIRE_I64 = 1, WIRE_LEN = 2, WIRE_I32 = 5 };
 static const struct {
     int tf, field;
 } tf_of[WT_NDTYPES] = {
-    [WT_BOOL] = {10, 11}, [WT_INT8] = {6, 7},     [WT_UINT8] = {4, 7},   [WT_INT16] = {5, 7},   [WT_UINT16] = {17, 7},
-    [WT_INT32] = {3, 7},  [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5}, [WT_FLOAT64] = {2, 6},
+    [WT_BOOL] = {10, 11},  [WT_INT8] = {6, 7},   [WT_UINT8] = {4, 7},    [WT_INT16] = {5, 7},
+    [WT_UINT16] = {17, 7}, [WT_INT32] = {3, 7},  [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5},
+    [WT_FLOAT64] = {2, 6}, [WT_INT64] = {9, 10}, [WT_UINT64] = {23, 17},
 };
 
 typedef struct {
@@ -112,12 +113,15 @@ static wt_status read_shape(wire s, proto_head *h) {
     return WT_OK;
 }
 
-/* one value of a varint field */
-static double value_of(int field, uint64_t v) {
+/* one value of a varint field, as an int64 (uint64_val's bits as they are) */
+static int64_t value_of(int field, uint64_t v) {
     if (field == 11) return v != 0;
-    if (field == 16) return (double)(uint32_t)v;
-    return (double)(int32_t)(uint32_t)v; /* int_val: an int32 sign-extended on the wire */
+    if (field == 16) return (uint32_t)v;
+    if (field == 7) return (int32_t)(uint32_t)v; /* int_val: an int32 sign-extended on the wire */
+    return (int64_t)v;                           /* int64_val, uint64_val */
 }
+/* the dtype value_of's result is read as */
+static int varint_dtype(int field) { return field == 17 ? WT_UINT64 : WT_INT64; }
 
 /* Walks every value of the typed field: counts them (dst NULL) or stores
 ** them, converted to dtype, into dst (at most n; the last repeats). */
@@ -157,8 +161,10 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
             /* float_val and double_val hold their dtype's own bytes: copied, so NaN payloads survive */
             if (dst && k < n && fixed)
                 memcpy(dst + (size_t)k * isz, p, width);
-            else if (dst && k < n)
-                wt_cast_store_f64(dtype, dst + (size_t)k * isz, value_of(field, v));
+            else if (dst && k < n) {
+                int64_t x = value_of(field, v);
+                wt_cast_get_ref(varint_dtype(field), dtype)((const char *)&x, 0, (char *)dst + (size_t)k * isz, 0, 1);
+            }
             if (++k > n)
                 return wt_error_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)n,
                                      (long long)n);
@@ -193,9 +199,11 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
         if (tf_of[d].tf == h.tf_dtype) dtype = d;
     if (dtype < 0) {
         static const char *const names[] = {
-            [0] = "DT_INVALID",     [7] = "DT_STRING", [8] = "DT_COMPLEX64", [9] = "DT_INT64",    [14] = "DT_BFLOAT16",
-            [18] = "DT_COMPLEX128", [19] = "DT_HALF",  [20] = "DT_RESOURCE", [21] = "DT_VARIANT", [23] = "DT_UINT64"};
-        const char *nm = h.tf_dtype >= 0 && h.tf_dtype <= 23 && names[h.tf_dtype] ? names[h.tf_dtype] : "unknown";
+            [0] = "DT_INVALID",     [7] = "DT_STRING", [8] = "DT_COMPLEX64", [14] = "DT_BFLOAT16",
+            [18] = "DT_COMPLEX128", [19] = "DT_HALF",  [20] = "DT_RESOURCE", [21] = "DT_VARIANT"};
+        const char *nm = h.tf_dtype >= 0 && h.tf_dtype < (int)(sizeof names / sizeof names[0]) && names[h.tf_dtype]
+                             ? names[h.tf_dtype]
+                             : "unknown";
         return wt_error_fail(WT_EDTYPE, "TensorProto: dtype %d (%s) is not supported by wtensor", h.tf_dtype, nm);
     }
     if (h.unknown_rank) return wt_error_fail(WT_ESHAPE, "TensorProto: the shape has unknown rank");
@@ -286,8 +294,9 @@ static void put_values(sink *s, const body_arg *a) {
         return;
     }
     for (int64_t i = 0; i < n; i++) {
-        double v = wt_cast_load_f64(t->d.dtype, src + (size_t)i * isz);
-        put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)v : (uint64_t)(int64_t)v); /* int32: sign-extended */
+        int64_t x;
+        wt_cast_get_ref(t->d.dtype, varint_dtype(a->field))(src + (size_t)i * isz, 0, (char *)&x, 0, 1);
+        put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)x : (uint64_t)x); /* int32: sign-extended */
     }
 }
 

@@ -61,17 +61,13 @@ typedef struct {
         }                                                                         \
         return at;                                                                \
     }
-ARGSCAN(b8, uint8_t, 0)
-ARGSCAN(i8, int8_t, 0)
-ARGSCAN(u8, uint8_t, 0)
-ARGSCAN(i16, int16_t, 0)
-ARGSCAN(u16, uint16_t, 0)
-ARGSCAN(i32, int32_t, 0)
-ARGSCAN(u32, uint32_t, 0)
-ARGSCAN(f32, float, 1)
-ARGSCAN(f64, double, 1)
-static int32_t (*const argscan[WT_NDTYPES])(const char *, int64_t, int64_t, bool) = {
-    argscan_b8, argscan_i8, argscan_u8, argscan_i16, argscan_u16, argscan_i32, argscan_u32, argscan_f32, argscan_f64};
+#define IS_FLOAT_B 0
+#define IS_FLOAT_I 0
+#define IS_FLOAT_F 1
+#define ARGSCAN_ROW(e, sn, T, k) ARGSCAN(sn, T, IS_FLOAT_##k)
+#define ARGSCAN_ENTRY(e, sn, T, k) [e] = argscan_##sn,
+WT_DTYPE_LIST(ARGSCAN_ROW)
+static int32_t (*const argscan[WT_NDTYPES])(const char *, int64_t, int64_t, bool) = {WT_DTYPE_LIST(ARGSCAN_ENTRY)};
 
 static void arg_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
     const arg_ctx *a = ctx;
@@ -147,21 +143,27 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
 
 /* ---- the rest ------------------------------------------------------------- */
 
-/* identity of a reduction in dtype dt */
-double wt_reduce_identity(int rop, int dt) {
-    if (rop == WT_REDUCE_SUM) return 0;
-    if (rop == WT_REDUCE_PROD) return 1;
-    /* max starts at the dtype's least value, min at its greatest */
-    double lo = wt_dtype_is_float(dt) ? -INFINITY : 0, hi = wt_dtype_is_float(dt) ? INFINITY : 1; /* floats, bool */
-    wt_dtype_range(dt, &lo, &hi);
-    return rop == WT_REDUCE_MAX ? lo : hi;
+void wt_reduce_identity_at(int rop, int dt, void *slot) {
+    if (rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD || wt_dtype_is_float(dt)) {
+        double v = rop == WT_REDUCE_SUM ? 0 : rop == WT_REDUCE_PROD ? 1 : rop == WT_REDUCE_MAX ? -INFINITY : INFINITY;
+        wt_cast_store_f64(dt, slot, v);
+        return;
+    }
+    /* max starts at the dtype's least value, min at its greatest (bool: 0, 1):
+    ** the value's low bytes, as the targets are little-endian */
+    wt_dtype_limits l;
+    wt_dtype_limits_of(dt, &l);
+    uint64_t v = rop == WT_REDUCE_MAX ? (uint64_t)l.int_min : l.int_max;
+    memcpy(slot, &v, wt_dtype_size(dt));
 }
 
 /* The accumulator dtype of a reduction of values of dtype r: integer sums
-** and products wrap in 32 bits (uint32 stays unsigned), bool counts. */
+** and products wrap in 32 bits (uint32 stays unsigned; the Array API's
+** default integer, where NumPy's is int64) or in 64 for 64-bit integers,
+** bool counts. */
 int wt_reduce_acc_dtype(int rop, int r) {
     if ((rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD) && !wt_dtype_is_float(r))
-        return r == WT_UINT32 ? WT_UINT32 : WT_INT32;
+        return r == WT_UINT32 || r == WT_INT64 || r == WT_UINT64 ? r : WT_INT32;
     return r;
 }
 

@@ -135,7 +135,7 @@ export class Graph {
   // a Tensor, boolean or array operand becomes a constant node; numbers stay weak scalars
   _operand(v, what, k, scalarsOk) {
     if (v instanceof LazyTensor) return this._own(v, what);
-    if (typeof v === 'number' && scalarsOk) return weak(v);
+    if ((typeof v === 'number' || typeof v === 'bigint') && scalarsOk) return weak(v);
     if (
       v instanceof Tensor ||
       typeof v === 'boolean' ||

@@ -220,7 +220,10 @@ void test_op_semantics(void) {
     wt_tensor_free(r);
     wt_tensor_free(u8);
     wt_tensor *u32 = vec(WT_UINT32, 1, (double[]){1});
-    CHECK_ERR(wt_binary(WT_OP_ADD, i8, u32, &r), WT_EDTYPE, "promoting int8 with uint32 needs int64");
+    CHECK_OK(wt_binary(WT_OP_ADD, i8, u32, &r)); /* int8 + uint32 -> int64 */
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT64);
+    CHECK(t_equals(r, (double[]){-99, 101}));
+    wt_tensor_free(r);
     wt_tensor_free(u32);
     wt_tensor_free(i8);
     /* unary */

@@ -24,8 +24,8 @@ import numpy as np
 assert int(np.__version__.split('.')[0]) >= 2, f'NumPy 2 is the reference, this is {np.__version__}'
 warnings.simplefilter('ignore')
 
-DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'float64']
-INTS = DTYPES[1:7]
+DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'float32', 'float64']
+INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64']
 SMALL = {'bool', 'int8', 'uint8', 'int16', 'uint16'}  # NumPy's float functions give float16 for these
 BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 'power', 'maximum', 'minimum',
           'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'logical_and', 'logical_or',
@@ -36,8 +36,8 @@ UNARY_FLOAT = ['exp', 'log', 'sqrt', 'sin', 'cos', 'tanh', 'expm1', 'log1p', 'ar
 REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin']
 # weak scalars: ordinary values and the limits of every integer dtype, and one past them
 WEAK = [0, 1, -1, 2, 3, 2.5, -0.5, 1e-3, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 65535, 65536,
-        2 ** 31 - 1, 2 ** 31, -2 ** 31, -2 ** 31 - 1, 2 ** 32 - 1, 2 ** 32, 1e10, 1e40, float('nan'), float('inf'),
-        float('-inf'), True, False]
+        2 ** 31 - 1, 2 ** 31, -2 ** 31, -2 ** 31 - 1, 2 ** 32 - 1, 2 ** 32, 1e10, 2 ** 53, -2 ** 53, 2.0 ** 63,
+        1e19, 1e40, float('nan'), float('inf'), float('-inf'), True, False]
 ERRORS = {  # NumPy's exception -> the wtensor codes that mean the same
     'OverflowError': ['WT_EDTYPE'],
     'TypeError': ['WT_EDTYPE'],
@@ -49,8 +49,9 @@ ERRORS = {  # NumPy's exception -> the wtensor codes that mean the same
 
 
 class Unsupported(Exception):
-    """A result that needs int64, which wtensor lacks: the program ends with a WT_EDTYPE, or with
-    the error NumPy raises for the same step (codes), which wtensor may find first."""
+    """A step wtensor's default int32 cannot do (a Python int beyond int32 where only Python ints
+    choose the dtype): the program ends with a WT_EDTYPE, or with the error NumPy raises for the
+    same step (codes), which wtensor may find first."""
 
     def __init__(self, msg, codes=()):
         super().__init__(msg)
@@ -63,6 +64,8 @@ def enc(x):
     x = x.item() if hasattr(x, 'item') else x
     if isinstance(x, bool):
         return int(x)
+    if isinstance(x, int) and abs(x) > 2 ** 53:
+        return f'{x}n'  # exact: a JS bigint
     if isinstance(x, float):
         if math.isnan(x):
             return 'nan'
@@ -264,19 +267,6 @@ def einsum(eq, xs):
     return r
 
 
-def needs_int64(tensors, what, run=None):
-    """a promotion that needs int64 (int32 with uint32) is wtensor's WT_EDTYPE; run() is NumPy's
-    step, whose own error wtensor may report instead"""
-    if tensors and np.result_type(*[t.dtype for t in tensors]).name in ('int64', 'uint64'):
-        codes = []
-        if run:
-            try:
-                run()
-            except Exception as e:  # noqa: BLE001 - NumPy's own error for the step
-                codes = error_codes(e)
-        raise Unsupported(f'{what}: needs int64', codes)
-
-
 def values(p, args):
     """a step's operands: NumPy arrays, and weak scalars as NEP 50 sees them"""
     return [p.vals[a['ref']] if 'ref' in a else weak_value(a['num']) for a in args]
@@ -305,10 +295,10 @@ def float_fn_input(x):
 
 
 def wt_int(result, xs, what):
-    """wtensor has no int64 and its default integer is int32: where only Python ints (and bools) made
-    NumPy's result int64, wtensor's is int32 (wrapping as int32 arithmetic does), and a Python int
-    beyond int32 is an error; any other int64 result is an error."""
-    if result.dtype.name not in ('int64', 'uint64'):
+    """wtensor's default integer is int32: where only Python ints (and bools) made NumPy's result
+    int64, wtensor's is int32 (wrapping as int32 arithmetic does), and a Python int beyond int32 is
+    an error"""
+    if result.dtype.name != 'int64':
         return result
     tensors = [x.dtype.name for x in xs if isinstance(x, np.ndarray)]
     if all(t == 'bool' for t in tensors):
@@ -316,7 +306,7 @@ def wt_int(result, xs, what):
             if isinstance(w, int) and not isinstance(w, bool) and not -2 ** 31 <= w < 2 ** 31:
                 raise OverflowError(f'{what}: the integer {w} is out of bounds for int32')
         return result.astype(np.int32)
-    raise Unsupported(f'{what}: needs int64')
+    return result
 
 
 def run_ufunc(p, op, args, out, casting):
@@ -582,8 +572,6 @@ def run_step(p, s):
         check_writable(p, out)
         if s['op'] == 'power' and negative_int_power(p, s['args']):
             raise Skip  # NumPy raises, wtensor computes 1/x**n truncated: a documented difference
-        needs_int64([p.vals[a['ref']] for a in s['args'][s['op'] == 'where':] if 'ref' in a], s['op'],
-                    lambda: np.broadcast(*[p.vals[a['ref']] for a in s['args'] if 'ref' in a]))
         try:
             r, inexact = run_ufunc(p, s['op'], s['args'], out, s.get('casting'))
         except (Unsupported, OverflowError):
@@ -608,7 +596,8 @@ def run_step(p, s):
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'])).astype(np.int32)
         elif op in ('sum', 'prod') and x.dtype.kind in 'biu':
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
-            r = r.astype(np.uint32 if x.dtype.name == 'uint32' else np.int32)  # wtensor: modulo 2**32
+            if x.dtype.name not in ('int64', 'uint64'):  # wtensor: modulo 2**32, as its default int32
+                r = r.astype(np.uint32 if x.dtype.name == 'uint32' else np.int32)
         else:
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
         inexact = op in ('sum', 'prod', 'mean') and r.dtype.kind == 'f'
@@ -631,10 +620,7 @@ def run_step(p, s):
         xs = [p.vals[i] for i in refs]
         if k == 'matmul' and min(x.ndim for x in xs) == 0:
             raise ValueError('matmul: a 0-d operand')
-        needs_int64(xs, k, lambda: np.matmul(*xs) if k == 'matmul' else einsum(s['eq'], xs))
         r = np.asarray(np.matmul(*xs) if k == 'matmul' else einsum(s['eq'], xs))
-        if r.dtype.name in ('int64', 'uint64'):
-            raise Unsupported('needs int64')
         # a result that is a view of its operand (einsum 'ij->ji') stays one, as in wtensor
         view = k == 'einsum' and len(xs) == 1 and np.shares_memory(r, xs[0])
         if view:

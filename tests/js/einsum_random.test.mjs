@@ -17,6 +17,7 @@ function promote(a, b) {
 
 // wrap a value the way the dtype stores it
 function cast(dtype, v) {
+  if (typeof v === 'bigint' && dtype !== 'int64' && dtype !== 'uint64') v = Number(v);
   switch (dtype) {
     case 'bool':
       return v ? 1 : 0;
@@ -32,6 +33,10 @@ function cast(dtype, v) {
       return v | 0;
     case 'uint32':
       return v >>> 0;
+    case 'int64':
+      return BigInt.asIntN(64, BigInt(v));
+    case 'uint64':
+      return BigInt.asUintN(64, BigInt(v));
     case 'float32':
       return Math.fround(v);
     default:
@@ -113,6 +118,7 @@ function reference(c, values, dtype) {
   const idx = new Array(vars.length).fill(0),
     total = vars.reduce((x, y) => x * y, 1);
   const varOf = (a) => (a >= 0 ? a : c.nl + (-1 - a));
+  const big = dtype === 'int64' || dtype === 'uint64'; // 64-bit integers: BigInt arithmetic, wrapped
   for (let t = 0; t < total; t++) {
     let prod = 1,
       any = true;
@@ -122,14 +128,15 @@ function reference(c, values, dtype) {
         flat = flat * o.dims[j] + (o.dims[j] === 1 ? 0 : idx[varOf(a)]);
       });
       const v = values[k][flat];
-      prod = dtype.startsWith('float') ? prod * v : Math.imul(prod, v);
-      any = any && v !== 0;
+      prod = dtype.startsWith('float') ? prod * v : big ? cast(dtype, BigInt(prod) * v) : Math.imul(prod, v);
+      any = any && Number(v) !== 0; // a bigint or a number
     });
     let oi = 0;
     c.out.forEach((a, j) => {
       oi = oi * oshape[j] + idx[varOf(a)];
     });
     if (dtype === 'bool') res[oi] = res[oi] || any ? 1 : 0;
+    else if (big) res[oi] = cast(dtype, BigInt(res[oi]) + prod);
     else res[oi] = dtype.startsWith('float') ? res[oi] + prod : (res[oi] + prod) | 0;
     for (let v = vars.length - 1; v >= 0; v--) {
       if (++idx[v] < vars[v]) break;
@@ -170,7 +177,8 @@ test('einsum equals nested loops on 300 generated equations in every dtype', () 
       assert.deepEqual([...r.shape], want.shape, c.eq);
       const got = Array.from(r.contiguous().toTypedArray(), Number);
       got.forEach((g, i) => {
-        if (Math.abs(g - want.values[i]) > 1e-4 * Math.max(1, Math.abs(want.values[i])))
+        const w = Number(want.values[i]);
+        if (Math.abs(g - w) > 1e-4 * Math.max(1, Math.abs(w)))
           assert.fail(`einsum('${c.eq}') ${dtype}: element ${i} is ${g}, loops give ${want.values[i]}`);
       });
       checked++;

@@ -59,7 +59,7 @@ test('wt.wrap refuses memory it cannot keep alive, and descriptors past the regi
   const buf = base.data.buffer,
     end = buf.byteLength - 64;
   throwsWt(() => wt.wrap(new Float32Array(buf, end, 4)), 'WT_EBOUNDS', /no tensor storage/);
-  throwsWt(() => wt.wrap(inside, { dtype: 'int64' }), 'WT_EDTYPE');
+  throwsWt(() => wt.wrap(inside, { dtype: 'float16' }), 'WT_EDTYPE');
   throwsWt(() => wt.wrap([1, 2]), 'WT_EINVAL', /TypedArray or DataView/);
   base.dispose();
 });
@@ -79,7 +79,9 @@ test('wt.fromArrayLike copies from foreign memory of every kind', () => {
     [new Float64Array([1, 2, 3]).buffer, { dtype: 'float64' }, 'float64', [1, 2, 3]],
     [new Uint8Array([0, 2, 0]).buffer, { dtype: 'bool' }, 'bool', [false, true, false]],
     [new DataView(new Int32Array([7, 8, 9]).buffer, 4, 8), { dtype: 'int32' }, 'int32', [8, 9]],
-    [new BigInt64Array([1n, -(2n ** 40n)]), {}, 'float64', [1, -(2 ** 40)]],
+    [new BigInt64Array([1n, -(2n ** 63n)]), {}, 'int64', [1n, -(2n ** 63n)]],
+    [new BigUint64Array([2n ** 64n - 1n]), {}, 'uint64', [2n ** 64n - 1n]],
+    [new BigInt64Array([1n, -(2n ** 40n)]), { dtype: 'float64' }, 'float64', [1, -(2 ** 40)]],
     [{ length: 3, 0: 1, 1: 2, 2: 3 }, { dtype: 'uint8' }, 'uint8', [1, 2, 3]],
     [new Set([4, 5]), {}, 'int32', [4, 5]],
     [
@@ -123,7 +125,6 @@ test('wt.fromArrayLike copies from foreign memory of every kind', () => {
     'WT_ESHAPE',
     /6 bytes are not a whole number of float32/,
   );
-  throwsWt(() => wt.fromArrayLike(new BigInt64Array([2n ** 60n])), 'WT_EDTYPE', /element 0/);
   throwsWt(() => wt.fromArrayLike(42), 'WT_EINVAL');
   throwsWt(() => wt.fromArrayLike({}), 'WT_EINVAL', /array-like or iterable/);
   throwsWt(() => wt.fromArrayLike(wt.zeros([1])), 'WT_EINVAL', /already a Tensor/);

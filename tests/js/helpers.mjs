@@ -12,7 +12,17 @@ export const threadsOption = asked ? { threads: asked === 'auto' ? 'auto' : Numb
 export const wt = await init(threadsOption);
 export { WtError };
 
-const revive = (k, v) => (v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
+// NaN and infinities are strings in the fixtures, and 64-bit integers "123n"
+const revive = (k, v) =>
+  v === 'NaN'
+    ? NaN
+    : v === 'Infinity'
+      ? Infinity
+      : v === '-Infinity'
+        ? -Infinity
+        : typeof v === 'string' && /^-?\d+n$/.test(v)
+          ? BigInt(v.slice(0, -1))
+          : v;
 const fixtureUrl = new URL('../fixtures/numpy.json', import.meta.url);
 export const fixtures = JSON.parse(
   inNode ? (await import('node:fs')).readFileSync(fixtureUrl, 'utf8') : await (await fetch(fixtureUrl)).text(),
@@ -25,9 +35,10 @@ export function fixtureValue(dtype, i) {
     return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float32' ? 0.375 : 0.1);
   }
   if (dtype === 'bool') return i % 3 === 0 ? 1 : 0;
-  const bits = Number(dtype.replace(/\D/g, ''));
-  const v = Number((BigInt(i) * 2654435761n) % (1n << BigInt(bits)));
-  return dtype.startsWith('int') ? v - 2 ** (bits - 1) : v;
+  const bits = BigInt(dtype.replace(/\D/g, ''));
+  const v = (BigInt(i) * (bits === 64n ? 0x9e3779b97f4a7c15n : 2654435761n)) % (1n << bits); // 64 bits: the whole range
+  const r = dtype.startsWith('int') ? v - (1n << (bits - 1n)) : v;
+  return bits === 64n ? r : Number(r); // as the fixture's TypedArray holds it
 }
 
 export function throwsWt(fn, code, pattern) {

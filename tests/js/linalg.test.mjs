@@ -14,7 +14,7 @@ function reversed(s) {
 function same(y, c, label) {
   assert.equal(y.dtype, c.dtype, `${label}: dtype`);
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
-  const got = Array.from(y.contiguous().toTypedArray(), Number);
+  const got = Array.from(y.contiguous().toTypedArray()); // bigints for 64-bit integers: compared exactly
   got.forEach((g, i) => {
     if (!near(g, c.values[i])) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
   });

@@ -22,15 +22,19 @@ test('1. flatten always copies; ravel is a view when it can be', () => {
   });
 });
 
-test('2. full infers its dtype as tensor() does: past int32, float64 (NumPy: int64)', () => {
+test('2. full infers its dtype as tensor() does: past int32, int64 (as NumPy)', () => {
   wt.tidy(() => {
     const big = wt.full([2], 2 ** 31); // np.full(2, 2**31) -> int64 [2147483648, 2147483648]
-    assert.equal(big.dtype, 'float64');
-    assert.deepEqual(big.toArray(), [2 ** 31, 2 ** 31]);
+    assert.equal(big.dtype, 'int64');
+    assert.deepEqual(big.toArray(), [2n ** 31n, 2n ** 31n]);
     assert.deepEqual(wt.full([2], 1e300).toArray(), [1e300, 1e300]);
     assert.equal(wt.full([2], 7).dtype, 'int32');
     assert.equal(wt.full([2], true).dtype, 'bool');
-    assert.equal(wt.arange(0, 2 ** 31 + 2, 2 ** 31).dtype, 'float64');
+    assert.equal(wt.arange(0, 2 ** 31 + 2, 2 ** 31).dtype, 'int64');
+    // a bigint value is exact at any size, and range-checked as NumPy's OverflowError
+    assert.deepEqual(wt.full([2], 2n ** 63n - 1n).toArray(), [2n ** 63n - 1n, 2n ** 63n - 1n]);
+    assert.deepEqual(wt.full([1], 2n ** 64n - 1n).toArray(), [2n ** 64n - 1n]);
+    throwsWt(() => wt.full([1], 2n ** 63n, 'int64'), 'WT_EDTYPE', /out of bounds for int64/);
   });
 });
 
@@ -325,7 +329,9 @@ test('resultType, finfo, iinfo, isdtype and the dtype constants, as NumPy and th
     assert.equal(wt.resultType(2.5, 'float32'), 'float32');
     assert.equal(wt.resultType(true, 'int8'), 'int8');
     assert.equal(wt.resultType(7), 'int32'); // NumPy: int64, wtensor's default integer is int32
-    throwsWt(() => wt.resultType('int32', 'uint32'), 'WT_EDTYPE', /needs int64/);
+    assert.equal(wt.resultType('int32', 'uint32'), 'int64'); // NEP 50's table, checked for every pair in C
+    assert.equal(wt.resultType('int64', 'uint64'), 'float64');
+    assert.equal(wt.resultType(wt.tensor([1n]), 2n), 'int64'); // a bigint is a weak Python int
     throwsWt(() => wt.resultType(), 'WT_EINVAL', /at least one/);
     // np.finfo(np.float32): eps 2**-23, max, smallest_normal 2**-126, precision 6, resolution 1e-6
     const f = wt.finfo('float32');
@@ -335,6 +341,14 @@ test('resultType, finfo, iinfo, isdtype and the dtype constants, as NumPy and th
     );
     assert.equal(wt.finfo(wt.zeros([1])).max, Number.MAX_VALUE);
     assert.deepEqual(wt.iinfo('int16'), { bits: 16, min: -32768, max: 32767, dtype: 'int16', kind: 'i' });
+    assert.deepEqual(wt.iinfo('int64'), {
+      bits: 64,
+      min: -(2n ** 63n),
+      max: 2n ** 63n - 1n,
+      dtype: 'int64',
+      kind: 'i',
+    });
+    assert.deepEqual(wt.iinfo('uint64'), { bits: 64, min: 0n, max: 2n ** 64n - 1n, dtype: 'uint64', kind: 'u' });
     throwsWt(() => wt.finfo('int32'), 'WT_EDTYPE', /not a floating dtype/);
     throwsWt(() => wt.iinfo('float64'), 'WT_EDTYPE', /not an integer dtype/);
     throwsWt(() => wt.iinfo('bool'), 'WT_EDTYPE', /not an integer dtype/); // np.iinfo(bool) raises too

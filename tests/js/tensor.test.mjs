@@ -26,7 +26,27 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
     [4, 5, 6],
   ]);
   assert.equal(wt.tensor([1, 2.5]).dtype, 'float64');
-  assert.equal(wt.tensor([3e9]).dtype, 'float64');
+  assert.equal(wt.tensor([3e9]).dtype, 'int64'); // an integer past int32, as NumPy's np.array([3000000000])
+  assert.equal(wt.tensor([2 ** 53 * 4]).dtype, 'float64'); // past 2^53 a number is no exact integer: a float
+  // bigints are Python ints: int64, uint64 past it, exact at any size
+  const big = wt.tensor([
+    [1n, -(2n ** 63n)],
+    [2n ** 63n - 1n, true],
+  ]);
+  assert.equal(big.dtype, 'int64');
+  assert.ok(big.data instanceof BigInt64Array);
+  assert.deepEqual(big.toArray(), [
+    [1n, -(2n ** 63n)],
+    [2n ** 63n - 1n, 1n],
+  ]);
+  assert.equal(big.slice('1, 0').item(), 2n ** 63n - 1n);
+  assert.equal(String(wt.tensor([2n ** 64n - 1n])), 'Tensor([18446744073709551615], dtype=uint64, shape=(1))');
+  assert.deepEqual(wt.tensor(new BigUint64Array([2n ** 64n - 1n])).toArray(), [2n ** 64n - 1n]);
+  assert.deepEqual(wt.tensor([1.5, 2n]).toArray(), [1.5, 2]); // with a float among them: float64
+  assert.deepEqual(wt.tensor([1, 2], { dtype: 'int64' }).toArray(), [1n, 2n]);
+  throwsWt(() => wt.tensor([2n ** 64n]), 'WT_EDTYPE', /18446744073709551616 is out of bounds for uint64/);
+  throwsWt(() => wt.tensor([2 ** 63], { dtype: 'int64' }), 'WT_EDTYPE', /out of bounds for int64/);
+  throwsWt(() => wt.tensor([300n], { dtype: 'uint8' }), 'WT_EDTYPE', /300 is out of bounds for uint8/);
   const b = wt.tensor([true, false]);
   assert.equal(b.dtype, 'bool');
   assert.deepEqual(b.toArray(), [true, false]);

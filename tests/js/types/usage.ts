@@ -4,6 +4,7 @@ import {
   WtError,
   type Tensor,
   type DType,
+  type AnyTypedArray,
   type Wtensor,
   type EinsumPath,
   type Graph,
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
   const d: DType = b.dtype;
   const shape: readonly number[] = b.shape;
   const data = b.data;
-  const first: number = data[b.offset];
+  const first: number | bigint = data[b.offset]; // bigints for int64 and uint64
   const nested = wt
     .tensor(
       [
@@ -107,6 +108,11 @@ async function main(): Promise<number> {
   void plan2.slabBytes;
   void again;
   void single;
-  return first + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
+  const big: Tensor = wt.tensor([1n, 2n ** 62n], { dtype: wt.int64 }).add(3n); // int64: bigints
+  const bigData: BigInt64Array | AnyTypedArray = big.data;
+  const one: number | bigint | boolean = big.slice('0').item();
+  const max: number | bigint = wt.iinfo('uint64').max;
+  (void bigData, one, max, wt.full([2], 2n ** 63n - 1n, 'int64'));
+  return Number(first) + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;
