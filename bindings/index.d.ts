@@ -200,6 +200,8 @@ export interface ReduceOptions {
   /** An axis, a list of axes, or null/undefined for all; on a named tensor, names too. */
   axis?: number | string | readonly (number | string)[] | null;
   keepdims?: boolean;
+  /** sum, prod and mean: accumulate in and return this dtype (NumPy's dtype=), e.g. int64 for int32 sums. */
+  dtype?: DType;
   /** Receives the result, cast unsafely as NumPy's reductions do (argmax/argmin: an integer or bool out). */
   out?: Tensor;
   /** A stricter rule for the cast into out. */
@@ -379,6 +381,7 @@ export type LazyKind =
 export interface LazyReduceOptions {
   axis?: number | readonly number[] | null;
   keepdims?: boolean;
+  dtype?: DType;
 }
 
 /** The op methods of a LazyTensor: each builds a node. */

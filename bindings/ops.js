@@ -120,7 +120,10 @@ export function reduction(engine, name, x, opts) {
   const out = outOf(engine, opts, name),
     o = out.handle;
   try {
-    engine.check(engine.ex.wt_reduce(code, handle, naxes, axes, opts.keepdims ? 1 : 0, o, o ? 0 : engine.outPtr));
+    const dtype = opts.dtype === undefined || opts.dtype === null ? -1 : engine.dtypeCode(opts.dtype, `${name}: dtype`);
+    engine.check(
+      engine.ex.wt_reduce_dtype(code, handle, naxes, axes, opts.keepdims ? 1 : 0, dtype, o, o ? 0 : engine.outPtr),
+    );
   } finally {
     out.done();
   }

@@ -450,9 +450,11 @@ WT_API wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_te
 ** REDUCTIONS
 ** ---------------------------------------------------------------------------
 ** Over the listed axes (naxes < 0: all axes; naxes == 0: none), dropping them
-** or keeping them as size 1.  sum and prod of integers accumulate modulo 2^32
-** (NumPy's int64 result, wrapped) and give int32 (uint32 for uint32, int32
-** for bool); float sums are pairwise along contiguous runs.  mean of integers
+** or keeping them as size 1.  sum and prod of 8-32-bit integers accumulate
+** modulo 2^32 (NumPy's int64 result, wrapped) and give int32 (uint32 for
+** uint32, int32 for bool), of int64 and uint64 modulo 2^64 in their own
+** dtype (wt_reduce_dtype asks for another); float sums are pairwise along
+** contiguous runs.  mean of integers
 ** is float64.  Over zero elements: sum 0, prod 1, mean NaN, any false, all
 ** true; max, min, argmax and argmin fail.  argmax/argmin take one axis (or
 ** all, giving the flat index) and return int32; NaN wins, first index on ties.
@@ -461,11 +463,18 @@ WT_API wt_status wt_binary(int op, const wt_tensor *x, const wt_tensor *y, wt_te
 */
 WT_API wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
                            wt_tensor **result);
-/* The dtype and shape (*ndim entries) wt_reduce would return, with all of its
-** checks, computing nothing: x's descriptor is all it reads, so x may be a
-** zero-stride view standing for a tensor not yet computed (lazy graphs). */
-WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_dtype *dtype,
-                                 int *ndim, int64_t *shape);
+/* The same, accumulating in and returning dtype (NumPy's dtype=: sum, prod and
+** mean; -1 for the default above): x's values convert to it as astype, so
+** sum of int32 with WT_INT64 counts past 2^31, mean of float32 with
+** WT_FLOAT64 accumulates in float64.  Other reductions refuse a dtype. */
+WT_API wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, int dtype,
+                                 wt_tensor *out, wt_tensor **result);
+/* The dtype and shape (*ndim entries) wt_reduce_dtype would return (want: its
+** dtype argument), with all of its checks, computing nothing: x's descriptor
+** is all it reads, so x may be a zero-stride view standing for a tensor not
+** yet computed (lazy graphs). */
+WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, int want,
+                                 wt_dtype *dtype, int *ndim, int64_t *shape);
 
 /*
 ** ---------------------------------------------------------------------------

@@ -70,5 +70,8 @@ wt_status wt_reduce_mean_divide(wt_tensor *sum, int64_t count);
 ** marks, into a new tensor; errors name the operation `name` */
 wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepdims, const char *name,
                         wt_tensor **result);
+/* the same accumulating and returning dtype (sum, prod, mean: NumPy's dtype=) */
+wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool keepdims, const char *name, int dtype,
+                           wt_tensor **result);
 
 #endif

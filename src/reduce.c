@@ -220,30 +220,46 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int *naxesp, const in
     return WT_OK;
 }
 
-wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_dtype *dtype,
-                          int *ndim, int64_t *shape) {
+/* NumPy's dtype= (-1: none), which only sum, prod and mean take */
+static wt_status want_check(int rop, int want) {
+    const char *name = wt_ops_reduce_name(rop);
+    if (want != -1 && !wt_dtype_is_valid(want))
+        return wt_error_fail(WT_EDTYPE, "%s: invalid dtype code %d", name, want);
+    if (want >= 0 && rop != WT_REDUCE_SUM && rop != WT_REDUCE_PROD && rop != WT_REDUCE_MEAN)
+        return wt_error_fail(WT_EINVAL, "%s takes no dtype (NumPy's sum, prod and mean do)", name);
+    return WT_OK;
+}
+
+wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, int want,
+                          wt_dtype *dtype, int *ndim, int64_t *shape) {
     bool red[WT_MAX_DIMS];
     wt_status st = reduce_check(rop, x, &naxes, axes, red);
-    if (st) return st;
+    if (st || (st = want_check(rop, want))) return st;
     if (!dtype || !ndim || !shape)
         return wt_error_fail(WT_EINVAL, "%s: a result pointer is NULL", wt_ops_reduce_name(rop));
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
-    *dtype = (wt_dtype)acc;
+    *dtype = (wt_dtype)(want >= 0 ? want : acc);
     *ndim = result_shape(x, red, keepdims, shape);
     return WT_OK;
 }
 
 wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepdims, const char *name,
                         wt_tensor **result) {
+    return wt_reduce_run_as(rop, x, red, keepdims, name, -1, result);
+}
+
+wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool keepdims, const char *name, int dtype,
+                           wt_tensor **result) {
     int64_t kshape[WT_MAX_DIMS], count = 1;
     for (int i = 0; i < x->d.ndim; i++) {
         kshape[i] = red[i] ? 1 : x->d.shape[i];
         if (red[i]) count *= x->d.shape[i];
     }
-    /* the dtype values are accumulated in (the result's), and how */
+    /* the dtype values are accumulated in (the result's, or the one asked for), and how */
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
+    if (dtype >= 0) acc = dtype;
     wt_desc d;
     wt_tensor *r;
     wt_status st;
@@ -275,15 +291,21 @@ wt_status wt_reduce_run(int rop, const wt_tensor *x, const bool *red, bool keepd
 
 wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, wt_tensor *out,
                     wt_tensor **result) {
+    return wt_reduce_dtype(rop, x, naxes, axes, keepdims, -1, out, result);
+}
+
+wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, int dtype,
+                          wt_tensor *out, wt_tensor **result) {
     bool red[WT_MAX_DIMS];
     wt_status st = reduce_check(rop, x, &naxes, axes, red);
-    if (st) return st;
+    if (st || (st = want_check(rop, dtype))) return st;
     const char *name = wt_ops_reduce_name(rop);
     if (!out && !result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
     if (out && (out->d.flags & WT_FLAG_READONLY))
         return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
+    if (dtype >= 0) acc = dtype;
     /* NumPy casts a reduction's result into out unsafely, but an index only into an integer or bool out */
     if (out && (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) && wt_dtype_is_float(out->d.dtype))
         return wt_error_fail(WT_EDTYPE, "%s: out must have an integer or bool dtype for the indices, got %s", name,
@@ -292,6 +314,6 @@ wt_status wt_reduce(int rop, const wt_tensor *x, int naxes, const int *axes, int
     if (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN)
         return argreduce(rop, x, naxes, axes, keepdims, out, result);
     wt_tensor *r;
-    if ((st = wt_reduce_run(rop, x, red, keepdims, name, &r))) return st;
+    if ((st = wt_reduce_run_as(rop, x, red, keepdims, name, dtype, &r))) return st;
     return wt_pass_deliver(name, r, out, result);
 }

@@ -207,17 +207,18 @@ export class Graph {
       throw new WtError('WT_EINVAL', `${name}: 'out' is an eager option; a compiled graph allocates its results`);
     x = this._operand(x, name, 0, false);
     const axis = o.axis ?? null,
-      keepdims = !!o.keepdims;
+      keepdims = !!o.keepdims,
+      want = o.dtype ?? null;
     const e = this._e,
       label = this._label(name, [x]);
-    const infer = (keep) => this._infer(label, () => inferReduce(e, this._wt, name, x, axis, keep));
+    const infer = (keep) => this._infer(label, () => inferReduce(e, this._wt, name, x, axis, keep, want));
     const [dtype, shape] = infer(keepdims),
       [, keepShape] = infer(true);
     return this._add(
       'reduce',
       name,
       [x],
-      { axis: Array.isArray(axis) ? [...axis] : axis, keepdims, keepShape },
+      { axis: Array.isArray(axis) ? [...axis] : axis, keepdims, keepShape, dtype: want },
       dtype,
       shape,
     );

@@ -73,12 +73,13 @@ function shapeQuery(e, call) {
   });
 }
 
-export function inferReduce(e, wt, name, x, axis, keep) {
+export function inferReduce(e, wt, name, x, axis, keep, dtype) {
   return withMeta(wt, [x], (m) => {
     const code = e.code('reduce', name, name);
+    const want = dtype === null ? -1 : e.dtypeCode(dtype, `${name}: dtype`);
     const [naxes, axes] = axis === null ? [-1, 0] : e.ints(axis, `${name}: axis`, e.axesSlot, false);
     return shapeQuery(e, (p) =>
-      e.ex.wt_reduce_shape(code, e.handle(m, name), naxes, axes, keep ? 1 : 0, p, p + 4, p + 8),
+      e.ex.wt_reduce_shape(code, e.handle(m, name), naxes, axes, keep ? 1 : 0, want, p, p + 4, p + 8),
     );
   });
 }

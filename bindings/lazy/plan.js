@@ -69,7 +69,8 @@ function groupOnce(nodes, consumers, isOut, forced) {
   };
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = nodes[i];
-    const root = (n.kind === 'reduce' && FUSED_REDUCTIONS.includes(n.op)) || n.kind === 'assign';
+    // a reduction with its own dtype= runs as one eager call
+    const root = (n.kind === 'reduce' && FUSED_REDUCTIONS.includes(n.op) && !n.attrs.dtype) || n.kind === 'assign';
     if (root || (isFusible(n) && (isOut.has(n) || forced.has(n)))) start(n);
     if (root || !isFusible(n) || groupOf.has(n)) continue;
     const gs = new Set([...consumers.get(n)].map((c) => groupOf.get(c)));

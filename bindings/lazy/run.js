@@ -55,7 +55,10 @@ const STEPS = {
       wt = r.wt;
     if (n.kind === 'matmul') r.vals.set(n, r.own(wt.matmul(ins[0], ins[1])));
     else if (n.kind === 'einsum') r.vals.set(n, r.own(wt.einsum(n.attrs.subscripts, ...ins)));
-    else r.vals.set(n, r.own(r.e.ops[n.op](ins[0], { axis: n.attrs.axis, keepdims: n.attrs.keepdims })));
+    else {
+      const { axis, keepdims, dtype } = n.attrs;
+      r.vals.set(n, r.own(r.e.ops[n.op](ins[0], { axis, keepdims, ...(dtype ? { dtype } : {}) })));
+    }
   },
   copy(r, { node: n }) {
     r.vals.set(n, r.own(r.vals.get(n).copy()));

@@ -20,7 +20,10 @@ export function save(compiled) {
       blobs[j.blob] = n.attrs.storage.toNpy();
     }
     if (n.kind === 'cast') j.dtypeTo = n.attrs.dtype;
-    if (n.kind === 'reduce') Object.assign(j, { axis: n.attrs.axis, keepdims: n.attrs.keepdims });
+    if (n.kind === 'reduce') {
+      Object.assign(j, { axis: n.attrs.axis, keepdims: n.attrs.keepdims });
+      if (n.attrs.dtype) j.accumulate = n.attrs.dtype; // its dtype= (dtype is the node's own)
+    }
     if (n.kind === 'view') j.args = n.attrs.args;
     if (n.kind === 'einsum') j.subscripts = n.attrs.subscripts;
     if (n.kind === 'assign') j.target = idOf.get(n.attrs.target);
@@ -81,7 +84,8 @@ const REBUILD = {
   persistent: (c, j) => storageLeaf(c.wt, c.g, j, c.blobs),
   ewise: (c, j, ins) => c.g._ewise(String(j.op), ins),
   cast: (c, j, ins) => c.g._cast(String(j.op), ins[0], j.dtypeTo),
-  reduce: (c, j, ins) => c.g._reduce(String(j.op), ins[0], { axis: j.axis, keepdims: j.keepdims }),
+  reduce: (c, j, ins) =>
+    c.g._reduce(String(j.op), ins[0], { axis: j.axis, keepdims: j.keepdims, dtype: j.accumulate ?? null }),
   view: (c, j, ins, k) => {
     if (!VIEW_NAMES.includes(j.op) || !Array.isArray(j.args)) throw bad(`node ${k}: unknown view '${j.op}'`);
     return c.g._view(j.op, ins[0], j.args);

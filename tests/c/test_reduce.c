@@ -202,6 +202,42 @@ void test_reduce_dtypes_and_shapes(void) {
     wt_tensor_free(u32);
 }
 
+/* NumPy's dtype=: the values convert to it (as astype), accumulate and come back in it */
+void test_reduce_dtype_argument(void) {
+    int64_t n = 3;
+    wt_tensor *big = t_from(WT_INT32, 1, &n, (double[]){2147483647, 2147483647, 2}), *r = NULL;
+    CHECK_OK(wt_reduce_dtype(WT_REDUCE_SUM, big, -1, NULL, 0, WT_INT64, NULL, &r)); /* np.sum(x, dtype=np.int64) */
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT64);
+    int64_t v;
+    memcpy(&v, wt_tensor_data(r), sizeof v);
+    CHECK_EQ(v, INT64_C(4294967296));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce_dtype(WT_REDUCE_SUM, big, -1, NULL, 0, -1, NULL, &r)); /* the default wraps in int32 */
+    CHECK(t_equals(r, (double[]){0}));
+    wt_tensor_free(r);
+    wt_tensor *f = t_from(WT_FLOAT64, 1, &n, (double[]){1.5, 2.5, -0.5});
+    CHECK_OK(wt_reduce_dtype(WT_REDUCE_SUM, f, -1, NULL, 0, WT_INT32, NULL, &r)); /* 1 + 2 + 0: each cast first */
+    CHECK_EQ(wt_tensor_dtype(r), WT_INT32);
+    CHECK(t_equals(r, (double[]){3}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce_dtype(WT_REDUCE_MEAN, big, -1, NULL, 0, WT_FLOAT32, NULL, &r));
+    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT32);
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce_dtype(WT_REDUCE_MEAN, f, -1, NULL, 0, WT_INT32, NULL, &r)); /* NumPy: sum 3 in int32, / 3 */
+    CHECK(t_equals(r, (double[]){1}));
+    wt_tensor_free(r);
+    CHECK_OK(wt_reduce_dtype(WT_REDUCE_PROD, big, 0, NULL, 1, WT_FLOAT64, NULL, &r)); /* no axes: a cast */
+    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT64);
+    CHECK(t_equals(r, (double[]){2147483647, 2147483647, 2}));
+    wt_tensor_free(r);
+    r = NULL;
+    CHECK_ERR(wt_reduce_dtype(WT_REDUCE_MAX, f, -1, NULL, 0, WT_INT32, NULL, &r), WT_EINVAL, "max takes no dtype");
+    CHECK_ERR(wt_reduce_dtype(WT_REDUCE_SUM, f, -1, NULL, 0, 42, NULL, &r), WT_EDTYPE, "invalid dtype code 42");
+    CHECK(r == NULL);
+    wt_tensor_free(f);
+    wt_tensor_free(big);
+}
+
 void test_reduce_empty(void) {
     wt_tensor *e = NULL, *r = NULL;
     CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 2, (int64_t[]){0, 3}, &e));
@@ -321,10 +357,11 @@ void test_reduce_shape_matches_reduce(void) {
         wt_dtype qdt;
         int qnd = -1;
         int64_t qsh[WT_MAX_DIMS];
-        wt_status sq = wt_reduce_shape(rop, m, naxes, axes, keep, &qdt, &qnd, qsh);
+        int want = t_rand() % 3 ? -1 : (int)(t_rand() % WT_NDTYPES); /* dtype=, refused by most */
+        wt_status sq = wt_reduce_shape(rop, m, naxes, axes, keep, want, &qdt, &qnd, qsh);
         char msg[512];
         snprintf(msg, sizeof msg, "%s", wt_error_message());
-        wt_status sr = wt_reduce(rop, x, naxes, axes, keep, NULL, &r);
+        wt_status sr = wt_reduce_dtype(rop, x, naxes, axes, keep, want, NULL, &r);
         CHECK_SAME_ANSWER(sq, msg, qdt, qnd, qsh, sr, r, &agreed, &failed);
         wt_error_clear();
         wt_tensor_free(r), wt_tensor_free(m), wt_tensor_free(x);

@@ -115,6 +115,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_ewise_errors_leave_out) \
     X(test_ewise_aliasing) \
     X(test_reduce_dtypes_and_shapes) \
+    X(test_reduce_dtype_argument) \
     X(test_reduce_empty) \
     X(test_reduce_errors) \
     X(test_argmax_ties_nan) \

@@ -241,7 +241,8 @@ def cast_unspecified(src, dtype):
     info = np.iinfo(dtype)
     with np.errstate(all='ignore'):
         t = np.trunc(src.astype(np.float64))
-    return bool(np.any(~np.isfinite(t)) or np.any(t < info.min) or np.any(t > info.max))
+    # max + 1 as a float is exact (2^63 for int64); max itself would round up to it
+    return bool(np.any(~np.isfinite(t)) or np.any(t < info.min) or np.any(t >= float(info.max + 1)))
 
 
 def einsum(eq, xs):
@@ -448,6 +449,8 @@ def gen_step(p):
         else:
             axis = sorted({int(a) for a in g.r.integers(0, nd, int(g.r.integers(1, nd + 1)))})
         s = {'k': 'reduce', 'op': op, 'src': src, 'axis': axis, 'keepdims': bool(g.chance(0.3))}
+        if op in ('sum', 'prod', 'mean') and g.chance(0.25):
+            s['dtype'] = g.pick(DTYPES[1:])  # NumPy's dtype= (bool sums are NumPy's or, not wtensor's count)
         if g.chance(0.2):
             try:
                 ax = tuple(axis) if isinstance(axis, list) else axis
@@ -592,8 +595,12 @@ def run_step(p, s):
         ax = tuple(axis) if isinstance(axis, list) else axis
         out = s.get('out')
         check_writable(p, out)
+        unspecified = False
         if op in ('argmax', 'argmin'):
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'])).astype(np.int32)
+        elif 'dtype' in s:
+            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], dtype=s['dtype']))
+            unspecified = cast_unspecified(x, s['dtype'])  # the values cast to dtype= first
         elif op in ('sum', 'prod') and x.dtype.kind in 'biu':
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
             if x.dtype.name not in ('int64', 'uint64'):  # wtensor: modulo 2**32, as its default int32
@@ -610,10 +617,10 @@ def run_step(p, s):
             if cast_unspecified(r, dst.dtype):
                 p.taint(out, 'skip')
             np.copyto(dst, r, casting='unsafe')
-            p.taint(out, value_state(p, [s['src']], dst, inexact))
+            p.taint(out, 'skip' if unspecified else value_state(p, [s['src']], dst, inexact))
             p.add_value(None)
             return
-        p.add_value(c_order(r), state=value_state(p, [s['src']], r, inexact))
+        p.add_value(c_order(r), state='skip' if unspecified else value_state(p, [s['src']], r, inexact))
         return
     if k in ('matmul', 'einsum'):
         refs = [s['a'], s['b']] if k == 'matmul' else s['args']

@@ -61,7 +61,7 @@ const STEPS = {
     return null;
   },
   reduce: (wt, vals, s) => {
-    const opts = { axis: s.axis, keepdims: s.keepdims };
+    const opts = { axis: s.axis, keepdims: s.keepdims, ...(s.dtype ? { dtype: s.dtype } : {}) };
     if (s.out === undefined || s.out === null) return wt[s.op](vals[s.src], opts);
     wt[s.op](vals[s.src], { ...opts, out: vals[s.out] });
     return null;

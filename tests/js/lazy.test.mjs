@@ -99,6 +99,9 @@ test('every operation family equals the eager call', () => {
     max: [(x) => x.max(), 'a'],
     min: [(x) => x.min({ axis: -1 }), 'i'],
     mean: [(x) => x.mean(0), 'i'],
+    sumDtype: [(x) => x.mul(1e9).sum({ axis: 0, dtype: 'int64' }), 'i'], // past int32, exact in int64
+    meanDtype: [(x) => x.mean({ dtype: 'float64' }).add(1), 'a'],
+    prodDtype: [(x) => x.prod({ axis: 1, dtype: 'int8' }), 'i'],
     any: [(x) => x.greater(20).any(1), 'a'],
     all: [(x) => x.all(), 'i'],
     argmax: [(x) => x.argmax({ axis: 1 }), 'a'],
@@ -495,6 +498,7 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
     e: wt.einsum('ij,j->i', x, v),
     m: x.matmul(v.reshape([4, 1])).argmax(),
     nan: x.div(0).isnan().any(),
+    wide: x.astype('int32').mul(1e9).sum({ dtype: 'int64' }), // a reduction's own dtype= survives the file
     upd: v.assign(v.add(Infinity).minimum(NaN)),
     n: p.assign(p.mul(3)),
   };

@@ -22,6 +22,21 @@ test('1. flatten always copies; ravel is a view when it can be', () => {
   });
 });
 
+test("sum, prod and mean take NumPy's dtype=: accumulate in it and return it", () => {
+  wt.tidy(() => {
+    const x = wt.tensor([2147483647, 2147483647, 2]); // int32
+    assert.equal(wt.sum(x).item(), 0); // int32 wraps, as NumPy's sum(dtype=np.int32)
+    assert.equal(wt.sum(x, { dtype: 'int64' }).item(), 4294967296n);
+    assert.deepEqual(x.sum({ dtype: 'float64', keepdims: true }).toArray(), [4294967296]);
+    assert.equal(wt.sum(wt.tensor([1.5, 2.5, -0.5]), { dtype: 'int32' }).item(), 3); // each value cast first
+    assert.equal(wt.mean(wt.tensor([1.5, 2.5, -0.5]), { dtype: 'int32' }).item(), 1); // NumPy: 3 // 3
+    assert.equal(wt.prod(wt.tensor([100, 3], { dtype: 'int16' }), { dtype: 'int8' }).item(), 44); // 300 wraps
+    assert.equal(wt.mean(wt.tensor([1, 2], { dtype: 'float32' }), { dtype: 'float64' }).dtype, 'float64');
+    throwsWt(() => wt.max(x, { dtype: 'int64' }), 'WT_EINVAL', /max takes no dtype/);
+    throwsWt(() => wt.sum(x, { dtype: 'int128' }), 'WT_EDTYPE', /unknown dtype 'int128'/);
+  });
+});
+
 test('2. full infers its dtype as tensor() does: past int32, int64 (as NumPy)', () => {
   wt.tidy(() => {
     const big = wt.full([2], 2 ** 31); // np.full(2, 2**31) -> int64 [2147483648, 2147483648]
