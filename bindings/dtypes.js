@@ -14,7 +14,20 @@ const BY_NAME = {
   float64: Float64Array,
   int64: BigInt64Array,
   uint64: BigUint64Array,
+  // float16: the engine's Float16Array where it has one (Chromium, Deno,
+  // Bun), else the bits in a Uint16Array, which toArray() and item() decode
+  float16: globalThis.Float16Array ?? Uint16Array,
 };
+export const HALF_AS_BITS = typeof globalThis.Float16Array !== 'function';
+
+// float16 bits -> number (exact: every half is a double)
+export function halfToNumber(h) {
+  const s = h & 0x8000 ? -1 : 1,
+    e = (h >> 10) & 31,
+    m = h & 1023;
+  if (e === 31) return m ? NaN : s * Infinity;
+  return s * (e ? 1024 + m : m) * 2 ** ((e || 1) - 25);
+}
 export const ARRAYS = DTYPES.map((d) => BY_NAME[d]);
 export const CODE = Object.fromEntries(DTYPES.map((d, i) => [d, i]));
 

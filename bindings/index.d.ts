@@ -2,7 +2,18 @@
 // against tests/js/types/usage.ts in the test suite).
 
 export type DType =
-  'bool' | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'float32' | 'float64';
+  | 'bool'
+  | 'int8'
+  | 'uint8'
+  | 'int16'
+  | 'uint16'
+  | 'int32'
+  | 'uint32'
+  | 'int64'
+  | 'uint64'
+  | 'float16'
+  | 'float32'
+  | 'float64';
 
 /** The TypedArray a dtype's storage is seen through (bool as Uint8Array). */
 export interface DTypeArrays {
@@ -17,6 +28,8 @@ export interface DTypeArrays {
   float64: Float64Array;
   int64: BigInt64Array;
   uint64: BigUint64Array;
+  /** The engine's Float16Array where it has one; else the bits, decoded by toArray() and item(). */
+  float16: Uint16Array;
 }
 export type AnyTypedArray = DTypeArrays[DType];
 
@@ -565,6 +578,7 @@ export interface Wtensor extends AllOps {
   readonly uint32: 'uint32';
   readonly int64: 'int64';
   readonly uint64: 'uint64';
+  readonly float16: 'float16';
   readonly float32: 'float32';
   readonly float64: 'float64';
 

@@ -2,7 +2,7 @@
 // it is read once; `data` is a zero-copy TypedArray over the whole storage,
 // re-derived whenever wasm memory has grown.
 import { WtError } from './errors.js';
-import { ARRAYS, DTYPES } from './dtypes.js';
+import { ARRAYS, DTYPES, HALF_AS_BITS, halfToNumber } from './dtypes.js';
 import { INFO, FLAG_READONLY, FLAG_CONTIGUOUS } from './abi.js';
 
 // an int64 field of wasm memory as a number (descriptor values are safe integers)
@@ -103,8 +103,9 @@ export class Tensor {
     const data = this.data,
       shape = this._shape,
       strides = this._strides,
-      bool = DTYPES[this._code] === 'bool';
-    const at = (off) => (bool ? data[off] !== 0 : data[off]);
+      bool = DTYPES[this._code] === 'bool',
+      bits = HALF_AS_BITS && DTYPES[this._code] === 'float16';
+    const at = (off) => (bool ? data[off] !== 0 : bits ? halfToNumber(data[off]) : data[off]);
     const walk = (axis, off) => {
       if (axis === shape.length) return at(off);
       const out = new Array(shape[axis]);
@@ -120,8 +121,9 @@ export class Tensor {
         'WT_ESHAPE',
         `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`,
       );
-    const v = this.data[this._offset];
-    return DTYPES[this._code] === 'bool' ? v !== 0 : v;
+    const v = this.data[this._offset],
+      dtype = DTYPES[this._code];
+    return dtype === 'bool' ? v !== 0 : dtype === 'float16' && HALF_AS_BITS ? halfToNumber(v) : v;
   }
 
   // a contiguous copy of the values, outside wasm memory

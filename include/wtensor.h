@@ -87,8 +87,10 @@ WT_API const char *wt_simd_name(void);         /* "wasm_simd128", "sse2" or "gen
 ** Promotion follows NumPy 2 (NEP 50).  Between tensors: bool < integers <
 ** floats; mixed signed/unsigned integers take the smallest signed type that
 ** holds both (int32 with uint32 is int64), and int64 with uint64, which no
-** integer holds, is float64; int8/uint8/int16/uint16 with float32 give
-** float32, wider integers with float32 give float64.
+** integer holds, is float64.  A float with an integer gives the wider of the
+** float and the smallest float that holds the integer (bool/int8/uint8:
+** float16, int16/uint16: float32, wider: float64): float16 with int16 is
+** float32, float32 with int32 is float64.
 ** A host number is a WEAK scalar, carried as a double: an integer-valued
 ** number (|v| <= 2^53) adopts the tensor's dtype (bool tensors become int32),
 ** any other number behaves like a Python float (integer and bool tensors
@@ -106,9 +108,10 @@ typedef enum wt_dtype {
     WT_FLOAT32 = 7,
     WT_FLOAT64 = 8,
     WT_INT64   = 9, /* codes are stable: new dtypes are appended */
-    WT_UINT64  = 10
+    WT_UINT64  = 10,
+    WT_FLOAT16 = 11 /* IEEE binary16; ops compute in float32 and round once, as NumPy */
 } wt_dtype;
-#define WT_NDTYPES 11
+#define WT_NDTYPES 12
 
 WT_API size_t      wt_dtype_size(int dtype);     /* bytes per element; 0 if invalid */
 WT_API const char *wt_dtype_name(int dtype);     /* "float32"; NULL if invalid */
@@ -371,8 +374,10 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
 ** sub, neg and sign are errors); div is true
 ** division (integers and bool give float64); comparisons, logical ops,
 ** isnan/isfinite and logical_not give bool; exp, log, sqrt and the other
-** float functions give float32 for float32 and 8/16-bit integers and bool,
-** float64 otherwise; floor/ceil/round keep integer dtypes unchanged; fma(a,
+** float functions keep float dtypes and give float16 for bool, int8 and
+** uint8, float32 for int16 and uint16, float64 otherwise (float16 is
+** computed in float32 and rounded once, as NumPy does); floor/ceil/round
+** keep integer dtypes unchanged; fma(a,
 ** b, c) has the dtype of NumPy's a*b + c (the product's promotion, then the
 ** sum's) and computes product and sum in it.
 ** Integer division and modulo by zero give 0; an integer raised to a negative

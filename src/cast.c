@@ -4,6 +4,7 @@
 ** and are tested against the reference loops. */
 #include "core.h"
 #include "simd.h"
+#include <math.h>
 #include <string.h>
 
 const char *wt_simd_name(void) { return WT_SIMD_NAME; }
@@ -14,7 +15,41 @@ const char *wt_simd_name(void) { return WT_SIMD_NAME; }
 static inline int64_t f2i(double v) { return (v >= -0x1p63 && v < 0x1p63) ? (int64_t)v : 0; }
 static inline uint64_t f2u(double v) { return (v >= 0x1p63 && v < 0x1p64) ? (uint64_t)v : (uint64_t)f2i(v); }
 
-/* conversion by (destination kind, source kind): B bool, I integer, F float */
+/* float16 as NumPy's npy_half_to_float / npy_double_to_half: exact one way,
+** rounded once to nearest even the other (from any source: through double,
+** which holds every float32 and every integer small enough to be finite) */
+float wt_half_to_float(uint16_t h) {
+    uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31u, m = h & 1023u, b;
+    if (e == 0) { /* zero or subnormal: m units of 2^-24 */
+        float f = ldexpf((float)m, -24);
+        return s ? -f : f;
+    }
+    b = s | (e == 31 ? 0x7f800000u : (e + 112) << 23) | m << 13; /* infinities and NaN keep their payload */
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+uint16_t wt_half_from_double(double v) {
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    uint16_t s = (uint16_t)(b >> 48 & 0x8000u);
+    double a = fabs(v);
+    if (a != a) { /* NaN: its payload's top bits, never an infinity */
+        uint16_t m = (uint16_t)(b >> 42 & 0x3ffu);
+        return (uint16_t)(s | 0x7c00u | (m ? m : 1u));
+    }
+    if (a >= 65520.0) return (uint16_t)(s | 0x7c00u); /* past the largest half and its half ulp */
+    if (a < 0x1p-14) return (uint16_t)(s | (uint16_t)nearbyint(a * 0x1p24)); /* subnormal (1024: the least normal) */
+    int e;
+    double q = nearbyint(ldexp(frexp(a, &e), 11)); /* 11 significant bits, in [1024, 2048] */
+    int E = e + 14;                                /* a = q * 2^(e - 11): the half's biased exponent */
+    if (q == 2048) q = 1024, E++;
+    if (E >= 31) return (uint16_t)(s | 0x7c00u);
+    return (uint16_t)(s | E << 10 | ((int)q - 1024));
+}
+
+/* conversion by (destination kind, source kind): B bool, I integer, F float, H float16 bits */
 #define CV_BB(T, x) (T)(x) /* bool to bool copies the byte, as NumPy */
 #define CV_BI(T, x) (T)((x) != 0)
 #define CV_BF(T, x) (T)((x) != 0)
@@ -24,6 +59,13 @@ static inline uint64_t f2u(double v) { return (v >= 0x1p63 && v < 0x1p64) ? (uin
 #define CV_FB(T, x) (T)(x)
 #define CV_FI(T, x) (T)(x)
 #define CV_FF(T, x) (T)(x)
+#define CV_HH(T, x) (T)(x)
+#define CV_HB(T, x) (T)((x) ? 0x3c00u : 0u)
+#define CV_HI(T, x) (T) wt_half_from_double((double)(x))
+#define CV_HF(T, x) (T) wt_half_from_double((double)(x))
+#define CV_BH(T, x) (T)(((x)&0x7fffu) != 0)
+#define CV_IH(T, x) CV_IF(T, wt_half_to_float(x))
+#define CV_FH(T, x) (T) wt_half_to_float(x)
 
 #define SRC_TYPES WT_DTYPE_LIST
 #define DST_TYPES WT_DTYPE_LIST_WITH
@@ -107,6 +149,7 @@ COPY(i32, int32_t, )
 COPY(u32, uint32_t, )
 COPY(i64, int64_t, )
 COPY(u64, uint64_t, )
+COPY(f16, uint16_t, )
 COPY(f32, float, for (wt_vf32_t v = wt_vf32_splat(x); i + 4 <= n; i += 4) wt_vf32_store((float *)(void *)d + i, v))
 COPY(f64, double, for (wt_vf64_t v = wt_vf64_splat(x); i + 2 <= n; i += 2) wt_vf64_store((double *)(void *)d + i, v))
 

@@ -136,7 +136,7 @@ wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
 
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
 /* Every dtype as (code, short name, C type, kind: B bool, I integer, F
-** float), in code order: the list the generated kernels and their tables are
+** float, H float16 as its bits), in code order: the list the generated kernels and their tables are
 ** made from.  WT_DTYPE_LIST_WITH passes one more argument first, so that a
 ** list can be nested in itself (cast.c's pairs). */
 // clang-format off
@@ -144,14 +144,21 @@ wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
     X(WT_BOOL, b8, uint8_t, B)     X(WT_INT8, i8, int8_t, I)      X(WT_UINT8, u8, uint8_t, I)   \
     X(WT_INT16, i16, int16_t, I)   X(WT_UINT16, u16, uint16_t, I) X(WT_INT32, i32, int32_t, I)  \
     X(WT_UINT32, u32, uint32_t, I) X(WT_FLOAT32, f32, float, F)   X(WT_FLOAT64, f64, double, F) \
-    X(WT_INT64, i64, int64_t, I)   X(WT_UINT64, u64, uint64_t, I)
+    X(WT_INT64, i64, int64_t, I)   X(WT_UINT64, u64, uint64_t, I) X(WT_FLOAT16, f16, uint16_t, H)
 #define WT_DTYPE_LIST_WITH(X, S)                                                                         \
     X(S, WT_BOOL, b8, uint8_t, B)     X(S, WT_INT8, i8, int8_t, I)      X(S, WT_UINT8, u8, uint8_t, I)   \
     X(S, WT_INT16, i16, int16_t, I)   X(S, WT_UINT16, u16, uint16_t, I) X(S, WT_INT32, i32, int32_t, I)  \
     X(S, WT_UINT32, u32, uint32_t, I) X(S, WT_FLOAT32, f32, float, F)   X(S, WT_FLOAT64, f64, double, F) \
-    X(S, WT_INT64, i64, int64_t, I)   X(S, WT_UINT64, u64, uint64_t, I)
+    X(S, WT_INT64, i64, int64_t, I)   X(S, WT_UINT64, u64, uint64_t, I) X(S, WT_FLOAT16, f16, uint16_t, H)
 // clang-format on
-bool wt_dtype_is_float(int dt);
+bool wt_dtype_is_float(int dt); /* float16, float32, float64 */
+/* the dtype an op computes in for values of dt: float32 for float16 (which
+** has no kernels: NumPy computes it in float32 too and rounds once), else dt */
+static inline int wt_dtype_compute(int dt) { return dt == WT_FLOAT16 ? WT_FLOAT32 : dt; }
+/* float16 bits <-> float / double, rounding to nearest even (NaN stays NaN,
+** overflow gives an infinity, tiny values subnormals or zero) */
+float wt_half_to_float(uint16_t h);
+uint16_t wt_half_from_double(double v);
 bool wt_dtype_is_int(int dt); /* signed or unsigned integer, not bool */
 /* an integer dtype's smallest and largest value; false for bool and floats */
 bool wt_dtype_range(int dt, double *lo, double *hi);

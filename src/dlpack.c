@@ -10,7 +10,7 @@ static const DLDataType dl_types[WT_NDTYPES] = {
     [WT_BOOL] = {kDLBool, 8, 1},    [WT_INT8] = {kDLInt, 8, 1},       [WT_UINT8] = {kDLUInt, 8, 1},
     [WT_INT16] = {kDLInt, 16, 1},   [WT_UINT16] = {kDLUInt, 16, 1},   [WT_INT32] = {kDLInt, 32, 1},
     [WT_UINT32] = {kDLUInt, 32, 1}, [WT_FLOAT32] = {kDLFloat, 32, 1}, [WT_FLOAT64] = {kDLFloat, 64, 1},
-    [WT_INT64] = {kDLInt, 64, 1},   [WT_UINT64] = {kDLUInt, 64, 1},
+    [WT_INT64] = {kDLInt, 64, 1},   [WT_UINT64] = {kDLUInt, 64, 1},   [WT_FLOAT16] = {kDLFloat, 16, 1},
 };
 
 /* the managed tensor and everything it points to, in one allocation; the

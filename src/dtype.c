@@ -9,13 +9,13 @@ static const struct {
     size_t size;
 } info[WT_NDTYPES] = {
     {"bool", 1},   {"int8", 1},    {"uint8", 1},   {"int16", 2}, {"uint16", 2}, {"int32", 4},
-    {"uint32", 4}, {"float32", 4}, {"float64", 8}, {"int64", 8}, {"uint64", 8},
+    {"uint32", 4}, {"float32", 4}, {"float64", 8}, {"int64", 8}, {"uint64", 8}, {"float16", 2},
 };
 
 int wt_dtype_is_valid(int dt) { return dt >= 0 && dt < WT_NDTYPES; }
 size_t wt_dtype_size(int dt) { return wt_dtype_is_valid(dt) ? info[dt].size : 0; }
 const char *wt_dtype_name(int dt) { return wt_dtype_is_valid(dt) ? info[dt].name : NULL; }
-bool wt_dtype_is_float(int dt) { return dt == WT_FLOAT32 || dt == WT_FLOAT64; }
+bool wt_dtype_is_float(int dt) { return dt == WT_FLOAT16 || dt == WT_FLOAT32 || dt == WT_FLOAT64; }
 bool wt_dtype_is_int(int dt) { return wt_dtype_is_valid(dt) && dt != WT_BOOL && !wt_dtype_is_float(dt); }
 
 wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
@@ -27,7 +27,7 @@ wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
         }
     return wt_error_fail(WT_EDTYPE,
                          "unknown dtype '%.64s' (expected bool, int8, uint8, int16, uint16, int32, uint32, "
-                         "int64, uint64, float32 or float64)",
+                         "int64, uint64, float16, float32 or float64)",
                          name);
 }
 
@@ -49,10 +49,10 @@ static int int_type(bool sgn, int bits) {
 static int promote(int a, int b) {
     if (a == b || b == WT_BOOL) return a;
     if (a == WT_BOOL) return b;
-    if (wt_dtype_is_float(a) || wt_dtype_is_float(b)) {
-        if (a == WT_FLOAT64 || b == WT_FLOAT64) return WT_FLOAT64;
-        int other = wt_dtype_is_float(a) ? b : a; /* float32 with an integer */
-        return int_bits(other) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
+    if (wt_dtype_is_float(a) || wt_dtype_is_float(b)) { /* the wider float, or one that holds the integer */
+        int f = wt_dtype_is_float(a) ? a : b, o = f == a ? b : a;
+        int g = wt_dtype_is_float(o) ? o : int_bits(o) <= 8 ? WT_FLOAT16 : int_bits(o) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
+        return int_bits(f) >= int_bits(g) ? f : g;
     }
     if (is_signed(a) == is_signed(b)) return int_bits(a) > int_bits(b) ? a : b;
     int s = is_signed(a) ? a : b, u = is_signed(a) ? b : a;
@@ -184,14 +184,14 @@ wt_status wt_dtype_limits_of(int dtype, wt_dtype_limits *out) {
         return wt_error_fail(WT_EDTYPE, "wt_dtype_limits_of: invalid dtype code %d, or a NULL argument", dtype);
     memset(out, 0, sizeof *out);
     out->bits = (int32_t)info[dtype].size * 8;
-    if (dtype == WT_FLOAT32 || dtype == WT_FLOAT64) {
-        bool f = dtype == WT_FLOAT32;
+    if (wt_dtype_is_float(dtype)) {
+        int k = dtype == WT_FLOAT16 ? 0 : dtype == WT_FLOAT32 ? 1 : 2;
         out->kind = 'f';
-        out->float_max = f ? FLT_MAX : DBL_MAX;
-        out->eps = f ? FLT_EPSILON : DBL_EPSILON;
-        out->smallest_normal = f ? FLT_MIN : DBL_MIN;
-        out->smallest_subnormal = f ? 0x1p-149 : 0x1p-1074;
-        out->precision = f ? 6 : 15; /* NumPy: floor(-log10(eps)) */
+        out->float_max = (const double[]){65504, FLT_MAX, DBL_MAX}[k];
+        out->eps = (const double[]){0x1p-10, FLT_EPSILON, DBL_EPSILON}[k];
+        out->smallest_normal = (const double[]){0x1p-14, FLT_MIN, DBL_MIN}[k];
+        out->smallest_subnormal = (const double[]){0x1p-24, 0x1p-149, 0x1p-1074}[k];
+        out->precision = (const int[]){3, 6, 15}[k]; /* NumPy: floor(-log10(eps)) */
         return WT_OK;
     }
     out->kind = dtype == WT_BOOL ? 'b' : is_signed(dtype) ? 'i' : 'u';

@@ -245,6 +245,11 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
         if (!ok) return wt_pass_out_mismatch("einsum", out, e.nout, oshape);
     }
     if ((st = wt_pass_out_cast("einsum", dt, out, WT_CASTING_SAFE))) return st;
+    /* float16 is computed in float32 and rounded once at the end, unless
+    ** the result is a view of the one operand (nothing summed, nothing multiplied) */
+    int used = 0, rdt = dt;
+    for (int l = 0; l < EIN_NLABELS; l++) used += e.used[l];
+    if (!(n == 1 && e.nout == used)) dt = (wt_dtype)wt_dtype_compute(dt);
     ein_op list[EIN_MAXOPS];
     int cnt = 0;
     ein_set output = {{0, 0}};
@@ -268,6 +273,8 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
             st = view_as(&list[0], e.nout, e.out, &res);
     }
     for (int k = 0; k < cnt; k++) op_free(&list[k]);
+    wt_tensor *rounded = NULL;
+    if (!st && (int)dt != rdt && !(st = wt_assign_astype(res, rdt, &rounded))) wt_tensor_free(res), res = rounded;
     return st ? st : wt_pass_deliver("einsum", res, out, result);
 }
 

@@ -15,6 +15,8 @@ typedef struct {
     int op, n, rop;
     wt_kernel kern;
     int comp[3], res, acc; /* dtypes: per input, kernel output, accumulator */
+    int lres;              /* the result's dtype: res, or float16 (kernel output float32) */
+    wt_cast_fn round;      /* float32 -> float16 in place, before res_cast (float16 into another dtype) */
     wt_cast_fn in_cast[3]; /* input dtype -> comp, or NULL */
     bool scale[2];         /* multiply input k by its factor (slots[k]) */
     wt_cast_fn res_cast;   /* res -> target dtype, or NULL */
@@ -59,7 +61,8 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
             kp[0] = bufs[3];
             ks[0] = rsz;
             P->kern(kp, ks, m);
-            P->res_cast(bufs[3], rsz, ptr[0], st[0], m);
+            if (P->round) P->round(bufs[3], rsz, bufs[3], 2, m); /* narrowing in place: reads stay ahead */
+            P->res_cast(bufs[3], P->round ? 2 : rsz, ptr[0], st[0], m);
         }
         return;
     }
@@ -74,6 +77,7 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
         P->kern(kp, ks, m);
         vals = bufs[3];
         vs = rsz;
+        if (P->round) P->round(bufs[3], rsz, bufs[3], 2, m), vs = 2;
     }
     if (P->res_cast) { /* results -> accumulator dtype */
         int64_t asz = (int64_t)wt_dtype_size(P->acc);
@@ -172,13 +176,17 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
             wt_cast_store_f64(comp[k], &P->slots[k], factor[k]);
         }
     }
+    /* a float16 result computed in float32 rounds to float16 before it goes anywhere else */
+    int vdt = P->res;
+    if (P->lres != P->res && !(P->rop == WT_REDUCE_NONE && p->target->d.dtype == P->lres))
+        P->round = wt_cast_get(P->res, P->lres), vdt = P->lres, P->buffered = true;
     if (P->rop) {
-        P->res_cast = P->res != P->acc ? wt_cast_get(P->res, P->acc) : NULL;
+        P->res_cast = vdt != P->acc ? wt_cast_get(vdt, P->acc) : NULL;
         P->accum = wt_kernels_accum(P->rop, P->acc);
         P->reduce_direct = P->op == WT_OP_COPY && !P->in_cast[0] && !P->scale[0];
         P->buffered |= !P->reduce_direct || P->res_cast;
     } else if (p->target->d.dtype != P->res) {
-        P->res_cast = wt_cast_get(P->res, p->target->d.dtype);
+        P->res_cast = wt_cast_get(vdt, p->target->d.dtype);
         P->buffered = true;
     }
     P->kern = wt_kernels_get(P->op, comp[P->op == WT_OP_WHERE ? 1 : 0]);
@@ -203,13 +211,13 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     for (int k = 0; k < c->n; k++) {
         p.in[k] = c->in[k] ? c->in[k] : &sten[k];
         if (c->in[k]) continue;
-        wt_cast_store_f64(comp[k], &slot[k],
-                          wt_ops_scalar(c->op, k, c->in[0] ? c->in[0]->d.dtype : -1, comp[k], c->scalars[k]));
+        wt_ops_scalar_store(c->op, k, c->in[0] ? c->in[0]->d.dtype : -1, comp[k], c->scalars[k], &slot[k]);
         sbuf[k] = (wt_buffer){.data = (uint8_t *)&slot[k], .nbytes = sizeof slot[k]};
         sten[k].buf = &sbuf[k];
-        sten[k].d.dtype = comp[k];
+        sten[k].d.dtype = wt_dtype_compute(comp[k]);
     }
-    plan P = {.op = c->op, .n = c->n, .rop = p.rop, .res = res, .acc = p.acc};
+    for (int k = 0; k < c->n; k++) comp[k] = wt_dtype_compute(comp[k]); /* the kernels' dtypes from here on */
+    plan P = {.op = c->op, .n = c->n, .rop = p.rop, .res = wt_dtype_compute(res), .lres = res, .acc = p.acc};
     if (!(st = wt_pass_prepare(&p))) {
         plan_kernels(&P, c, &p, comp);
         st = wt_pass_scratch(&p, P.buffered ? (size_t)NBUF * BLOCK * 8 : 0, false);

@@ -66,7 +66,7 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     uint64_t i0 = n > 1 && !wt_dtype_is_float(dtype) ? (uint64_t)int_load(dtype, p) : 0;
     uint64_t di = n > 1 && !wt_dtype_is_float(dtype) ? (uint64_t)int_load(dtype, p + isz) - i0 : 0;
     for (int64_t i = 2; i < n; i++) {
-        if (dtype == WT_FLOAT32) {
+        if (dtype == WT_FLOAT32 || dtype == WT_FLOAT16) { /* float16: NumPy's HALF_fill computes in float32 */
             wt_cast_store_f64(dtype, p + i * isz, (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0)));
         } else if (dtype == WT_FLOAT64) {
             wt_cast_store_f64(dtype, p + i * isz, v0 + (double)i * (v1 - v0));

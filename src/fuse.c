@@ -20,8 +20,11 @@ typedef struct {
     int op, arity;
     int val[3];  /* value ids read */
     int comp[3]; /* dtype each input is computed in */
-    int res;     /* dtype written */
+    int res;     /* dtype of the value (its register's) */
+    int kres;    /* dtype the kernel writes: res, or float32 for float16 (then rounded into res) */
     wt_kernel kern;
+    wt_cast_fn kcast;   /* kres -> res, or NULL */
+    int ktmp;           /* register of the kernel's float32 output */
     wt_cast_fn cast[3]; /* value dtype -> comp, or NULL */
     int tmp[3];         /* register of a converted input */
     double scal[3];     /* a weak scalar input, stored in comp[k] */
@@ -69,9 +72,12 @@ static void run_block(const program *P, char *regs, char **ptr, const int64_t *s
             kp[k + 1] = src;
             ks[k + 1] = ss;
         }
-        kp[0] = I->reg < 0 ? ptr[0] : reg(regs, I->reg);
-        ks[0] = I->reg < 0 ? st[0] : (int64_t)wt_dtype_size(I->res);
+        char *dst = I->reg < 0 ? ptr[0] : reg(regs, I->reg);
+        int64_t ds = I->reg < 0 ? st[0] : (int64_t)wt_dtype_size(I->res);
+        kp[0] = I->kcast ? reg(regs, I->ktmp) : dst;
+        ks[0] = I->kcast ? (int64_t)wt_dtype_size(I->kres) : ds;
         I->kern(kp, ks, m);
+        if (I->kcast) I->kcast(kp[0], ks[0], dst, ds, m); /* rounded as the eager op rounds */
     }
     const instr *last = &P->ins[P->ninstr - 1];
     if (last->reg < 0) return;
@@ -156,12 +162,13 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
             I->op = WT_OP_COPY;
         }
         for (int k = 0; k < I->arity; k++) {
-            if (d[k] < 0)
-                wt_cast_store_f64(I->comp[k], &I->scal[k], wt_ops_scalar(I->op, k, d[0], I->comp[k], sv[k]));
-            else if (d[k] != I->comp[k])
-                I->cast[k] = wt_cast_get(d[k], I->comp[k]);
+            if (d[k] < 0) wt_ops_scalar_store(I->op, k, d[0], I->comp[k], sv[k], &I->scal[k]);
+            if (!cast) I->comp[k] = wt_dtype_compute(I->comp[k]); /* float16 computes in float32 */
+            if (d[k] >= 0 && d[k] != I->comp[k]) I->cast[k] = wt_cast_get(d[k], I->comp[k]);
         }
         I->kern = wt_kernels_get(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0]);
+        I->kres = cast ? I->res : wt_dtype_compute(I->res); /* a cast copies in its target dtype, even float16 */
+        I->kcast = I->kres != I->res ? wt_cast_get(I->kres, I->res) : NULL;
         dts[nleaf + i] = I->res;
     }
     regfile R = {0};
@@ -169,6 +176,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
     for (int i = 0; i < ninstr; i++) {
         instr *I = &P->ins[i];
         for (int k = 0; k < I->arity; k++) I->tmp[k] = I->cast[k] ? reg_take(&R) : -1;
+        I->ktmp = I->kcast ? reg_take(&R) : -1;
         I->reg = -1;
         for (int k = 0; k < I->arity && I->reg < 0; k++) { /* take over a dead input of the same size */
             int v = I->val[k];
@@ -180,6 +188,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         if (I->reg < 0) I->reg = reg_take(&R);
         P->vreg[nleaf + i] = I->reg;
         held[nleaf + i] = true;
+        if (I->ktmp >= 0) reg_give(&R, I->ktmp);
         for (int k = 0; k < I->arity; k++) {
             int v = I->val[k];
             if (I->tmp[k] >= 0) reg_give(&R, I->tmp[k]);

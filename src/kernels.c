@@ -429,6 +429,9 @@ COPY_FAST(i32, int32_t)
 COPY_FAST(u32, uint32_t)
 COPY_FAST(i64, int64_t)
 COPY_FAST(u64, uint64_t)
+/* float16 has kernels for copies only: every op computes it in float32 */
+L1(copy_f16__strided, uint16_t, uint16_t, ID)
+COPY_FAST(f16, uint16_t)
 COPY_FAST(f32, float)
 COPY_FAST(f64, double)
 #define COPY_ROW(sn) [WT_OP_COPY].fast = copy_##sn##__fast
@@ -448,6 +451,7 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32)},
     [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64)},
     [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64)},
+    [WT_FLOAT16] = {[WT_OP_COPY] = {copy_f16__strided, copy_f16__fast}},
     [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32)},
     [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},
 };

@@ -96,13 +96,13 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     if (st) return st;
     if (!out && !result) return wt_error_fail(WT_EINVAL, "matmul: result pointer is NULL");
     if (out && (out->d.flags & WT_FLAG_READONLY)) return wt_error_fail(WT_EREADONLY, "matmul: out is read-only");
-    wt_dtype dt = r.dt;
+    wt_dtype dt = (wt_dtype)wt_dtype_compute(r.dt); /* float16: float32, rounded once at the end */
     int rnd = r.rnd, bnd = r.bnd, nda, ndb;
     int64_t M = r.M, K = r.K, N = r.N, *rshape = r.rshape, *bshape = r.bshape, full[WT_MAX_DIMS];
     memcpy(full, bshape, sizeof(int64_t) * (size_t)bnd);
     full[bnd] = M, full[bnd + 1] = N;
     if (out && !out_fits(out, &r)) return wt_pass_out_mismatch("matmul", out, rnd, rshape);
-    if ((st = wt_pass_out_cast("matmul", dt, out, WT_CASTING_SAME_KIND))) return st;
+    if ((st = wt_pass_out_cast("matmul", r.dt, out, WT_CASTING_SAME_KIND))) return st;
     /* operands in the compute dtype (copies only when they differ) */
     wt_tensor *ca = NULL, *cb = NULL, *c = NULL;
     if (a->d.dtype != (int)dt && (st = wt_assign_astype(a, dt, &ca))) return st;
@@ -135,6 +135,9 @@ wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_t
     c->d.ndim = rnd;
     memcpy(c->d.shape, rshape, sizeof(int64_t) * (size_t)rnd);
     wt_desc_strides_c(rnd, rshape, c->d.strides);
+    wt_tensor *rounded = NULL;
+    if (r.dt != dt && !(st = wt_assign_astype(c, r.dt, &rounded))) wt_tensor_free(c), c = rounded;
+    if (st) goto done;
     if (out) {
         st = wt_assign_deliver(out, c, result);
     } else {

@@ -9,7 +9,8 @@
 #define NPY_MAX_HEADER 10000 /* numpy.load's own limit (max_header_size) */
 
 /* "descr" codes without the byte-order character, by wt_dtype */
-static const char *const npy_code[WT_NDTYPES] = {"b1", "i1", "u1", "i2", "u2", "i4", "u4", "f4", "f8", "i8", "u8"};
+static const char *const npy_code[WT_NDTYPES] = {"b1", "i1", "u1", "i2", "u2", "i4",
+                                                 "u4", "f4", "f8", "i8", "u8", "f2"};
 
 typedef struct {
     const char *p, *start, *end;
@@ -102,8 +103,7 @@ static wt_status parse_descr(const char *s, int *dtype, bool *swap) {
             *swap = order == '>' && wt_dtype_size(d) > 1; /* every host wtensor runs on is little-endian */
             return WT_OK;
         }
-    static const char *const known[][2] = {
-        {"f2", "float16"}, {"c8", "complex64"}, {"c16", "complex128"}, {"O", "object"}};
+    static const char *const known[][2] = {{"c8", "complex64"}, {"c16", "complex128"}, {"O", "object"}};
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (!strcmp(s + 1, known[k][0]))
             return wt_error_fail(WT_EDTYPE, ".npy: dtype '%s' (%s) is not supported by wtensor", s, known[k][1]);

@@ -62,10 +62,12 @@ wt_status wt_reduce_from_name(const char *name, int *rop) {
 
 const char *wt_ops_reduce_name(int rop) { return reduce_names[rop]; }
 
-/* the float dtype a float function computes in for an input dtype */
+/* the float dtype a float function gives for an input dtype: the smallest
+** float holding it, as NumPy (bool, int8, uint8: float16) */
 static int float_of(int dt) {
     if (wt_dtype_is_float(dt)) return dt;
-    return wt_dtype_size(dt) <= 2 ? WT_FLOAT32 : WT_FLOAT64;
+    size_t z = wt_dtype_size(dt);
+    return z == 1 ? WT_FLOAT16 : z == 2 ? WT_FLOAT32 : WT_FLOAT64;
 }
 
 /* np.clip drops a Python-int bound that bounds nothing in x's own integer
@@ -105,6 +107,12 @@ double wt_ops_scalar(int op, int k, int x_dtype, int dtype, double v) {
     double lo = -INFINITY, hi = INFINITY; /* the bound becomes the compute dtype's extreme */
     wt_dtype_range(dtype, &lo, &hi);
     return k == 1 ? lo : hi;
+}
+
+void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, double v, void *slot) {
+    v = wt_ops_scalar(op, k, x_dtype, dtype, v);
+    if (dtype == WT_FLOAT16) v = wt_half_to_float(wt_half_from_double(v));
+    wt_cast_store_f64(wt_dtype_compute(dtype), slot, v);
 }
 
 /* fma(a, b, c) has the dtype of NumPy's a*b + c: the product's promotion (with
@@ -155,7 +163,7 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
             return wt_error_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
                                  op == WT_OP_NEG ? "; use logical_not" : "");
         if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8; /* as NumPy */
-        if (t == WT_BOOL && op == WT_OP_ROUND) c = res = WT_FLOAT32;                           /* NumPy: float16 */
+        if (t == WT_BOOL && op == WT_OP_ROUND) c = res = WT_FLOAT16;                           /* as NumPy */
         break;
     case C_WHERE: break;
     }

@@ -13,7 +13,12 @@ const char *wt_ops_reduce_name(int rop);
 /* weak scalar k of op as it computes with it in dtype (x_dtype: operand 0's,
 ** or -1): a clip bound np.clip drops becomes the dtype's extreme */
 double wt_ops_scalar(int op, int k, int x_dtype, int dtype, double v);
-/* compute[k]: the dtype input k is converted to; *result: what the kernel writes */
+/* weak scalar k at slot, in the dtype its kernel computes in: v as op uses
+** it (wt_ops_scalar), rounded to dtype first (NEP 50: float16 + 65535 is inf) */
+void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, double v, void *slot);
+/* compute[k]: the dtype input k is converted to; *result: the result's dtype.
+** The kernels run in wt_dtype_compute of them (float16: float32, rounded
+** into float16 after each op); a weak scalar rounds to compute[k] first. */
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
 
 /* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the

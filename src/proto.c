@@ -18,9 +18,12 @@ enum { WIRE_VARINT = 0, WIRE_I64 = 1, WIRE_LEN = 2, WIRE_I32 = 5 };
 static const struct {
     int tf, field;
 } tf_of[WT_NDTYPES] = {
-    [WT_BOOL] = {10, 11},  [WT_INT8] = {6, 7},   [WT_UINT8] = {4, 7},    [WT_INT16] = {5, 7},
-    [WT_UINT16] = {17, 7}, [WT_INT32] = {3, 7},  [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5},
-    [WT_FLOAT64] = {2, 6}, [WT_INT64] = {9, 10}, [WT_UINT64] = {23, 17},
+    [WT_BOOL] = {10, 11},   [WT_INT8] = {6, 7},
+    [WT_UINT8] = {4, 7},    [WT_INT16] = {5, 7},
+    [WT_UINT16] = {17, 7},  [WT_INT32] = {3, 7},
+    [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5},
+    [WT_FLOAT64] = {2, 6},  [WT_INT64] = {9, 10},
+    [WT_UINT64] = {23, 17}, [WT_FLOAT16] = {19, 13}, /* half_val: each value's bits in an int32 */
 };
 
 typedef struct {
@@ -120,8 +123,8 @@ static int64_t value_of(int field, uint64_t v) {
     if (field == 7) return (int32_t)(uint32_t)v; /* int_val: an int32 sign-extended on the wire */
     return (int64_t)v;                           /* int64_val, uint64_val */
 }
-/* the dtype value_of's result is read as */
-static int varint_dtype(int field) { return field == 17 ? WT_UINT64 : WT_INT64; }
+/* the dtype value_of's result is read as (half_val: its low two bytes are the bits) */
+static int varint_dtype(int field) { return field == 17 ? WT_UINT64 : field == 13 ? WT_FLOAT16 : WT_INT64; }
 
 /* Walks every value of the typed field: counts them (dst NULL) or stores
 ** them, converted to dtype, into dst (at most n; the last repeats). */
@@ -199,8 +202,8 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
         if (tf_of[d].tf == h.tf_dtype) dtype = d;
     if (dtype < 0) {
         static const char *const names[] = {
-            [0] = "DT_INVALID",     [7] = "DT_STRING", [8] = "DT_COMPLEX64", [14] = "DT_BFLOAT16",
-            [18] = "DT_COMPLEX128", [19] = "DT_HALF",  [20] = "DT_RESOURCE", [21] = "DT_VARIANT"};
+            [0] = "DT_INVALID",     [7] = "DT_STRING",    [8] = "DT_COMPLEX64", [14] = "DT_BFLOAT16",
+            [18] = "DT_COMPLEX128", [20] = "DT_RESOURCE", [21] = "DT_VARIANT"};
         const char *nm = h.tf_dtype >= 0 && h.tf_dtype < (int)(sizeof names / sizeof names[0]) && names[h.tf_dtype]
                              ? names[h.tf_dtype]
                              : "unknown";
@@ -294,7 +297,7 @@ static void put_values(sink *s, const body_arg *a) {
         return;
     }
     for (int64_t i = 0; i < n; i++) {
-        int64_t x;
+        int64_t x = 0; /* half_val fills only the low two bytes */
         wt_cast_get_ref(t->d.dtype, varint_dtype(a->field))(src + (size_t)i * isz, 0, (char *)&x, 0, 1);
         put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)x : (uint64_t)x); /* int32: sign-extended */
     }

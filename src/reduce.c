@@ -46,25 +46,29 @@ typedef struct {
     bool max;
 } arg_ctx;
 
-/* index of the first extreme along one row; NaN beats everything */
-#define ARGSCAN(sn, T, FLOAT)                                                     \
+/* index of the first extreme along one row; NaN beats everything.  Values
+** of storage type T compare as V (float16: its bits as a float) */
+#define ARGSCAN(sn, T, FLOAT, V, LOAD)                                            \
     static int32_t argscan_##sn(const char *p, int64_t len, int64_t s, bool mx) { \
-        T best;                                                                   \
-        memcpy(&best, p, sizeof best);                                            \
+        T raw;                                                                    \
+        memcpy(&raw, p, sizeof raw);                                              \
+        V best = LOAD(raw);                                                       \
         int32_t at = 0;                                                           \
         if (FLOAT && best != best) return 0;                                      \
         for (int64_t i = 1; i < len; i++) {                                       \
-            T v;                                                                  \
-            memcpy(&v, p + i * s, sizeof v);                                      \
+            memcpy(&raw, p + i * s, sizeof raw);                                  \
+            V v = LOAD(raw);                                                      \
             if (FLOAT && v != v) return (int32_t)i;                               \
             if (mx ? v > best : v < best) best = v, at = (int32_t)i;              \
         }                                                                         \
         return at;                                                                \
     }
-#define IS_FLOAT_B 0
-#define IS_FLOAT_I 0
-#define IS_FLOAT_F 1
-#define ARGSCAN_ROW(e, sn, T, k) ARGSCAN(sn, T, IS_FLOAT_##k)
+#define AS_IS(x) (x)
+#define ARGSCAN_B(sn, T) ARGSCAN(sn, T, 0, T, AS_IS)
+#define ARGSCAN_I(sn, T) ARGSCAN(sn, T, 0, T, AS_IS)
+#define ARGSCAN_F(sn, T) ARGSCAN(sn, T, 1, T, AS_IS)
+#define ARGSCAN_H(sn, T) ARGSCAN(sn, T, 1, float, wt_half_to_float)
+#define ARGSCAN_ROW(e, sn, T, k) ARGSCAN_##k(sn, T)
 #define ARGSCAN_ENTRY(e, sn, T, k) [e] = argscan_##sn,
 WT_DTYPE_LIST(ARGSCAN_ROW)
 static int32_t (*const argscan[WT_NDTYPES])(const char *, int64_t, int64_t, bool) = {WT_DTYPE_LIST(ARGSCAN_ENTRY)};
@@ -164,7 +168,7 @@ void wt_reduce_identity_at(int rop, int dt, void *slot) {
 int wt_reduce_acc_dtype(int rop, int r) {
     if ((rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD) && !wt_dtype_is_float(r))
         return r == WT_UINT32 || r == WT_INT64 || r == WT_UINT64 ? r : WT_INT32;
-    return r;
+    return wt_dtype_compute(r); /* float16 accumulates in float32, as NumPy's pairwise sum of halves */
 }
 
 void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
@@ -172,12 +176,12 @@ void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
     switch (rop) {
     case WT_REDUCE_SUM:
     case WT_REDUCE_PROD: *acc = wt_reduce_acc_dtype(rop, dt); break;
-    case WT_REDUCE_MEAN: *acc = wt_dtype_is_float(dt) ? dt : WT_FLOAT64, *rrop = WT_REDUCE_SUM; break;
+    case WT_REDUCE_MEAN: *acc = wt_dtype_is_float(dt) ? wt_dtype_compute(dt) : WT_FLOAT64, *rrop = WT_REDUCE_SUM; break;
     case WT_REDUCE_ANY: *acc = WT_BOOL, *rrop = WT_REDUCE_MAX; break;
     case WT_REDUCE_ALL: *acc = WT_BOOL, *rrop = WT_REDUCE_MIN; break;
     case WT_REDUCE_ARGMAX:
     case WT_REDUCE_ARGMIN: *acc = WT_INT32; break;
-    default: *acc = dt; break; /* max, min */
+    default: *acc = wt_dtype_compute(dt); break; /* max, min */
     }
 }
 
@@ -220,6 +224,13 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int *naxesp, const in
     return WT_OK;
 }
 
+/* the dtype a reduction of dt returns, given its accumulator and dtype=
+** (want, -1: none): float16 comes back as float16, accumulated in float32 */
+static int result_of(int dt, int acc, int want) {
+    if (want >= 0) return want;
+    return dt == WT_FLOAT16 && acc == WT_FLOAT32 ? WT_FLOAT16 : acc;
+}
+
 /* NumPy's dtype= (-1: none), which only sum, prod and mean take */
 static wt_status want_check(int rop, int want) {
     const char *name = wt_ops_reduce_name(rop);
@@ -239,7 +250,7 @@ wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axe
         return wt_error_fail(WT_EINVAL, "%s: a result pointer is NULL", wt_ops_reduce_name(rop));
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
-    *dtype = (wt_dtype)(want >= 0 ? want : acc);
+    *dtype = (wt_dtype)result_of(x->d.dtype, acc, want);
     *ndim = result_shape(x, red, keepdims, shape);
     return WT_OK;
 }
@@ -259,7 +270,8 @@ wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool ke
     /* the dtype values are accumulated in (the result's, or the one asked for), and how */
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
-    if (dtype >= 0) acc = dtype;
+    int res = result_of(x->d.dtype, acc, dtype);
+    if (dtype >= 0) acc = wt_dtype_compute(dtype);
     wt_desc d;
     wt_tensor *r;
     wt_status st;
@@ -276,10 +288,13 @@ wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool ke
                        .compute = acc,
                        .acc = acc,
                        .empty_ok = true};
-    if ((st = wt_ewise_run(&c)) || (rop == WT_REDUCE_MEAN && (st = wt_reduce_mean_divide(r, count)))) {
+    wt_tensor *rounded = NULL; /* float16: accumulated in float32, rounded once at the end */
+    if ((st = wt_ewise_run(&c)) || (rop == WT_REDUCE_MEAN && (st = wt_reduce_mean_divide(r, count))) ||
+        (res != acc && (st = wt_assign_astype(r, res, &rounded)))) {
         wt_tensor_free(r);
         return st;
     }
+    if (rounded) wt_tensor_free(r), r = rounded;
     /* drop the reduced axes unless kept: same elements, new descriptor */
     if (!keepdims) {
         r->d.ndim = result_shape(x, red, false, r->d.shape);
@@ -305,7 +320,7 @@ wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const int *axe
         return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
-    if (dtype >= 0) acc = dtype;
+    acc = result_of(x->d.dtype, acc, dtype);
     /* NumPy casts a reduction's result into out unsafely, but an index only into an integer or bool out */
     if (out && (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) && wt_dtype_is_float(out->d.dtype))
         return wt_error_fail(WT_EDTYPE, "%s: out must have an integer or bool dtype for the indices, got %s", name,

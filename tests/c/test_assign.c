@@ -281,3 +281,32 @@ void test_eye(void) {
     wt_tensor_free(t);
     CHECK_ERR(wt_tensor_eye(-1, 2, 0, WT_INT8, &t), WT_ESHAPE, "negative dimension -1");
 }
+
+/* float16, exhaustively: every one of the 65536 bit patterns survives half ->
+** float -> half (NaN stays NaN); between every two neighbouring finite halves
+** the midpoint rounds to the one with an even last bit, and a hair either side
+** of it to the nearer; past 65504 + 16 is infinity */
+void test_half_conversions(void) {
+    int bad = 0;
+    for (uint32_t h = 0; h < 0x10000 && bad < 5; h++) {
+        float f = wt_half_to_float((uint16_t)h);
+        uint16_t back = wt_half_from_double(f);
+        bool nan = ((h >> 10) & 31) == 31 && (h & 1023);
+        if (nan ? !(f != f) || (back & 0x7c00) != 0x7c00 || !(back & 1023) : back != h)
+            wt_t_fail(__FILE__, __LINE__, "half %04x -> %g -> %04x", h, (double)f, back), bad++;
+        if (nan || (h & 0x7fff) >= 0x7bff) continue; /* the next finite half up from h (same sign) */
+        double a = wt_half_to_float((uint16_t)h), b = wt_half_to_float((uint16_t)(h + 1)), mid = (a + b) / 2;
+        uint16_t even = (h & 1) ? (uint16_t)(h + 1) : (uint16_t)h;
+        if (wt_half_from_double(mid) != even || wt_half_from_double(nextafter(mid, a)) != h ||
+            wt_half_from_double(nextafter(mid, b)) != (uint16_t)(h + 1))
+            wt_t_fail(__FILE__, __LINE__, "rounding between halves %04x and %04x", h, h + 1), bad++;
+    }
+    CHECK_EQ(wt_half_from_double(65519.99), 0x7bff);
+    CHECK_EQ(wt_half_from_double(65520), 0x7c00);
+    CHECK_EQ(wt_half_from_double(-1e300), 0xfc00);
+    CHECK_EQ(wt_half_from_double(0x1p-25), 0);   /* half the least subnormal: ties to 0 */
+    CHECK_EQ(wt_half_from_double(0x1.8p-25), 1); /* past it: the least subnormal */
+    CHECK_EQ(wt_half_from_double(-0.0), 0x8000);
+    CHECK_EQ(wt_half_from_double(0x1.ffcp-15),
+             0x400); /* the largest subnormal's neighbour rounds up to the least normal */
+}

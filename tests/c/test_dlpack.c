@@ -251,7 +251,7 @@ void test_dlpack_import_errors(void) {
         {"major version 2", 0, 2, WT_EINVAL, "DLPack version 2.0; wtensor reads major version 1"},
         {"CUDA", 1, kDLCUDA, WT_EINVAL, "device type 2, id 0; wtensor reads only kDLCPU (1)"},
         {"CPU device 1", 2, 1, WT_EINVAL, "device type 1, id 1"},
-        {"float16", 3, kDLFloat * 1000 + 16, WT_EDTYPE, "dtype code 2, bits 16, lanes 1 has no wtensor dtype"},
+        {"float8", 3, kDLFloat * 1000 + 8, WT_EDTYPE, "dtype code 2, bits 8, lanes 1 has no wtensor dtype"},
         {"int128", 3, kDLInt * 1000 + 128, WT_EDTYPE, "code 0, bits 128, lanes 1"},
         {"bfloat16", 3, kDLBfloat * 1000 + 16, WT_EDTYPE, "code 4, bits 16"},
         {"complex64", 3, kDLComplex * 1000 + 64, WT_EDTYPE, "code 5, bits 64"},

@@ -239,8 +239,9 @@ void test_op_semantics(void) {
     CHECK_OK(wt_unary(WT_OP_SQUARE, b8, &r)); /* bool -> int8, as NumPy */
     CHECK_EQ(wt_tensor_dtype(r), WT_INT8);
     wt_tensor_free(r);
-    CHECK_OK(wt_unary(WT_OP_EXP, b8, &r)); /* bool -> float32 */
-    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT32);
+    CHECK_OK(wt_unary(WT_OP_EXP, b8, &r)); /* bool -> float16, computed in float32 and rounded: e = 2.71875 */
+    CHECK_EQ(wt_tensor_dtype(r), WT_FLOAT16);
+    CHECK(t_equals(r, (double[]){2.71875, 1}));
     wt_tensor_free(r);
     wt_tensor *i32 = vec(WT_INT32, 3, (double[]){-2147483648.0, -5, 4});
     CHECK_OK(wt_unary(WT_OP_ABS, i32, &r));

@@ -92,6 +92,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_views_outlive_base) \
     X(test_cast_fixture) \
     X(test_cast_rules) \
+    X(test_half_conversions) \
     X(test_assign_broadcast) \
     X(test_assign_overlap) \
     X(test_assign_errors_leave_dst) \

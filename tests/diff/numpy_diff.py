@@ -24,9 +24,9 @@ import numpy as np
 assert int(np.__version__.split('.')[0]) >= 2, f'NumPy 2 is the reference, this is {np.__version__}'
 warnings.simplefilter('ignore')
 
-DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'float32', 'float64']
+DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'float16', 'float32',
+          'float64']
 INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64']
-SMALL = {'bool', 'int8', 'uint8', 'int16', 'uint16'}  # NumPy's float functions give float16 for these
 BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 'power', 'maximum', 'minimum',
           'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'logical_and', 'logical_or',
           'logical_xor']
@@ -291,10 +291,6 @@ def c_order(r):
     return r.copy(order='C')
 
 
-def float_fn_input(x):
-    return x.astype(np.float32) if x.dtype.name in SMALL else x
-
-
 def wt_int(result, xs, what):
     """wtensor's default integer is int32: where only Python ints (and bools) made NumPy's result
     int64, wtensor's is int32 (wrapping as int32 arithmetic does), and a Python int beyond int32 is
@@ -315,8 +311,6 @@ def run_ufunc(p, op, args, out, casting):
     promoted = xs[1:] if op == 'where' else xs  # where's condition takes no part in the dtype
     fn = np.round if op == 'round' else getattr(np, op)  # wtensor's round is np.round: integers stay
     inexact = op in UNARY_FLOAT or (op == 'power' and any(isinstance(x, float) or isinstance(x, np.ndarray) and x.dtype.kind == 'f' for x in xs))
-    if op in UNARY_FLOAT:
-        xs = [float_fn_input(x) for x in xs]
     kw = {}
     if out is not None:
         kw['out'] = p.vals[out]
@@ -325,8 +319,6 @@ def run_ufunc(p, op, args, out, casting):
     with np.errstate(all='ignore'):
         if out is None:
             r = np.asarray(fn(*xs))
-            if r.dtype == np.float16:  # wtensor has no float16: float32 (of the same values)
-                r = np.asarray(fn(*[float_fn_input(x) if isinstance(x, np.ndarray) else x for x in xs]))
             r = wt_int(r, promoted, op)
             if op in ('floor_divide', 'remainder') and r.dtype.kind == 'f':
                 inexact = True
@@ -601,6 +593,8 @@ def run_step(p, s):
         elif 'dtype' in s:
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], dtype=s['dtype']))
             unspecified = cast_unspecified(x, s['dtype'])  # the values cast to dtype= first
+            if op == 'mean' and np.dtype(s['dtype']).kind in 'iu':  # 0/0 of an empty axis, cast to an integer
+                unspecified |= bool(np.any(np.asarray(np.sum(np.ones(x.shape), axis=ax)) == 0))
         elif op in ('sum', 'prod') and x.dtype.kind in 'biu':
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
             if x.dtype.name not in ('int64', 'uint64'):  # wtensor: modulo 2**32, as its default int32

@@ -75,7 +75,7 @@ const STEPS = {
   astype: (wt, vals, s) => vals[s.src].astype(s.dtype),
 };
 
-const EPS = { float32: 2 ** -23, float64: 2 ** -52 };
+const EPS = { float16: 2 ** -10, float32: 2 ** -23, float64: 2 ** -52 };
 
 // exact: equal values (NaN equals NaN; zeros of either sign are equal);
 // loose: floats computed in another order (sums, libm), within a tolerance;
@@ -142,7 +142,10 @@ export function runProgram(wt, prog) {
         return;
       }
       if (want.check === 'skip') return;
-      const got = Array.from(t.toTypedArray(), (v) => (typeof v === 'bigint' ? v : Number(v)));
+      const flat = t.toArray(); // float16 decoded, bigints for 64-bit integers
+      const got = (Array.isArray(flat) ? flat.flat(Infinity) : [flat]).map((v) =>
+        typeof v === 'bigint' ? v : Number(v),
+      );
       const diff = sameValues(got, want.data.map(decode), t.dtype, want.check);
       if (diff) found.push(`${what}: ${diff}`);
     });

@@ -3,6 +3,7 @@
 // Runs in Node and, under the browser suite's import map, in Chromium.
 import assert from 'node:assert/strict';
 import { init, WtError } from '../../bindings/index.js';
+import { HALF_AS_BITS, halfToNumber } from '../../bindings/dtypes.js';
 
 // the suite runs under each build: WT_THREADS=1 (Node) or ?threads=1 (the
 // browser suite page) picks the single-threaded one; default: init's 'auto'
@@ -31,8 +32,8 @@ export const fixtures = JSON.parse(
 
 // element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()
 export function fixtureValue(dtype, i) {
-  if (dtype === 'float32' || dtype === 'float64') {
-    return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float32' ? 0.375 : 0.1);
+  if (dtype.startsWith('float')) {
+    return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float64' ? 0.1 : 0.375);
   }
   if (dtype === 'bool') return i % 3 === 0 ? 1 : 0;
   const bits = BigInt(dtype.replace(/\D/g, ''));
@@ -65,13 +66,19 @@ export function valuesByFormula(t) {
   for (let k = 0; k < t.size; k++) {
     let off = t.offset;
     for (let i = 0; i < t.ndim; i++) off += idx[i] * t.strides[i];
-    out.push(t.data[off]);
+    out.push(t.dtype === 'float16' && HALF_AS_BITS ? halfToNumber(t.data[off]) : t.data[off]);
     for (let i = t.ndim - 1; i >= 0; i--) {
       if (++idx[i] < t.shape[i]) break;
       idx[i] = 0;
     }
   }
   return out;
+}
+
+// t's values in C order: numbers (float16 decoded, bool as 0/1), bigints for 64-bit integers
+export function flatValues(t) {
+  const a = t.toArray();
+  return (Array.isArray(a) ? a.flat(Infinity) : [a]).map((v) => (typeof v === 'boolean' ? Number(v) : v));
 }
 
 // strides of size-<=1 axes are never used: compare only the others

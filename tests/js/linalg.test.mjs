@@ -2,7 +2,7 @@
 // layouts), einsumPath against NumPy's FLOP counts, views, errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, fixtures, throwsWt, near } from './helpers.mjs';
+import { wt, fixtures, throwsWt, near, flatValues } from './helpers.mjs';
 
 const build = (s) => wt.tensor(s.values, { dtype: s.dtype, shape: s.shape });
 // the same values stored reversed, seen through ::-1 on every axis
@@ -14,7 +14,7 @@ function reversed(s) {
 function same(y, c, label) {
   assert.equal(y.dtype, c.dtype, `${label}: dtype`);
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
-  const got = Array.from(y.contiguous().toTypedArray()); // bigints for 64-bit integers: compared exactly
+  const got = flatValues(y); // bigints for 64-bit integers: compared exactly
   got.forEach((g, i) => {
     if (!near(g, c.values[i])) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
   });

@@ -2,7 +2,7 @@
 // negative-stride layouts; weak scalars; Cortex's forms; out; errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, fixtures, throwsWt, near } from './helpers.mjs';
+import { wt, fixtures, throwsWt, near, flatValues } from './helpers.mjs';
 
 // functions whose float32 results are polynomials (2 ulp, docs/ARCHITECTURE.md) or libm's, not correctly rounded
 const ROUNDED = new Set(['exp', 'log', 'log1p', 'expm1', 'sin', 'cos', 'tan', 'tanh', 'sigmoid', 'pow']);
@@ -12,8 +12,11 @@ function close(got, want, dtype, loose) {
   if (Number.isNaN(want)) return Number.isNaN(got);
   if (got === want) return true;
   if (!loose || !Number.isFinite(want)) return false;
-  const eps = dtype === 'float32' ? 2 ** -23 : 2 ** -52;
-  return Math.abs(got - want) <= 4 * eps * Math.max(Math.abs(want), dtype === 'float32' ? 2 ** -126 : 2 ** -1022);
+  const [eps, tiny] = { float16: [2 ** -10, 2 ** -14], float32: [2 ** -23, 2 ** -126] }[dtype] ?? [
+    2 ** -52,
+    2 ** -1022,
+  ];
+  return Math.abs(got - want) <= 4 * eps * Math.max(Math.abs(want), tiny);
 }
 
 // the values laid out reversed in storage and viewed back through ::-1 on every axis
@@ -26,7 +29,7 @@ function checkCase(c, inputs, label) {
   const y = wt[c.op](...inputs);
   assert.equal(y.dtype, c.dtype, `${label}: dtype`);
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
-  const got = Array.from(y.contiguous().toTypedArray()); // bigints for 64-bit integers
+  const got = flatValues(y); // bigints for 64-bit integers
   got.forEach((g, i) => {
     if (!close(g, c.values[i], c.dtype, ROUNDED.has(c.op)))
       assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
@@ -73,7 +76,7 @@ test('reductions match NumPy over every axis choice', () => {
         const y = input[c.op]({ axis: c.axis, keepdims: c.keepdims });
         assert.equal(y.dtype, c.dtype, `${label}: dtype`);
         assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
-        const got = Array.from(y.contiguous().toTypedArray()); // bigints for 64-bit integers
+        const got = flatValues(y); // bigints for 64-bit integers
         got.forEach((g, i) => {
           if (!near(g, c.values[i])) assert.fail(`${label}: element ${i} is ${g}, NumPy ${c.values[i]}`);
         });

@@ -47,6 +47,17 @@ test('tensor() from numbers, nested arrays, booleans and TypedArrays', () => {
   throwsWt(() => wt.tensor([2n ** 64n]), 'WT_EDTYPE', /18446744073709551616 is out of bounds for uint64/);
   throwsWt(() => wt.tensor([2 ** 63], { dtype: 'int64' }), 'WT_EDTYPE', /out of bounds for int64/);
   throwsWt(() => wt.tensor([300n], { dtype: 'uint8' }), 'WT_EDTYPE', /300 is out of bounds for uint8/);
+  // float16: numbers rounded to nearest even, read back as numbers whatever the engine's arrays
+  const h = wt.tensor([1.5, 2049, 2051, 65519, 65520, 2 ** -25, -0, NaN], { dtype: 'float16' });
+  assert.equal(h.dtype, 'float16');
+  assert.deepEqual(h.toArray(), [1.5, 2048, 2052, 65504, Infinity, 0, -0, NaN]);
+  assert.equal(h.slice('1').item(), 2048);
+  assert.equal(h.data.length, 8);
+  assert.equal(wt.tensor([0.1], { dtype: 'float16' }).astype('float64').item(), 0.0999755859375);
+  if (typeof globalThis.Float16Array === 'function') {
+    assert.equal(wt.tensor(new globalThis.Float16Array([1.5])).dtype, 'float16');
+    assert.ok(h.data instanceof globalThis.Float16Array);
+  } else assert.deepEqual(Array.from(h.data.slice(0, 2)), [0x3e00, 0x6800]); // the bits
   const b = wt.tensor([true, false]);
   assert.equal(b.dtype, 'bool');
   assert.deepEqual(b.toArray(), [true, false]);
