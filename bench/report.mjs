@@ -1,6 +1,7 @@
 // Writes bench/RESULTS.md and its SVG charts (chart.mjs) from a results object.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { barChart } from './chart.mjs';
+import { sizeSection } from './size.mjs';
 
 const fmt = (x, d = 2) => (x === undefined || x === null || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
@@ -214,6 +215,7 @@ export function writeReport(results, dir) {
     }
   }
   perCallSection(L, results.percall, dir);
+  sizeSection(L);
   L.push('', '## Targets', '', '| workload | measure | ratio | target | met |', '|---|---|---:|---:|---|');
   const measure = (t) =>
     t.speedup ? `${t.peer} speed-up over wtensor` : t.over ? `${t.peer} / ${t.over}` : `${t.peer} / wtensor`;

@@ -185,7 +185,7 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
         P->accum = wt_kernels_accum(P->rop, P->acc);
         P->reduce_direct = P->op == WT_OP_COPY && !P->in_cast[0] && !P->scale[0];
         P->buffered |= !P->reduce_direct || P->res_cast;
-    } else if (p->target->d.dtype != P->res) {
+    } else if (P->round || p->target->d.dtype != P->res) {
         P->res_cast = wt_cast_get(vdt, p->target->d.dtype);
         P->buffered = true;
     }

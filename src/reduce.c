@@ -273,9 +273,19 @@ wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool ke
     int res = result_of(x->d.dtype, acc, dtype);
     if (dtype >= 0) acc = wt_dtype_compute(dtype);
     wt_desc d;
-    wt_tensor *r;
+    wt_tensor *r, *cast = NULL;
     wt_status st;
-    if ((st = wt_desc_init(&d, acc, x->d.ndim, kshape)) || (st = wt_tensor_alloc(&d, false, &r))) return st;
+    /* dtype=float16 rounds the values to float16 first (65534 is inf), then accumulates them in float32 */
+    if (acc != dtype && dtype >= 0 && x->d.dtype != dtype) {
+        if ((st = wt_assign_astype(x, dtype, &cast))) return st;
+        x = cast;
+    }
+    st = wt_desc_init(&d, acc, x->d.ndim, kshape);
+    if (!st) st = wt_tensor_alloc(&d, false, &r);
+    if (st) {
+        wt_tensor_free(cast);
+        return st;
+    }
     const wt_tensor *in[1] = {x};
     wt_ewise_call c = {.name = name,
                        .op = WT_OP_COPY,
@@ -288,18 +298,25 @@ wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool ke
                        .compute = acc,
                        .acc = acc,
                        .empty_ok = true};
-    wt_tensor *rounded = NULL; /* float16: accumulated in float32, rounded once at the end */
-    if ((st = wt_ewise_run(&c)) || (rop == WT_REDUCE_MEAN && (st = wt_reduce_mean_divide(r, count))) ||
-        (res != acc && (st = wt_assign_astype(r, res, &rounded)))) {
+    /* float16 results: accumulated in float32 and rounded once at the end; a mean
+    ** with dtype=float16 divides the rounded sum, as NumPy's (which overflows to inf) */
+    bool sum_rounded = rop == WT_REDUCE_MEAN && dtype >= 0 && res != acc;
+    wt_tensor *rounded = NULL;
+    st = wt_ewise_run(&c);
+    if (!st && sum_rounded && !(st = wt_assign_astype(r, res, &rounded))) wt_tensor_free(r), r = rounded;
+    if (!st && rop == WT_REDUCE_MEAN) st = wt_reduce_mean_divide(r, count);
+    if (!st && r->d.dtype != res && !(st = wt_assign_astype(r, res, &rounded))) wt_tensor_free(r), r = rounded;
+    if (st) {
         wt_tensor_free(r);
+        wt_tensor_free(cast);
         return st;
     }
-    if (rounded) wt_tensor_free(r), r = rounded;
     /* drop the reduced axes unless kept: same elements, new descriptor */
     if (!keepdims) {
         r->d.ndim = result_shape(x, red, false, r->d.shape);
         wt_desc_strides_c(r->d.ndim, r->d.shape, r->d.strides);
     }
+    wt_tensor_free(cast); /* x, when it was the float16 copy */
     *result = r;
     return WT_OK;
 }

@@ -267,7 +267,7 @@ wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out) {
         if (last < 0)
             return wt_error_fail(WT_EINVAL, "view: a 0-d %s tensor cannot be viewed as %s, of another itemsize", from,
                                  to);
-        if (d.shape[last] != 1 && d.strides[last] != 1)
+        if (d.shape[last] > 1 && d.strides[last] != 1) /* a stride of 0 or 1 elements is never used */
             return wt_error_fail(WT_EINVAL, "view: %s as %s, of another itemsize, needs a contiguous last axis", from,
                                  to);
         int64_t bytes = d.shape[last] * so; /* validated descriptor: no overflow */

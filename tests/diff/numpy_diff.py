@@ -344,6 +344,26 @@ def run_ufunc(p, op, args, out, casting):
         return None, inexact
 
 
+def view_dtype(p, src, x, d):
+    """x.view(d) with wtensor's documented rules: no view as bool of another dtype; of another itemsize,
+    the last axis contiguous and the other strides and the offset multiples of the new itemsize"""
+    if d == np.bool_ and x.dtype != np.bool_:
+        raise TypeError('wtensor views no other dtype as bool')
+    if x.size == 0 or (x.dtype == np.bool_ and d != np.bool_):
+        raise Skip  # an empty view's offset is NumPy's choice; bool bytes written as integers need not be 0 or 1
+    if x.dtype.kind == 'f' and (d.kind != 'f' or d.itemsize != x.itemsize) and (np.isnan(x) | (x == 0)).any():
+        raise Skip  # the bits of NaN (the CPU's default NaN, wasm's canonical one) and of zero's sign may differ
+    so, sn = x.itemsize, d.itemsize
+    if so != sn:
+        root = p.vals[p.base.index(p.base[src])]  # the storage's first value: its start
+        off = x.__array_interface__['data'][0] - root.__array_interface__['data'][0]
+        last = x.ndim - 1
+        if (last < 0 or (x.shape[last] > 1 and x.strides[last] != so) or x.shape[last] * so % sn or off % sn
+                or any(x.shape[i] > 1 and x.strides[i] % sn for i in range(last))):
+            raise ValueError('wtensor: a view of another itemsize needs aligned strides and offset')
+    return x.view(d)
+
+
 class Skip(Exception):
     """a step the generator does not keep (a documented difference, or nothing to do)"""
 
@@ -372,7 +392,7 @@ def gen_step(p):
     x = p.vals[src]
     if kind == 'view':
         fn = g.pick(['slice', 'slice', 'transpose', 'broadcast_to', 'diagonal', 'reshape', 'squeeze', 'expand_dims',
-                     'swapaxes', 'ravel'])
+                     'swapaxes', 'ravel', 'view_dtype'])
         s = {'k': 'view', 'fn': fn, 'src': src}
         nd = x.ndim
         if fn == 'slice':
@@ -400,6 +420,8 @@ def gen_step(p):
             if nd < 1:
                 raise Skip
             s['axis1'], s['axis2'] = int(g.r.integers(-nd, nd)), int(g.r.integers(-nd, nd))
+        elif fn == 'view_dtype':
+            s['dtype'] = g.pick(DTYPES)
         return s
     if kind == 'ufunc':
         arity = g.pick([1, 2, 2, 2, 3])
@@ -555,6 +577,8 @@ def run_step(p, s):
             v = np.swapaxes(x, s['axis1'], s['axis2'])
         elif fn == 'ravel':
             v = np.ravel(x)
+        elif fn == 'view_dtype':
+            v = view_dtype(p, s['src'], x, np.dtype(s['dtype']))
         view = np.shares_memory(v, x) or v.size == 0 and v.base is not None
         if view:
             p.add_value(v, p.base[s['src']], ro=ro)

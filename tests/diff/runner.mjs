@@ -47,6 +47,7 @@ const VIEWS = {
   expand_dims: (x, s) => x.expandDims(s.axis),
   swapaxes: (x, s) => x.swapaxes(s.axis1, s.axis2),
   ravel: (x) => x.ravel(),
+  view_dtype: (x, s) => x.view(s.dtype),
 };
 
 const STEPS = {

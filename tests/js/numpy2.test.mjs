@@ -22,6 +22,19 @@ test('1. flatten always copies; ravel is a view when it can be', () => {
   });
 });
 
+test('float16 rounds every result once, as NumPy: into other outs, weak numbers, dtype= reductions', () => {
+  wt.tidy(() => {
+    const out = wt.zeros([1], 'float32');
+    wt.div(wt.tensor([1.2e-7], { dtype: 'float16' }), -129, { out }); // the float16 quotient underflows first
+    assert.ok(Object.is(out.item(), -0)); // NumPy: [-0.]
+    assert.equal(wt.add(wt.tensor([1], { dtype: 'float16' }), 65535).item(), Infinity); // 65535 as float16 is inf
+    assert.equal(wt.add(wt.tensor([0.1], { dtype: 'float16' }), 0.1).item(), 0.199951171875);
+    assert.equal(wt.sum(wt.tensor([65534, 1], { dtype: 'uint16' }), { dtype: 'float16' }).item(), Infinity);
+    assert.equal(wt.mean(wt.tensor([40000, 40000], { dtype: 'float32' }), { dtype: 'float16' }).item(), Infinity);
+    assert.equal(wt.mean(wt.tensor([40000, 40000], { dtype: 'float16' })).item(), 40000); // accumulated in float32
+  });
+});
+
 test("sum, prod and mean take NumPy's dtype=: accumulate in it and return it", () => {
   wt.tidy(() => {
     const x = wt.tensor([2147483647, 2147483647, 2]); // int32

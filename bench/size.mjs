@@ -1,0 +1,35 @@
+// The binary's size, raw and gzipped, beside tfjs-backend-wasm's SIMD
+// binary (the size the project budgets against), and the recorded sizes of
+// earlier versions: a section of bench/RESULTS.md (report.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+// wtensor.wasm as built at a commit: each row a dtype set the binary grew by
+const HISTORY = [{ at: 'fbcb9f0', what: '9 dtypes (bool, int8-32, uint8-32, float32/64)', raw: 348522, gzip: 106890 }];
+
+function measure(path) {
+  if (!existsSync(path)) return null;
+  const bytes = readFileSync(path);
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+export function sizeSection(L) {
+  const now = measure(`${root}dist/wtensor.wasm`);
+  if (!now) return;
+  const tfjs = measure(`${root}node_modules/@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm`);
+  L.push('', '## Binary size', '', '| binary | raw | gzip -9 |', '|---|---:|---:|');
+  for (const h of HISTORY) L.push(`| wtensor.wasm at ${h.at}: ${h.what} | ${kib(h.raw)} | ${kib(h.gzip)} |`);
+  const first = HISTORY[0];
+  L.push(
+    `| wtensor.wasm now: 12 dtypes (+ int64, uint64, float16) | ${kib(now.raw)} (${((now.raw / first.raw - 1) * 100).toFixed(1)}% more) | ${kib(now.gzip)} (${((now.gzip / first.gzip - 1) * 100).toFixed(1)}% more) |`,
+  );
+  if (tfjs) L.push(`| tfjs-backend-wasm-simd.wasm | ${kib(tfjs.raw)} | ${kib(tfjs.gzip)} |`);
+  L.push(
+    '',
+    'Conversions between every pair of dtypes are generated loops (144 pairs now, 81 before); arithmetic has one kernel set per dtype, and float16 none of its own (it computes in float32), so the binary grows with dtypes, not with pairs of them.',
+  );
+}
