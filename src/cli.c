@@ -307,14 +307,17 @@ static int count_of(int op, const wt_tensor *flat, double *count) {
     return 0;
 }
 
-/* NumPy's min, max, mean and sum (integer sums exact, as x*1.0 is float64),
+/* NumPy's min, max, mean and sum (integer sums in float64, as x*1.0 is),
 ** and for floats the NaN and infinity counts */
 static int print_stats(const wt_tensor *t, int is_float) {
     int64_t size = wt_tensor_size(t);
     double mn, mx, sum, nan = 0, finite = 0;
     wt_tensor *flat = NULL;
+    wt_tensor *s = NULL; /* NumPy's (x*1.0).sum(): floats in their own dtype, integers as float64 (int64 too) */
     int rc = reduced(WT_REDUCE_MIN, t, &mn) || reduced(WT_REDUCE_MAX, t, &mx) ||
-             fused_sum(WT_OP_MUL, 2, (const wt_tensor *const[]){t, NULL}, (const double[]){0, 1.0}, &sum);
+             wt_reduce_dtype(WT_REDUCE_SUM, t, -1, NULL, 0, is_float ? -1 : WT_FLOAT64, NULL, &s) ||
+             wt_tensor_get(s, NULL, &sum);
+    wt_tensor_free(s);
     if (!rc && is_float)
         rc = flat_view(t, &flat) || count_of(WT_OP_ISNAN, flat, &nan) || count_of(WT_OP_ISFINITE, flat, &finite);
     wt_tensor_free(flat);
@@ -347,7 +350,9 @@ static int info_one(const char *path) {
     size_t isz = wt_dtype_size(dtype);
     printf(", %s, %lld element%s of %zu byte%s\n", order, (long long)size, size == 1 ? "" : "s", isz,
            isz == 1 ? "" : "s");
-    int rc = size > 0 && print_stats(t, dtype == WT_FLOAT32 || dtype == WT_FLOAT64) ? failed(path) : 0;
+    int rc = size > 0 && print_stats(t, dtype == WT_FLOAT16 || dtype == WT_FLOAT32 || dtype == WT_FLOAT64)
+                 ? failed(path)
+                 : 0;
     wt_tensor_free(t);
     return rc;
 }

@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wt, near } from './helpers.mjs';
+import { wt, near, fixtureValue } from './helpers.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const WASMTIME = `${root}.tools/bin/wasmtime`; // scripts/setup.sh builds it
@@ -190,6 +190,10 @@ test('info: format, dtype, shape, order and statistics of every fixture', () => 
     lines[lines.indexOf('fx_float32_c.npy: .npy, float32, shape (2, 3, 4), C order, 24 elements of 4 bytes') + 1],
     /NaN 1 {2}inf 1$/,
   );
+  // 64-bit integers: NumPy's (x*1.0).sum(), in float64, not an int64 sum that wraps
+  const i64 = lines[lines.indexOf('fx_int64_c.npy: .npy, int64, shape (2, 3, 4), C order, 24 elements of 8 bytes') + 1];
+  const want = Array.from({ length: 24 }, (_, i) => Number(fixtureValue('int64', i))).reduce((x, y) => x + y, 0);
+  assert.ok(near(Number(/sum (\S+)$/.exec(i64)[1]), want, 1e-8), `${i64} vs ${want}`);
 });
 
 test('usage errors exit 2 and operation failures exit 1, with the message on stderr and no output left behind', () => {
