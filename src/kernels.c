@@ -406,6 +406,11 @@ LIBM_LOOPS(f64, double)
     SIMD1(relu, sn, T, V, W, V##_relu)
 SIMD_FLOAT(f32, float, wt_vf32, 4)
 SIMD_FLOAT(f64, double, wt_vf64, 2)
+/* wrapping integer add and subtract: the same bits signed or unsigned, so
+** uint32 and uint64 use the int32 and int64 kernels */
+SIMD2(add, i32, int32_t, wt_vi32, 4, wt_vi32_add) SIMD2(sub, i32, int32_t, wt_vi32, 4, wt_vi32_sub)
+SIMD2(add, i64, int64_t, wt_vi64, 2, wt_vi64_add) SIMD2(sub, i64, int64_t, wt_vi64, 2, wt_vi64_sub)
+#define INT_SIMD_ROW(sn) [WT_OP_ADD].fast = add_##sn##__fast, [WT_OP_SUB].fast = sub_##sn##__fast
 #define SIMD_ROW(sn)                                                                             \
     [WT_OP_ADD].fast = add_##sn##__fast, [WT_OP_SUB].fast = sub_##sn##__fast,                    \
     [WT_OP_MUL].fast = mul_##sn##__fast, [WT_OP_DIV].fast = div_##sn##__fast,                    \
@@ -447,10 +452,10 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_UINT8] = {EVERY_ROW(u8), NUMERIC_ROW(u8), INT_ROW(u8), COPY_ROW(u8)},
     [WT_INT16] = {EVERY_ROW(i16), NUMERIC_ROW(i16), INT_ROW(i16), COPY_ROW(i16)},
     [WT_UINT16] = {EVERY_ROW(u16), NUMERIC_ROW(u16), INT_ROW(u16), COPY_ROW(u16)},
-    [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32)},
-    [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32)},
-    [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64)},
-    [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64)},
+    [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32), INT_SIMD_ROW(i32)},
+    [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32), INT_SIMD_ROW(i32)},
+    [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64), INT_SIMD_ROW(i64)},
+    [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64), INT_SIMD_ROW(i64)},
     [WT_FLOAT16] = {[WT_OP_COPY] = {copy_f16__strided, copy_f16__fast}},
     [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32)},
     [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},

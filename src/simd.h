@@ -22,7 +22,7 @@
 #if defined(__wasm_simd128__) && !defined(WT_FORCE_GENERIC_SIMD)
 #include <wasm_simd128.h>
 #define WT_SIMD_NAME "wasm_simd128"
-typedef v128_t wt_vf32_t, wt_vf64_t, wt_vi32_t, wt_mf32_t, wt_mf64_t;
+typedef v128_t wt_vf32_t, wt_vf64_t, wt_vi32_t, wt_vi64_t, wt_mf32_t, wt_mf64_t;
 /* float32 */
 static inline wt_vf32_t wt_vf32_load(const float *p) { return wasm_v128_load(p); }
 static inline void wt_vf32_store(float *p, wt_vf32_t v) { wasm_v128_store(p, v); }
@@ -63,6 +63,11 @@ static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) { 
 static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return wasm_v128_xor(a, b); }
 static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return wasm_v128_andnot(b, a); }
 /* int32 and bit casts */
+static inline wt_vi64_t wt_vi64_load(const int64_t *p) { return wasm_v128_load(p); }
+static inline void wt_vi64_store(int64_t *p, wt_vi64_t v) { wasm_v128_store(p, v); }
+static inline wt_vi64_t wt_vi64_splat(int64_t x) { return wasm_i64x2_splat(x); }
+static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_add(a, b); }
+static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_sub(a, b); }
 static inline wt_vi32_t wt_vi32_load(const int32_t *p) { return wasm_v128_load(p); }
 static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { wasm_v128_store(p, v); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return wasm_i32x4_splat(x); }
@@ -104,6 +109,7 @@ static inline void wt_vf32_transpose4(wt_vf32_t *r) {
 typedef __m128 wt_vf32_t;
 typedef __m128d wt_vf64_t;
 typedef __m128i wt_vi32_t;
+typedef __m128i wt_vi64_t;
 typedef __m128 wt_mf32_t;
 typedef __m128d wt_mf64_t;
 static inline wt_vf32_t wt_vf32_load(const float *p) { return _mm_loadu_ps(p); }
@@ -147,6 +153,11 @@ static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) {
 }
 static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return _mm_xor_pd(a, b); }
 static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return _mm_andnot_pd(a, b); }
+static inline wt_vi64_t wt_vi64_load(const int64_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static inline void wt_vi64_store(int64_t *p, wt_vi64_t v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
+static inline wt_vi64_t wt_vi64_splat(int64_t x) { return _mm_set1_epi64x(x); }
+static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return _mm_add_epi64(a, b); }
+static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return _mm_sub_epi64(a, b); }
 static inline wt_vi32_t wt_vi32_load(const int32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
 static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return _mm_set1_epi32(x); }
@@ -242,6 +253,16 @@ static inline wt_vi32_t wt_vi32_load(const int32_t *p) {
     return v;
 }
 static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { memcpy(p, &v, 16); }
+static inline wt_vi64_t wt_vi64_load(const int64_t *p) {
+    wt_vi64_t v;
+    memcpy(&v, p, 16);
+    return v;
+}
+static inline void wt_vi64_store(int64_t *p, wt_vi64_t v) { memcpy(p, &v, 16); }
+static inline wt_vi64_t wt_vi64_splat(int64_t x) { return (wt_vi64_t){x, x}; }
+typedef uint64_t wt_vu64_t __attribute__((vector_size(16)));
+static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)((wt_vu64_t)a + (wt_vu64_t)b); }
+static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)((wt_vu64_t)a - (wt_vu64_t)b); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return (wt_vi32_t){x, x, x, x}; }
 static inline wt_vi32_t wt_vi32_add(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a + (wt_vu32_t)b); }
 static inline wt_vi32_t wt_vi32_sub(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a - (wt_vu32_t)b); }
