@@ -124,6 +124,21 @@ SIMD_CAST(i32, int32_t, f64, double, {
     wt_vf64_store(dst + i + 2, wt_vf64_from_vi32_hi(v));
 })
 
+/* float16 -> float32, four lanes, exactly as wt_half_to_float: normal
+** values and infinities/NaN by moving the bits (rebiasing the exponent),
+** subnormals and zeros as float(m) * 2^-24, then the sign */
+static inline wt_vf32_t half4_to_f32(const uint16_t *p) {
+    wt_vi32_t h = wt_vi32_load_u16x4(p), em = wt_vi32_and(h, wt_vi32_splat(0x7fff));
+    wt_vi32_t sign = wt_vi32_shl(wt_vi32_and(h, wt_vi32_splat(0x8000)), 16);
+    wt_vi32_t bits = wt_vi32_add(wt_vi32_shl(em, 13), wt_vi32_splat(0x38000000)); /* exponent + 112 */
+    wt_vi32_t top = wt_mf32_bits(wt_vi32_gt(em, wt_vi32_splat(0x7bff)));          /* infinities, NaN: 255 */
+    bits = wt_vi32_add(bits, wt_vi32_and(top, wt_vi32_splat(0x38000000)));
+    wt_vf32_t sub = wt_vf32_mul(wt_vf32_from_vi32(em), wt_vf32_splat(0x1p-24f));
+    wt_vf32_t r = wt_vf32_select(wt_vi32_gt(wt_vi32_splat(0x400), em), sub, wt_vi32_as_f32(bits));
+    return wt_vi32_as_f32(wt_vi32_or(wt_vf32_bits(r), sign));
+}
+SIMD_CAST(f16, uint16_t, f32, float, wt_vf32_store(dst + i, half4_to_f32(src + i)))
+
 /* Same-dtype copies: memcpy when both sides are dense, a splat store when
 ** the source is one broadcast element (fills), else the reference loop. */
 #define COPY(sn, T, SPLAT)                                                             \
@@ -163,6 +178,7 @@ wt_cast_fn wt_cast_get(int from, int to) {
     if (from == WT_FLOAT64 && to == WT_FLOAT32) return simd_f64_f32;
     if (from == WT_INT32 && to == WT_FLOAT32) return simd_i32_f32;
     if (from == WT_INT32 && to == WT_FLOAT64) return simd_i32_f64;
+    if (from == WT_FLOAT16 && to == WT_FLOAT32) return simd_f16_f32;
     return ref_table[from][to];
 }
 

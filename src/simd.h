@@ -79,6 +79,8 @@ static inline wt_vi32_t wt_vi32_shl(wt_vi32_t a, int n) { return wasm_i32x4_shl(
 static inline wt_vi32_t wt_vi32_sra(wt_vi32_t a, int n) { return wasm_i32x4_shr(a, (uint32_t)n); }
 static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return wasm_u32x4_shr(a, (uint32_t)n); }
 static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_eq(a, b); }
+static inline wt_mf32_t wt_vi32_gt(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_gt(a, b); }
+static inline wt_vi32_t wt_vi32_load_u16x4(const uint16_t *p) { return wasm_u32x4_load16x4(p); }
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return v; }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return v; }
 static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return wasm_f32x4_convert_i32x4(v); }
@@ -169,6 +171,10 @@ static inline wt_vi32_t wt_vi32_shl(wt_vi32_t a, int n) { return _mm_sll_epi32(a
 static inline wt_vi32_t wt_vi32_sra(wt_vi32_t a, int n) { return _mm_sra_epi32(a, _mm_cvtsi32_si128(n)); }
 static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
 static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return _mm_castsi128_ps(_mm_cmpeq_epi32(a, b)); }
+static inline wt_mf32_t wt_vi32_gt(wt_vi32_t a, wt_vi32_t b) { return _mm_castsi128_ps(_mm_cmpgt_epi32(a, b)); }
+static inline wt_vi32_t wt_vi32_load_u16x4(const uint16_t *p) {
+    return _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p), _mm_setzero_si128());
+}
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return _mm_castps_si128(v); }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return _mm_castsi128_ps(v); }
 static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return _mm_cvtepi32_ps(v); }
@@ -272,6 +278,12 @@ static inline wt_vi32_t wt_vi32_shl(wt_vi32_t a, int n) { return (wt_vi32_t)((wt
 static inline wt_vi32_t wt_vi32_sra(wt_vi32_t a, int n) { return a >> n; }
 static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return (wt_vi32_t)((wt_vu32_t)a >> n); }
 static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return (wt_mf32_t)(a == b); }
+static inline wt_mf32_t wt_vi32_gt(wt_vi32_t a, wt_vi32_t b) { return (wt_mf32_t)(a > b); }
+static inline wt_vi32_t wt_vi32_load_u16x4(const uint16_t *p) {
+    uint16_t h[4];
+    memcpy(h, p, sizeof h);
+    return (wt_vi32_t){h[0], h[1], h[2], h[3]};
+}
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return (wt_vi32_t)v; }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return (wt_vf32_t)v; }
 static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) {
