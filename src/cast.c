@@ -30,23 +30,32 @@ float wt_half_to_float(uint16_t h) {
     return f;
 }
 
-uint16_t wt_half_from_double(double v) {
+uint16_t wt_half_from_double(double v) { /* on the bits: no libm, so every float16 op's rounding is cheap */
     uint64_t b;
     memcpy(&b, &v, sizeof b);
     uint16_t s = (uint16_t)(b >> 48 & 0x8000u);
-    double a = fabs(v);
-    if (a != a) { /* NaN: its payload's top bits, never an infinity */
-        uint16_t m = (uint16_t)(b >> 42 & 0x3ffu);
-        return (uint16_t)(s | 0x7c00u | (m ? m : 1u));
+    int e = (int)(b >> 52 & 0x7ff);
+    uint64_t m = b & ((UINT64_C(1) << 52) - 1);
+    if (e == 0x7ff) { /* infinities; NaN keeps its payload's top bits and stays NaN */
+        uint16_t hm = (uint16_t)(m >> 42);
+        return (uint16_t)(s | 0x7c00u | (m && !hm ? 1u : hm));
     }
-    if (a >= 65520.0) return (uint16_t)(s | 0x7c00u); /* past the largest half and its half ulp */
-    if (a < 0x1p-14) return (uint16_t)(s | (uint16_t)nearbyint(a * 0x1p24)); /* subnormal (1024: the least normal) */
-    int e;
-    double q = nearbyint(ldexp(frexp(a, &e), 11)); /* 11 significant bits, in [1024, 2048] */
-    int E = e + 14;                                /* a = q * 2^(e - 11): the half's biased exponent */
-    if (q == 2048) q = 1024, E++;
-    if (E >= 31) return (uint16_t)(s | 0x7c00u);
-    return (uint16_t)(s | E << 10 | ((int)q - 1024));
+    int he = e - 1023 + 15; /* the half's biased exponent */
+    if (he >= 31) return (uint16_t)(s | 0x7c00u);
+    uint64_t q, rem, half;
+    if (he <= 0) {                /* a subnormal half (or zero): units of 2^-24 */
+        int shift = 1051 - e;     /* 43 or more */
+        if (shift > 53) return s; /* below half the least subnormal (or exactly it: ties to even 0) */
+        uint64_t mm = m | UINT64_C(1) << 52;
+        q = mm >> shift, rem = mm & ((UINT64_C(1) << shift) - 1), half = UINT64_C(1) << (shift - 1);
+        if (rem > half || (rem == half && (q & 1))) q++; /* 1024: the least normal */
+        return (uint16_t)(s | q);
+    }
+    q = m >> 42, rem = m & ((UINT64_C(1) << 42) - 1), half = UINT64_C(1) << 41;
+    if (rem > half || (rem == half && (q & 1))) q++;
+    if (q == 1024) q = 0, he++; /* the significand carried into the exponent */
+    if (he >= 31) return (uint16_t)(s | 0x7c00u);
+    return (uint16_t)(s | he << 10 | q);
 }
 
 /* conversion by (destination kind, source kind): B bool, I integer, F float, H float16 bits */
