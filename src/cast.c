@@ -148,6 +148,26 @@ static inline wt_vf32_t half4_to_f32(const uint16_t *p) {
 }
 SIMD_CAST(f16, uint16_t, f32, float, wt_vf32_store(dst + i, half4_to_f32(src + i)))
 
+/* float32 -> float16, four lanes, exactly as wt_half_from_double: normal
+** halves round to nearest even by adding 0xfff plus the kept lowest bit
+** (a carry may reach the exponent, correctly), subnormal ones by adding 0.5
+** in float32, whose ulp there is the half's 2^-24; then overflow, NaN, sign */
+static inline void f32x4_to_half(uint16_t *p, wt_vf32_t f) {
+    wt_vi32_t x = wt_vf32_bits(f), a = wt_vi32_and(x, wt_vi32_splat(0x7fffffff));
+    wt_vi32_t sign = wt_vi32_and(wt_vi32_srl(x, 16), wt_vi32_splat(0x8000));
+    wt_vi32_t odd = wt_vi32_and(wt_vi32_srl(a, 13), wt_vi32_splat(1));
+    wt_vi32_t normal = wt_vi32_srl(wt_vi32_add(wt_vi32_add(a, wt_vi32_splat((int32_t)0xc8000fff)), odd), 13);
+    wt_vi32_t sub =
+        wt_vi32_sub(wt_vf32_bits(wt_vf32_add(wt_vi32_as_f32(a), wt_vf32_splat(0.5f))), wt_vi32_splat(0x3f000000));
+    wt_vf32_t r = wt_vf32_select(wt_vi32_gt(wt_vi32_splat(0x38800000), a), wt_vi32_as_f32(sub), wt_vi32_as_f32(normal));
+    r = wt_vf32_select(wt_vi32_gt(a, wt_vi32_splat(0x477fefff)), wt_vi32_as_f32(wt_vi32_splat(0x7c00)), r);
+    /* NaN: quieted as float -> double quiets it, then the payload's top bits */
+    wt_vi32_t nan = wt_vi32_or(wt_vi32_splat(0x7e00), wt_vi32_and(wt_vi32_srl(a, 13), wt_vi32_splat(0x3ff)));
+    r = wt_vf32_select(wt_vi32_gt(a, wt_vi32_splat(0x7f800000)), wt_vi32_as_f32(nan), r);
+    wt_vi32_store_u16x4(p, wt_vi32_or(wt_vf32_bits(r), sign));
+}
+SIMD_CAST(f32, float, f16, uint16_t, f32x4_to_half(dst + i, wt_vf32_load(src + i)))
+
 /* Same-dtype copies: memcpy when both sides are dense, a splat store when
 ** the source is one broadcast element (fills), else the reference loop. */
 #define COPY(sn, T, SPLAT)                                                             \
@@ -188,6 +208,7 @@ wt_cast_fn wt_cast_get(int from, int to) {
     if (from == WT_INT32 && to == WT_FLOAT32) return simd_i32_f32;
     if (from == WT_INT32 && to == WT_FLOAT64) return simd_i32_f64;
     if (from == WT_FLOAT16 && to == WT_FLOAT32) return simd_f16_f32;
+    if (from == WT_FLOAT32 && to == WT_FLOAT16) return simd_f32_f16;
     return ref_table[from][to];
 }
 

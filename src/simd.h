@@ -81,6 +81,11 @@ static inline wt_vi32_t wt_vi32_srl(wt_vi32_t a, int n) { return wasm_u32x4_shr(
 static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_eq(a, b); }
 static inline wt_mf32_t wt_vi32_gt(wt_vi32_t a, wt_vi32_t b) { return wasm_i32x4_gt(a, b); }
 static inline wt_vi32_t wt_vi32_load_u16x4(const uint16_t *p) { return wasm_u32x4_load16x4(p); }
+static inline void wt_vi32_store_u16x4(uint16_t *p, wt_vi32_t v) { /* each lane's low 16 bits */
+    int64_t lo =
+        wasm_i64x2_extract_lane(wasm_i8x16_shuffle(v, v, 0, 1, 4, 5, 8, 9, 12, 13, 0, 1, 4, 5, 8, 9, 12, 13), 0);
+    memcpy(p, &lo, sizeof lo);
+}
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return v; }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return v; }
 static inline wt_vf32_t wt_vf32_from_vi32(wt_vi32_t v) { return wasm_f32x4_convert_i32x4(v); }
@@ -174,6 +179,10 @@ static inline wt_mf32_t wt_vi32_eq(wt_vi32_t a, wt_vi32_t b) { return _mm_castsi
 static inline wt_mf32_t wt_vi32_gt(wt_vi32_t a, wt_vi32_t b) { return _mm_castsi128_ps(_mm_cmpgt_epi32(a, b)); }
 static inline wt_vi32_t wt_vi32_load_u16x4(const uint16_t *p) {
     return _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p), _mm_setzero_si128());
+}
+static inline void wt_vi32_store_u16x4(uint16_t *p, wt_vi32_t v) { /* low 16 bits, sign-extended: packs keeps them */
+    __m128i s = _mm_srai_epi32(_mm_slli_epi32(v, 16), 16);
+    _mm_storel_epi64((__m128i *)(void *)p, _mm_packs_epi32(s, s));
 }
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return _mm_castps_si128(v); }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return _mm_castsi128_ps(v); }
@@ -283,6 +292,10 @@ static inline wt_vi32_t wt_vi32_load_u16x4(const uint16_t *p) {
     uint16_t h[4];
     memcpy(h, p, sizeof h);
     return (wt_vi32_t){h[0], h[1], h[2], h[3]};
+}
+static inline void wt_vi32_store_u16x4(uint16_t *p, wt_vi32_t v) {
+    uint16_t h[4] = {(uint16_t)v[0], (uint16_t)v[1], (uint16_t)v[2], (uint16_t)v[3]};
+    memcpy(p, h, sizeof h);
 }
 static inline wt_vi32_t wt_vf32_bits(wt_vf32_t v) { return (wt_vi32_t)v; }
 static inline wt_vf32_t wt_vi32_as_f32(wt_vi32_t v) { return (wt_vf32_t)v; }

@@ -308,6 +308,17 @@ void test_half_conversions(void) {
     wt_cast_get(WT_FLOAT16, WT_FLOAT32)((const char *)all, 2, (char *)fast, 4, 0x10000);
     wt_cast_get_ref(WT_FLOAT16, WT_FLOAT32)((const char *)all, 2, (char *)ref, 4, 0x10000);
     CHECK(memcmp(fast, ref, sizeof fast) == 0);
+    /* and the SIMD float32 -> float16 kernel on every half, its float32 neighbours and the midpoints */
+    static float around[0x10000 * 4];
+    static uint16_t h_fast[0x10000 * 4], h_ref[0x10000 * 4];
+    for (uint32_t h = 0; h < 0x10000; h++) {
+        float f = wt_half_to_float((uint16_t)h), g = wt_half_to_float((uint16_t)(h + 1 < 0x10000 ? h + 1 : h));
+        around[4 * h] = f, around[4 * h + 1] = nextafterf(f, INFINITY), around[4 * h + 2] = nextafterf(f, -INFINITY);
+        around[4 * h + 3] = (float)(((double)f + (double)g) / 2);
+    }
+    wt_cast_get(WT_FLOAT32, WT_FLOAT16)((const char *)around, 4, (char *)h_fast, 2, 0x10000 * 4);
+    wt_cast_get_ref(WT_FLOAT32, WT_FLOAT16)((const char *)around, 4, (char *)h_ref, 2, 0x10000 * 4);
+    CHECK(memcmp(h_fast, h_ref, sizeof h_fast) == 0);
     CHECK_EQ(wt_half_from_double(65519.99), 0x7bff);
     CHECK_EQ(wt_half_from_double(65520), 0x7c00);
     CHECK_EQ(wt_half_from_double(-1e300), 0xfc00);
