@@ -212,10 +212,10 @@ wt_cast_fn wt_cast_get(int from, int to) {
     return ref_table[from][to];
 }
 
-void wt_cast_store_f64(int dtype, void *p, double v) { ref_table[WT_FLOAT64][dtype]((const char *)&v, 0, p, 0, 1); }
+void wt_cast_store_f64(int dtype, void *p, double v) { wt_cast_one(WT_FLOAT64, &v, dtype, p); }
 
 double wt_cast_load_f64(int dtype, const void *p) {
     double v;
-    ref_table[dtype][WT_FLOAT64](p, 0, (char *)&v, 0, 1);
+    wt_cast_one(dtype, p, WT_FLOAT64, &v);
     return v;
 }

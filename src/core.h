@@ -210,6 +210,10 @@ typedef void (*wt_cast_fn)(const char *src, int64_t ss, char *dst, int64_t ds, i
 wt_cast_fn wt_cast_get(int from, int to);
 /* scalar reference for the same conversion (tests compare the two) */
 wt_cast_fn wt_cast_get_ref(int from, int to);
+/* one element at src (of dtype from) into dst (of dtype to), as the reference converts it */
+static inline void wt_cast_one(int from, const void *src, int to, void *dst) {
+    wt_cast_get_ref(from, to)((const char *)src, 0, (char *)dst, 0, 1);
+}
 /* double -> dtype value stored at p, with assignment casting */
 void wt_cast_store_f64(int dtype, void *p, double v);
 double wt_cast_load_f64(int dtype, const void *p);

@@ -34,14 +34,6 @@ wt_status wt_tensor_full(int dtype, int ndim, const int64_t *shape, double value
     return WT_OK;
 }
 
-/* an integer element as int64 (uint64's upper half wraps, which modular
-** arithmetic does not mind), and back with the dtype's wrapping */
-static int64_t int_load(int dtype, const char *p) {
-    int64_t v;
-    wt_cast_get_ref(dtype, WT_INT64)(p, 0, (char *)&v, 0, 1);
-    return v;
-}
-
 /* As NumPy: the first two values are start and start+step cast to the dtype;
 ** the rest continue from their difference in the dtype's own arithmetic. */
 wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt_tensor **out) {
@@ -63,8 +55,11 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     char *p = (char *)t->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
     double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
-    uint64_t i0 = n > 1 && !wt_dtype_is_float(dtype) ? (uint64_t)int_load(dtype, p) : 0;
-    uint64_t di = n > 1 && !wt_dtype_is_float(dtype) ? (uint64_t)int_load(dtype, p + isz) - i0 : 0;
+    /* integers as uint64: int64's and uint64's upper halves wrap, which modular arithmetic does not mind */
+    uint64_t i0 = 0, i1 = 0;
+    if (n > 1 && !wt_dtype_is_float(dtype))
+        wt_cast_one(dtype, p, WT_UINT64, &i0), wt_cast_one(dtype, p + isz, WT_UINT64, &i1);
+    uint64_t di = i1 - i0;
     for (int64_t i = 2; i < n; i++) {
         if (dtype == WT_FLOAT32 || dtype == WT_FLOAT16) { /* float16: NumPy's HALF_fill computes in float32 */
             wt_cast_store_f64(dtype, p + i * isz, (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0)));
@@ -72,7 +67,7 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
             wt_cast_store_f64(dtype, p + i * isz, v0 + (double)i * (v1 - v0));
         } else { /* the dtype's own wrapping arithmetic, exact at 64 bits */
             uint64_t u = i0 + (uint64_t)i * di;
-            wt_cast_get_ref(WT_UINT64, dtype)((const char *)&u, 0, p + i * isz, 0, 1);
+            wt_cast_one(WT_UINT64, &u, dtype, p + i * isz);
         }
     }
     *out = t;

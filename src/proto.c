@@ -166,7 +166,7 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
                 memcpy(dst + (size_t)k * isz, p, width);
             else if (dst && k < n) {
                 int64_t x = value_of(field, v);
-                wt_cast_get_ref(varint_dtype(field), dtype)((const char *)&x, 0, (char *)dst + (size_t)k * isz, 0, 1);
+                wt_cast_one(varint_dtype(field), &x, dtype, dst + (size_t)k * isz);
             }
             if (++k > n)
                 return wt_error_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)n,
@@ -298,7 +298,7 @@ static void put_values(sink *s, const body_arg *a) {
     }
     for (int64_t i = 0; i < n; i++) {
         int64_t x = 0; /* half_val fills only the low two bytes */
-        wt_cast_get_ref(t->d.dtype, varint_dtype(a->field))(src + (size_t)i * isz, 0, (char *)&x, 0, 1);
+        wt_cast_one(t->d.dtype, src + (size_t)i * isz, varint_dtype(a->field), &x);
         put_varint(s, a->field == 16 ? (uint64_t)(uint32_t)x : (uint64_t)x); /* int32: sign-extended */
     }
 }

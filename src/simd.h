@@ -203,14 +203,18 @@ typedef double wt_vf64_t __attribute__((vector_size(16)));
 typedef int32_t wt_vi32_t __attribute__((vector_size(16)));
 typedef int64_t wt_vi64_t __attribute__((vector_size(16)));
 typedef uint32_t wt_vu32_t __attribute__((vector_size(16)));
+typedef uint64_t wt_vu64_t __attribute__((vector_size(16)));
+/* unaligned loads and stores of one vector, as memcpy (plain moves once compiled) */
+#define WT_GENERIC_LOAD_STORE(V, T)            \
+    static inline V##_t V##_load(const T *p) { \
+        V##_t v;                               \
+        memcpy(&v, p, 16);                     \
+        return v;                              \
+    }                                          \
+    static inline void V##_store(T *p, V##_t v) { memcpy(p, &v, 16); }
 typedef wt_vi32_t wt_mf32_t;
 typedef wt_vi64_t wt_mf64_t;
-static inline wt_vf32_t wt_vf32_load(const float *p) {
-    wt_vf32_t v;
-    memcpy(&v, p, 16);
-    return v;
-}
-static inline void wt_vf32_store(float *p, wt_vf32_t v) { memcpy(p, &v, 16); }
+WT_GENERIC_LOAD_STORE(wt_vf32, float)
 static inline wt_vf32_t wt_vf32_splat(float x) { return (wt_vf32_t){x, x, x, x}; }
 static inline wt_vf32_t wt_vf32_load_splat(const float *p) { return wt_vf32_splat(*p); }
 static inline wt_vf32_t wt_vf32_add(wt_vf32_t a, wt_vf32_t b) { return a + b; }
@@ -241,12 +245,7 @@ static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return (wt_vf
 static inline int wt_mf32_any(wt_mf32_t m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return a | b; }
 static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
-static inline wt_vf64_t wt_vf64_load(const double *p) {
-    wt_vf64_t v;
-    memcpy(&v, p, 16);
-    return v;
-}
-static inline void wt_vf64_store(double *p, wt_vf64_t v) { memcpy(p, &v, 16); }
+WT_GENERIC_LOAD_STORE(wt_vf64, double)
 static inline wt_vf64_t wt_vf64_splat(double x) { return (wt_vf64_t){x, x}; }
 static inline wt_vf64_t wt_vf64_load_splat(const double *p) { return wt_vf64_splat(*p); }
 static inline wt_vf64_t wt_vf64_add(wt_vf64_t a, wt_vf64_t b) { return a + b; }
@@ -262,20 +261,9 @@ static inline wt_vf64_t wt_vf64_select(wt_mf64_t m, wt_vf64_t a, wt_vf64_t b) {
 }
 static inline wt_vf64_t wt_vf64_xor(wt_vf64_t a, wt_vf64_t b) { return (wt_vf64_t)((wt_vi64_t)a ^ (wt_vi64_t)b); }
 static inline wt_vf64_t wt_vf64_andnot(wt_vf64_t a, wt_vf64_t b) { return (wt_vf64_t)(~(wt_vi64_t)a & (wt_vi64_t)b); }
-static inline wt_vi32_t wt_vi32_load(const int32_t *p) {
-    wt_vi32_t v;
-    memcpy(&v, p, 16);
-    return v;
-}
-static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { memcpy(p, &v, 16); }
-static inline wt_vi64_t wt_vi64_load(const int64_t *p) {
-    wt_vi64_t v;
-    memcpy(&v, p, 16);
-    return v;
-}
-static inline void wt_vi64_store(int64_t *p, wt_vi64_t v) { memcpy(p, &v, 16); }
+WT_GENERIC_LOAD_STORE(wt_vi32, int32_t)
+WT_GENERIC_LOAD_STORE(wt_vi64, int64_t)
 static inline wt_vi64_t wt_vi64_splat(int64_t x) { return (wt_vi64_t){x, x}; }
-typedef uint64_t wt_vu64_t __attribute__((vector_size(16)));
 static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)((wt_vu64_t)a + (wt_vu64_t)b); }
 static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)((wt_vu64_t)a - (wt_vu64_t)b); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return (wt_vi32_t){x, x, x, x}; }
