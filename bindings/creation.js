@@ -3,7 +3,7 @@
 // functions as the registry declares them (empty, zeros, full, ...).
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { ARRAYS, CODE, MAX_DIMS, dtypeOfArray } from './dtypes.js';
+import { ARRAYS, CODE, MAX_DIMS, defaultDtype, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
 
 // nested arrays -> [shape, flat values]; ragged input is an error
@@ -35,22 +35,6 @@ function flatten(data) {
   };
   walk(data, 0);
   return [shape, flat];
-}
-
-const isInt32 = (v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
-const isIntegral = (v) => typeof v === 'bigint' || typeof v === 'boolean' || Number.isSafeInteger(v); // a Python int
-const INT64_MAX = 2n ** 63n - 1n;
-
-// NumPy's inference for JS values: all booleans -> bool; integers (booleans
-// count as integers beside them) -> the default integer, int32 (int64 past its
-// range); with a bigint among them, int64 (uint64 past its range: NumPy's rule
-// for Python ints); anything else, and no values at all, -> float64
-function defaultDtype(values) {
-  if (!values.length) return 'float64';
-  if (values.every((v) => typeof v === 'boolean')) return 'bool';
-  if (!values.every(isIntegral)) return 'float64';
-  if (values.every((v) => typeof v === 'boolean' || isInt32(v))) return 'int32';
-  return values.some((v) => typeof v === 'bigint' && v > INT64_MAX) ? 'uint64' : 'int64';
 }
 
 function typedDtype(arr) {
@@ -92,8 +76,9 @@ function checkRange(values, dtype) {
 // the dtype JS values are written in before C casts them: float64, or int64 /
 // uint64 when bigints are among integers (exact at any size)
 function stageOf(values) {
-  if (!values.some((v) => typeof v === 'bigint') || !values.every(isIntegral)) return 'float64';
-  return values.some((v) => typeof v === 'bigint' && v > INT64_MAX) ? 'uint64' : 'int64';
+  if (!values.some((v) => typeof v === 'bigint')) return 'float64';
+  const d = defaultDtype(values);
+  return d === 'int64' || d === 'uint64' ? d : 'float64';
 }
 
 // values enter wasm in their own type (a TypedArray's, else float64); C then

@@ -38,3 +38,19 @@ export function dtypeOfArray(arr) {
   const i = ARRAYS.indexOf(arr.constructor);
   return i < 0 ? null : DTYPES[i];
 }
+
+const isInt32 = (v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+const isIntegral = (v) => typeof v === 'bigint' || typeof v === 'boolean' || Number.isSafeInteger(v); // a Python int
+const INT64_MAX = 2n ** 63n - 1n;
+
+// NumPy's inference for JS values: all booleans -> bool; integers (booleans
+// count as integers beside them) -> the default integer, int32 (int64 past its
+// range); with a bigint among them, int64 (uint64 past its range: NumPy's rule
+// for Python ints); anything else, and no values at all, -> float64
+export function defaultDtype(values) {
+  if (!values.length) return 'float64';
+  if (values.every((v) => typeof v === 'boolean')) return 'bool';
+  if (!values.every(isIntegral)) return 'float64';
+  if (values.every((v) => typeof v === 'boolean' || isInt32(v))) return 'int32';
+  return values.some((v) => typeof v === 'bigint' && v > INT64_MAX) ? 'uint64' : 'int64';
+}

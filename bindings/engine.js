@@ -3,7 +3,7 @@
 // JS only checks what must be true before bytes reach wasm memory (types,
 // integer-ness, lengths that fit the scratch area).
 import { WtError } from './errors.js';
-import { MAX_DIMS, CODE } from './dtypes.js';
+import { MAX_DIMS, CODE, defaultDtype } from './dtypes.js';
 import { INFO, OPS, REDUCTIONS } from './abi.js';
 import { Tensor } from './tensor.js';
 
@@ -170,24 +170,13 @@ export class Engine {
     return this.scalarTensor(!!v);
   }
 
-  // a 0-d tensor for a number (int32 if integral, else float64), bigint
-  // (int64, uint64 past it) or boolean, outside tidy scopes
+  // a 0-d tensor of a number, bigint or boolean, in the dtype wt.tensor gives
+  // it, outside tidy scopes
   scalarTensor(v) {
     const big = typeof v === 'bigint';
     if (big && (v < -(2n ** 63n) || v >= 2n ** 64n))
       throw new WtError('WT_EDTYPE', `the bigint ${v} is out of bounds for int64 and uint64`);
-    const dt =
-      CODE[
-        big
-          ? v < 2n ** 63n
-            ? 'int64'
-            : 'uint64'
-          : typeof v === 'boolean'
-            ? 'bool'
-            : Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31
-              ? 'int32'
-              : 'float64'
-      ];
+    const dt = CODE[defaultDtype([v])];
     this.check(this.ex.wt_tensor_full(dt, 0, 0, big ? 0 : Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
     this.track(t);

@@ -60,6 +60,9 @@ export function ewise(engine, name, cname, operands, opts) {
   }
 }
 
+// a number, bigint or boolean: what ops take beside tensors
+const isScalar = (v) => typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint';
+
 function ewiseUnnamed(engine, name, cname, operands, opts) {
   opts = options(opts, name);
   const op = engine.code('op', cname, name);
@@ -68,7 +71,7 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
   const alpha = number(opts.alpha, 1, `${name}: alpha`),
     beta = number(opts.beta, 1, `${name}: beta`);
   for (const v of operands) {
-    if (!(v instanceof Tensor) && typeof v !== 'number' && typeof v !== 'boolean' && typeof v !== 'bigint') {
+    if (!(v instanceof Tensor) && !isScalar(v)) {
       throw new WtError('WT_EINVAL', `${name}: operands must be tensors, numbers or booleans, got ${typeName(v)}`);
     }
   }
@@ -146,7 +149,7 @@ export function withTemp(engine, bytes, fn) {
 // must not strand the temporary of an earlier one.
 function asTensors(engine, list, what) {
   list.forEach((v, k) => {
-    if (!(v instanceof Tensor) && typeof v !== 'number' && typeof v !== 'boolean' && typeof v !== 'bigint') {
+    if (!(v instanceof Tensor) && !isScalar(v)) {
       throw new WtError('WT_EINVAL', `${what}: operand ${k + 1} must be a Tensor or a number, got ${typeName(v)}`);
     }
   });

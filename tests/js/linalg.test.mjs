@@ -96,6 +96,11 @@ test('einsum and matmul write into out, and errors name the problem', () => {
       [56, 68, 80, 92],
     ]);
     assert.deepEqual(wt.einsum(',i->i', 2, wt.arange(3)).toArray(), [0, 2, 4]); // numbers are 0-d operands
+    // in wt.tensor's dtype: an integer past int32 is int64 (NumPy's asarray), a bigint too
+    const wide = wt.einsum(',i->i', 3e9, wt.arange(3));
+    assert.equal(wide.dtype, 'int64');
+    assert.deepEqual(wide.toArray(), [0n, 3000000000n, 6000000000n]);
+    assert.deepEqual(wt.einsum(',i->i', 2n ** 62n, wt.arange(2)).toArray(), [0n, 2n ** 62n]);
     throwsWt(
       () => wt.einsum('ij,jk->ik', a, a),
       'WT_ESHAPE',
