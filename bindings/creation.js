@@ -5,6 +5,7 @@ import { WtError } from './errors.js';
 import { typeName } from './engine.js';
 import { ARRAYS, CODE, MAX_DIMS, defaultDtype, dtypeOfArray } from './dtypes.js';
 import { Tensor } from './tensor.js';
+import { isComplex, isComplexDtype } from './complex.js';
 
 // nested arrays -> [shape, flat values]; ragged input is an error
 function flatten(data) {
@@ -18,8 +19,11 @@ function flatten(data) {
   const flat = [];
   const walk = (d, depth) => {
     if (depth === shape.length) {
-      if (typeof d !== 'number' && typeof d !== 'boolean' && typeof d !== 'bigint') {
-        throw new WtError('WT_EINVAL', `tensor: elements must be numbers, bigints or booleans, got ${typeName(d)}`);
+      if (typeof d !== 'number' && typeof d !== 'boolean' && typeof d !== 'bigint' && !isComplex(d)) {
+        throw new WtError(
+          'WT_EINVAL',
+          `tensor: elements must be numbers, bigints, booleans or {re, im} complex numbers, got ${typeName(d)}`,
+        );
       }
       flat.push(d);
       return;
@@ -45,7 +49,8 @@ function typedDtype(arr) {
 
 // data -> [shape, values, the dtype values already have (TypedArrays) or undefined]
 function parse(data) {
-  if (typeof data === 'number' || typeof data === 'boolean' || typeof data === 'bigint') return [[], [data]];
+  if (typeof data === 'number' || typeof data === 'boolean' || typeof data === 'bigint' || isComplex(data))
+    return [[], [data]];
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) return [[data.length], data, typedDtype(data)];
   if (Array.isArray(data)) return flatten(data);
   throw new WtError(
@@ -76,6 +81,7 @@ function checkRange(values, dtype) {
 // the dtype JS values are written in before C casts them: float64, or int64 /
 // uint64 when bigints are among integers (exact at any size)
 function stageOf(values) {
+  if (values.some(isComplex)) return 'complex128';
   if (!values.some((v) => typeof v === 'bigint')) return 'float64';
   const d = defaultDtype(values);
   return d === 'int64' || d === 'uint64' ? d : 'float64';
@@ -90,16 +96,27 @@ function fill(c, dst, values, stage) {
   if (!stage) checkRange(values, dst.dtype);
   const from = stage ?? stageOf(values),
     big = from === 'int64' || from === 'uint64';
+  if (from === 'complex128' && !stage && !isComplexDtype(dst.dtype)) {
+    throw new WtError('WT_EDTYPE', `tensor: a complex value cannot be stored in ${dst.dtype} (NumPy's TypeError)`);
+  }
   const src = from === dst.dtype ? dst : c.empty(from, [values.length]);
   try {
     const view = src.data;
     if (ArrayBuffer.isView(values)) view.set(values);
     else if (big) for (let i = 0; i < values.length; i++) view[i] = BigInt(values[i]);
+    else if (from === 'complex128') values.forEach((v, i) => writeComplex(view, i, v));
     else for (let i = 0; i < values.length; i++) view[i] = Number(values[i]);
     if (src !== dst) dst.reshape([-1]).assign(src).dispose();
   } finally {
     if (src !== dst) src.dispose();
   }
+}
+
+// a value into element i of complex128 parts: a number or boolean has imaginary part 0
+function writeComplex(view, i, v) {
+  const c = isComplex(v);
+  view[2 * i] = c ? v.re : Number(v);
+  view[2 * i + 1] = c ? v.im : 0;
 }
 
 export function creation(c) {
@@ -118,8 +135,10 @@ export function creation(c) {
     return dst;
   }
   const full = (shape, value, dtype) => {
-    const dt = dtype ?? (['number', 'boolean', 'bigint'].includes(typeof value) ? defaultDtype([value]) : 'float64');
-    if (typeof value !== 'bigint') return c.full(dt, shape, value);
+    const dt =
+      dtype ??
+      (['number', 'boolean', 'bigint'].includes(typeof value) || isComplex(value) ? defaultDtype([value]) : 'float64');
+    if (typeof value !== 'bigint' && !isComplex(value)) return c.full(dt, shape, value);
     const one = tensor(value, { dtype: dt }); // exact at any size, range-checked
     try {
       const t = c.empty(dt, shape);

@@ -3,8 +3,9 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName, weak as weakScalar } from './engine.js';
-import { DTYPES, LIMITS } from './abi.js';
+import { DTYPES, LIMITS, WEAK_COMPLEX } from './abi.js';
 import { withTemp } from './ops.js';
+import { isComplex } from './complex.js';
 
 const codeOf = (e, v, what) => e.dtypeCode(v instanceof Tensor ? v.dtype : v, what);
 
@@ -30,11 +31,15 @@ function limits(e, v, what) {
   });
 }
 
-// np.finfo: the Array API's fields, and NumPy's precision and resolution
+// np.finfo: the Array API's fields, and NumPy's precision and resolution;
+// of a complex dtype, its parts' (finfo(complex64) is float32's, as NumPy's)
 export function finfo(e, v) {
   const l = limits(e, v, 'finfo: dtype');
-  if (l.kind !== 'f') throw new WtError('WT_EDTYPE', `finfo: ${l.dtype} is not a floating dtype (use iinfo)`);
-  const { bits, eps, smallestNormal, smallestSubnormal, precision, dtype } = l;
+  if (l.kind !== 'f' && l.kind !== 'c')
+    throw new WtError('WT_EDTYPE', `finfo: ${l.dtype} is not a floating dtype (use iinfo)`);
+  const { eps, smallestNormal, smallestSubnormal, precision } = l;
+  const bits = l.kind === 'c' ? l.bits / 2 : l.bits,
+    dtype = l.kind === 'c' ? `float${bits}` : l.dtype;
   return {
     bits,
     eps,
@@ -81,7 +86,8 @@ export function isdtype(e, dtype, kind) {
   return Array.isArray(kind) ? kind.map(one).some(Boolean) : one(kind);
 }
 
-// np.result_type: dtypes and tensors promoted all at once, numbers as weak scalars, booleans as bool
+// np.result_type: dtypes and tensors promoted all at once, numbers as weak
+// scalars, complex numbers as weak complex (code -2), booleans as bool
 export function resultType(e, args) {
   if (!args.length) throw new WtError('WT_EINVAL', 'resultType: at least one dtype, tensor or number is needed');
   const n = args.length;
@@ -90,11 +96,8 @@ export function resultType(e, args) {
       scal = p + 4 * n + ((4 * n) % 8); // the doubles 8-aligned
     args.forEach((v, k) => {
       const weak = typeof v === 'number' || typeof v === 'bigint';
-      e.dv.setInt32(
-        dts + 4 * k,
-        weak ? -1 : typeof v === 'boolean' ? 0 : codeOf(e, v, `resultType: argument ${k + 1}`),
-        true,
-      );
+      const code = isComplex(v) ? WEAK_COMPLEX : typeof v === 'boolean' ? 0 : null;
+      e.dv.setInt32(dts + 4 * k, weak ? -1 : (code ?? codeOf(e, v, `resultType: argument ${k + 1}`)), true);
       e.dv.setFloat64(scal + 8 * k, weak ? weakScalar(v) : 0, true);
     });
     e.check(e.ex.wt_result_type(n, dts, scal, e.outPtr));

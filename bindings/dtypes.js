@@ -17,7 +17,11 @@ const BY_NAME = {
   // float16: the engine's Float16Array where it has one (Chromium, Deno,
   // Bun), else the bits in a Uint16Array, which toArray() and item() decode
   float16: globalThis.Float16Array ?? Uint16Array,
+  // complex: the parts, interleaved (re, im)
+  complex64: Float32Array,
+  complex128: Float64Array,
 };
+import { isComplex } from './complex.js';
 export const HALF_AS_BITS = typeof globalThis.Float16Array !== 'function';
 
 // float16 bits -> number (exact: every half is a double)
@@ -46,9 +50,11 @@ const INT64_MAX = 2n ** 63n - 1n;
 // NumPy's inference for JS values: all booleans -> bool; integers (booleans
 // count as integers beside them) -> the default integer, int32 (int64 past its
 // range); with a bigint among them, int64 (uint64 past its range: NumPy's rule
-// for Python ints); anything else, and no values at all, -> float64
+// for Python ints); with a complex among them, complex128; anything else, and
+// no values at all, -> float64
 export function defaultDtype(values) {
   if (!values.length) return 'float64';
+  if (values.some(isComplex)) return 'complex128';
   if (values.every((v) => typeof v === 'boolean')) return 'bool';
   if (!values.every(isIntegral)) return 'float64';
   if (values.every((v) => typeof v === 'boolean' || isInt32(v))) return 'int32';

@@ -6,6 +6,7 @@ import { WtError } from './errors.js';
 import { MAX_DIMS, CODE, defaultDtype } from './dtypes.js';
 import { INFO, OPS, REDUCTIONS } from './abi.js';
 import { Tensor } from './tensor.js';
+import { isComplex } from './complex.js';
 
 // scratch layout: an out-pointer, two shape slots, an axes slot, operand
 // handles and scalars, strings
@@ -176,12 +177,27 @@ export class Engine {
     const big = typeof v === 'bigint';
     if (big && (v < -(2n ** 63n) || v >= 2n ** 64n))
       throw new WtError('WT_EDTYPE', `the bigint ${v} is out of bounds for int64 and uint64`);
-    const dt = CODE[defaultDtype([v])];
-    this.check(this.ex.wt_tensor_full(dt, 0, 0, big ? 0 : Number(v), this.scratch + OUT));
+    const dt = CODE[defaultDtype([v])],
+      cx = isComplex(v);
+    this.check(this.ex.wt_tensor_full(dt, 0, 0, big || cx ? 0 : Number(v), this.scratch + OUT));
     const t = new Tensor(this, this.takeOut());
     this.track(t);
     if (big) t.data[t.offset] = v;
+    if (cx) t.data.set([v.re, v.im], 2 * t.offset);
     return t;
+  }
+
+  // a complex number as an operand: a weak 0-d complex128 tensor (a Python complex)
+  scalarComplex(v) {
+    const t = this.scalarTensor(v);
+    try {
+      this.check(this.ex.wt_view_weak(this.handle(t, 'complex'), this.scratch + OUT));
+    } finally {
+      t.dispose();
+    }
+    const w = new Tensor(this, this.takeOut());
+    this.track(w);
+    return w;
   }
 
   // operands (Tensor | number) -> [n, handles*, scalars*]

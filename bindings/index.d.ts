@@ -13,7 +13,9 @@ export type DType =
   | 'uint64'
   | 'float16'
   | 'float32'
-  | 'float64';
+  | 'float64'
+  | 'complex64'
+  | 'complex128';
 
 /** The TypedArray a dtype's storage is seen through (bool as Uint8Array). */
 export interface DTypeArrays {
@@ -30,6 +32,9 @@ export interface DTypeArrays {
   uint64: BigUint64Array;
   /** The engine's Float16Array where it has one; else the bits, decoded by toArray() and item(). */
   float16: Uint16Array;
+  /** complex: the parts, interleaved; element k's are data[2k] (re) and data[2k + 1] (im) */
+  complex64: Float32Array;
+  complex128: Float64Array;
 }
 export type AnyTypedArray = DTypeArrays[DType];
 
@@ -53,8 +58,13 @@ export class WtError extends Error {
   constructor(code: WtErrorCode, message: string);
 }
 
-/** Nested arrays of numbers, bigints (int64, uint64) or booleans, as returned by toArray(). */
-export type NestedArray = number | bigint | boolean | NestedArray[];
+/** A complex number: toArray() and item() give plain {re, im} objects; wt.complex(re, im) makes one. */
+export interface ComplexLike {
+  readonly re: number;
+  readonly im: number;
+}
+/** Nested arrays of numbers, bigints (int64, uint64), booleans or complex numbers, as returned by toArray(). */
+export type NestedArray = number | bigint | boolean | ComplexLike | NestedArray[];
 
 export type Shape = readonly number[] | number;
 
@@ -101,8 +111,13 @@ export declare class Tensor {
   readonly isDisposed: boolean;
   /** The axes' names (t.named([...])), or null. */
   readonly names: readonly string[] | null;
-  /** The whole storage in wasm memory, zero copy; element idx is data[offset + Σ idx·strides]. */
+  /** The whole storage in wasm memory, zero copy; element idx is data[offset + Σ idx·strides]
+   * (complex: its parts are data[2k] and data[2k + 1] for that k). */
   readonly data: AnyTypedArray;
+  /** NumPy's t.real: a complex tensor's real parts as a writable view (a real tensor: itself). */
+  readonly real: Tensor;
+  /** NumPy's t.imag: a complex tensor's imaginary parts as a writable view (a real tensor: read-only zeros). */
+  readonly imag: Tensor;
   /** transpose() */
   readonly T: Tensor;
 
@@ -111,7 +126,7 @@ export declare class Tensor {
   /** A contiguous copy of the values, outside wasm memory. */
   toTypedArray(): AnyTypedArray;
   /** The single value of a size-1 tensor. */
-  item(): number | bigint | boolean;
+  item(): number | bigint | boolean | ComplexLike;
   dispose(): void;
 
   /** this tensor as a .npy file: numpy.save's bytes (Fortran order when Fortran- but not C-contiguous) */
@@ -167,7 +182,7 @@ export interface BoundEinsum {
 }
 
 /** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
-export type Operand = Tensor | number | bigint | boolean;
+export type Operand = Tensor | number | bigint | boolean | ComplexLike;
 
 export interface FInfo {
   bits: number;
@@ -271,9 +286,11 @@ export type UnaryOp =
   | 'asinh'
   | 'atanh'
   | 'cosh'
-  | 'sinh';
+  | 'sinh'
+  | 'conj'
+  | 'angle';
 /** NumPy's spellings of Array API functions: free functions only (wt.arccos is wt.acos). */
-export type UnaryAlias = 'arccos' | 'arcsin' | 'arctan' | 'arccosh' | 'arcsinh' | 'arctanh';
+export type UnaryAlias = 'arccos' | 'arcsin' | 'arctan' | 'arccosh' | 'arcsinh' | 'arctanh' | 'conjugate';
 export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' | 'argmax' | 'argmin';
 
 /** The op methods every Tensor has: this is the first operand. */
@@ -358,7 +375,7 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   /** NumPy's can_cast: whether values of dtype from (or a tensor's) cast to dtype to under casting ('safe'). */
   canCast(from: DType | Tensor, to: DType, casting?: Casting): boolean;
   /** NumPy's result_type: dtypes and tensors promoted all at once, numbers as weak scalars (NEP 50), booleans as bool. */
-  resultType(...args: (DType | Tensor | number | bigint | boolean)[]): DType;
+  resultType(...args: (DType | Tensor | number | bigint | boolean | ComplexLike)[]): DType;
   /** NumPy's finfo of a floating dtype (or a tensor's). */
   finfo(dtype: DType | Tensor): FInfo;
   /** NumPy's iinfo of an integer dtype (or a tensor's). */
@@ -581,13 +598,20 @@ export interface Wtensor extends AllOps {
   readonly float16: 'float16';
   readonly float32: 'float32';
   readonly float64: 'float64';
+  readonly complex64: 'complex64';
+  readonly complex128: 'complex128';
+  /** A complex number; in ops a weak scalar, as a Python complex (float32 + complex(0, 1) is complex64). */
+  complex(re: number, im?: number): ComplexLike;
+  /** NumPy's real and imag: views of a complex tensor's parts (t.real, t.imag). */
+  real(t: Tensor): Tensor;
+  imag(t: Tensor): Tensor;
 
   /** From a number, bigint, boolean, nested arrays or a TypedArray (bigints make int64). */
   tensor(data: NestedArray | AnyTypedArray | Tensor, options?: TensorOptions): Tensor;
   empty(shape: Shape, dtype?: DType): Tensor;
   zeros(shape: Shape, dtype?: DType): Tensor;
   ones(shape: Shape, dtype?: DType): Tensor;
-  full(shape: Shape, value: number | bigint | boolean, dtype?: DType): Tensor;
+  full(shape: Shape, value: number | bigint | boolean | ComplexLike, dtype?: DType): Tensor;
   /** arange(stop) or arange(start, stop, step?, dtype?). */
   arange(start: number, stop?: number | null, step?: number, dtype?: DType): Tensor;
   linspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;

@@ -6,6 +6,7 @@ import { Tensor } from './tensor.js';
 import { typeName, layout } from './engine.js';
 import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, translateEquation, withNames } from './names.js';
+import { isComplex } from './complex.js';
 
 function options(opts, what) {
   if (opts === undefined || opts === null) return {};
@@ -61,7 +62,7 @@ export function ewise(engine, name, cname, operands, opts) {
 }
 
 // a number, bigint or boolean: what ops take beside tensors
-const isScalar = (v) => typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint';
+const isScalar = (v) => typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || isComplex(v);
 
 function ewiseUnnamed(engine, name, cname, operands, opts) {
   opts = options(opts, name);
@@ -72,12 +73,18 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
     beta = number(opts.beta, 1, `${name}: beta`);
   for (const v of operands) {
     if (!(v instanceof Tensor) && !isScalar(v)) {
-      throw new WtError('WT_EINVAL', `${name}: operands must be tensors, numbers or booleans, got ${typeName(v)}`);
+      throw new WtError(
+        'WT_EINVAL',
+        `${name}: operands must be tensors, numbers, booleans or complex numbers, got ${typeName(v)}`,
+      );
     }
   }
   // a boolean acts as a 0-d bool tensor: bool is the lowest dtype, so it
   // adopts the other operand's dtype exactly as a weak boolean would
-  const temps = operands.map((v) => (typeof v === 'boolean' ? engine.scalarBool(v) : null));
+  // a complex number is a weak 0-d complex tensor (C promotes it as a Python complex)
+  const temps = operands.map((v) =>
+    typeof v === 'boolean' ? engine.scalarBool(v) : isComplex(v) ? engine.scalarComplex(v) : null,
+  );
   let out;
   try {
     out = outOf(engine, opts, name);
@@ -187,7 +194,10 @@ export function matmul(engine, a, b, opts) {
 // the operands and the trailing options object of einsum(subscripts, ...operands[, {out, casting}])
 function einsumArgs(args, what) {
   const last = args[args.length - 1];
-  const opts = args.length && last !== null && typeof last === 'object' && !(last instanceof Tensor) ? args.pop() : {};
+  const opts =
+    args.length && last !== null && typeof last === 'object' && !(last instanceof Tensor) && !isComplex(last)
+      ? args.pop()
+      : {};
   if (!args.length) throw new WtError('WT_EINVAL', `${what}: no operands given`);
   return options(opts, what);
 }

@@ -26,6 +26,7 @@ import { tidy, keep, dispose, memory, info, probe } from './scope.js';
 import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './exchange.js';
 import { Graph, isLazy, loadGraph } from './lazy/index.js';
 import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
+import { complex } from './complex.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
@@ -44,6 +45,9 @@ const VIEWS = [
   { name: 'ravel', c: 'wt_view_ravel', args: ['tensor self'] },
   // NumPy's ndarray.view(dtype): the same bytes as another dtype (eager: a graph's values have no bytes yet)
   { name: 'view', c: 'wt_view_dtype', args: ['tensor self', 'dtype dtype'], names: 'same', lazy: false },
+  // NumPy's real and imag: views of a complex tensor's parts (t.real and t.imag are getters)
+  { name: 'real', c: 'wt_view_real', args: ['tensor self'], names: 'same', lazy: false, method: false },
+  { name: 'imag', c: 'wt_view_imag', args: ['tensor self'], names: 'same', lazy: false, method: false },
 ].map((e) => ({ kind: 'view', method: true, lazy: true, ...e }));
 
 const COPIES = [
@@ -197,6 +201,8 @@ const DTYPE_RULES = [
   { name: 'finfo', c: 'wt_dtype_limits_of', impl: (api) => (dtype) => finfo(api.e, dtype) },
   { name: 'iinfo', c: 'wt_dtype_limits_of', impl: (api) => (dtype) => iinfo(api.e, dtype) },
   { name: 'isdtype', c: 'wt_dtype_limits_of', impl: (api) => (dtype, kind) => isdtype(api.e, dtype, kind) },
+  // a complex number: a weak scalar in ops (a 0-d complex tensor with WT_FLAG_WEAK), as Python's complex
+  { name: 'complex', c: 'wt_view_weak', impl: () => complex },
 ].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
 const opName = (op, what) => {

@@ -3,6 +3,7 @@
 // re-derived whenever wasm memory has grown.
 import { WtError } from './errors.js';
 import { ARRAYS, DTYPES, HALF_AS_BITS, halfToNumber } from './dtypes.js';
+import { complexAt, isComplexDtype } from './complex.js';
 import { INFO, FLAG_READONLY, FLAG_CONTIGUOUS } from './abi.js';
 
 // an int64 field of wasm memory as a number (descriptor values are safe integers)
@@ -84,7 +85,8 @@ export class Tensor {
     return this._names;
   }
 
-  // element idx is data[offset + sum(idx[k] * strides[k])]
+  // element idx is data[offset + sum(idx[k] * strides[k])]; complex: its
+  // parts are data[2 * that] and data[2 * that + 1]
   get data() {
     this._alive();
     const buffer = this._e.memory.buffer;
@@ -99,13 +101,29 @@ export class Tensor {
     return this.transpose();
   }
 
-  toArray() {
+  // NumPy's t.real and t.imag: views of a complex tensor's parts (writable
+  // when it is); of a real tensor, itself and read-only zeros
+  get real() {
+    return this._e.fns.real(this);
+  }
+  get imag() {
+    return this._e.fns.imag(this);
+  }
+
+  // element off of data as a JS value (bool, decoded float16, {re, im})
+  _at(off) {
     const data = this.data,
-      shape = this._shape,
-      strides = this._strides,
-      bool = DTYPES[this._code] === 'bool',
-      bits = HALF_AS_BITS && DTYPES[this._code] === 'float16';
-    const at = (off) => (bool ? data[off] !== 0 : bits ? halfToNumber(data[off]) : data[off]);
+      dtype = DTYPES[this._code];
+    if (dtype === 'bool') return data[off] !== 0;
+    if (dtype === 'float16' && HALF_AS_BITS) return halfToNumber(data[off]);
+    return isComplexDtype(dtype) ? complexAt(data, off) : data[off];
+  }
+
+  toArray() {
+    const shape = this._shape,
+      strides = this._strides;
+    this.data;
+    const at = (off) => this._at(off);
     const walk = (axis, off) => {
       if (axis === shape.length) return at(off);
       const out = new Array(shape[axis]);
@@ -121,17 +139,15 @@ export class Tensor {
         'WT_ESHAPE',
         `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`,
       );
-    const v = this.data[this._offset],
-      dtype = DTYPES[this._code];
-    return dtype === 'bool' ? v !== 0 : dtype === 'float16' && HALF_AS_BITS ? halfToNumber(v) : v;
+    return this._at(this._offset);
   }
 
   // a contiguous copy of the values, outside wasm memory
   toTypedArray() {
     const c = this.contiguous();
     try {
-      const n = c.size;
-      return c.data.slice(c._offset, c._offset + n);
+      const k = isComplexDtype(c.dtype) ? 2 : 1; // complex: both parts of each
+      return c.data.slice(k * c._offset, k * (c._offset + c.size));
     } finally {
       c.dispose();
     }

@@ -55,6 +55,8 @@ const NAMES = {
   atanh: 'arctanh',
   cosh: 'cosh',
   sinh: 'sinh',
+  conj: 'conjugate',
+  angle: 'angle',
   // ternary
   where: 'where',
   clip: 'clip',
@@ -69,6 +71,7 @@ const ALIASES = {
   acosh: ['arccosh'],
   asinh: ['arcsinh'],
   atanh: ['arctanh'],
+  conj: ['conjugate'],
 };
 
 const CODE = new Map(OPS.map((o, k) => [o.name, k]));

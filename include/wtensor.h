@@ -90,28 +90,35 @@ WT_API const char *wt_simd_name(void);         /* "wasm_simd128", "sse2" or "gen
 ** integer holds, is float64.  A float with an integer gives the wider of the
 ** float and the smallest float that holds the integer (bool/int8/uint8:
 ** float16, int16/uint16: float32, wider: float64): float16 with int16 is
-** float32, float32 with int32 is float64.
+** float32, float32 with int32 is float64.  Complex dtypes rank above every
+** float: a complex with a float or an integer gives the smallest complex whose
+** parts hold both (complex64 with float64 or int32 is complex128).
 ** A host number is a WEAK scalar, carried as a double: an integer-valued
 ** number (|v| <= 2^53) adopts the tensor's dtype (bool tensors become int32),
 ** any other number behaves like a Python float (integer and bool tensors
 ** become float64, float tensors keep their dtype).  A 64-bit integer beyond
-** 2^53 has no exact double: it goes in as a 0-d tensor.
+** 2^53 has no exact double: it goes in as a 0-d tensor.  A host complex
+** number is a 0-d complex tensor marked weak (wt_view_weak): it keeps a
+** complex tensor's dtype and makes any other the smallest complex that holds
+** it (float32 becomes complex64, integers complex128), as a Python complex.
 */
 typedef enum wt_dtype {
-    WT_BOOL    = 0,
-    WT_INT8    = 1,
-    WT_UINT8   = 2,
-    WT_INT16   = 3,
-    WT_UINT16  = 4,
-    WT_INT32   = 5,
-    WT_UINT32  = 6,
-    WT_FLOAT32 = 7,
-    WT_FLOAT64 = 8,
-    WT_INT64   = 9, /* codes are stable: new dtypes are appended */
-    WT_UINT64  = 10,
-    WT_FLOAT16 = 11 /* IEEE binary16; ops compute in float32 and round once, as NumPy */
+    WT_BOOL       = 0,
+    WT_INT8       = 1,
+    WT_UINT8      = 2,
+    WT_INT16      = 3,
+    WT_UINT16     = 4,
+    WT_INT32      = 5,
+    WT_UINT32     = 6,
+    WT_FLOAT32    = 7,
+    WT_FLOAT64    = 8,
+    WT_INT64      = 9, /* codes are stable: new dtypes are appended */
+    WT_UINT64     = 10,
+    WT_FLOAT16    = 11, /* IEEE binary16; ops compute in float32 and round once, as NumPy */
+    WT_COMPLEX64  = 12, /* (re, im) float32 pairs, interleaved */
+    WT_COMPLEX128 = 13  /* (re, im) float64 pairs, interleaved */
 } wt_dtype;
-#define WT_NDTYPES 12
+#define WT_NDTYPES 14
 
 WT_API size_t      wt_dtype_size(int dtype);     /* bytes per element; 0 if invalid */
 WT_API const char *wt_dtype_name(int dtype);     /* "float32"; NULL if invalid */
@@ -125,15 +132,17 @@ WT_API wt_status   wt_dtype_promote(int a, int b, wt_dtype *out); /* tensor with
 WT_API wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out);
 WT_API wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
 /* NumPy's result_type of n >= 1 operands: dtypes[k], or a weak scalar
-** scalars[k] where dtypes[k] is -1 (scalars may be NULL when none is).  The
+** scalars[k] where dtypes[k] is -1 (scalars may be NULL when none is), or a
+** weak complex scalar where dtypes[k] is WT_WEAK_COMPLEX (-2).  The
 ** dtypes are promoted all at once, then each weak scalar adopts or widens the
 ** result (NEP 50); weak scalars alone give their own kind's default dtype
 ** (int32 for integers, float64 for the rest). */
 WT_API wt_status wt_result_type(int n, const int *dtypes, const double *scalars, wt_dtype *out);
+#define WT_WEAK_COMPLEX (-2)
 
 /* What NumPy's iinfo and finfo report of a dtype. */
 typedef struct wt_dtype_limits {
-    int32_t  kind;            /* NumPy's dtype.kind: 'b' bool, 'i' signed, 'u' unsigned, 'f' float */
+    int32_t  kind;            /* NumPy's dtype.kind: 'b', 'i' signed, 'u' unsigned, 'f', 'c' */
     int32_t  bits;            /* the element's size in bits */
     int64_t  int_min;         /* integers and bool: the least value */
     uint64_t int_max;         /* integers and bool: the greatest value */
@@ -158,6 +167,7 @@ typedef struct wt_tensor wt_tensor;
 
 #define WT_FLAG_READONLY   1u /* an r-tensor: writes are WT_EREADONLY */
 #define WT_FLAG_CONTIGUOUS 2u /* C-contiguous (derived, reported by wt_tensor_flags) */
+#define WT_FLAG_WEAK       4u /* a 0-d complex operand promoted as a Python complex (wt_view_weak) */
 
 /* uninitialised, zero-filled, and filled with value (converted as by wt_assign_scalar) */
 WT_API wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_tensor **out);
@@ -285,6 +295,18 @@ WT_API wt_status wt_view_diagonal(const wt_tensor *t, int64_t offset, int axis1,
 ** No view as bool of another dtype (its bytes need not be 0 or 1). */
 WT_API wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out);
 
+/* NumPy's t.real and t.imag.  Of a complex t: a view of the real or the
+** imaginary parts, in the parts' dtype (float32 for complex64) with doubled
+** strides, writable when t is: description separate from data.  Of a real t:
+** t itself (real), or a new read-only tensor of zeros (imag), as NumPy. */
+WT_API wt_status wt_view_real(const wt_tensor *t, wt_tensor **out);
+WT_API wt_status wt_view_imag(const wt_tensor *t, wt_tensor **out);
+
+/* A view of a 0-d complex tensor that ops promote as a weak scalar, a Python
+** complex (WT_FLAG_WEAK): complex64 + weak(1+2j) stays complex64, float32 +
+** weak(...) is complex64, an integer tensor + weak(...) complex128. */
+WT_API wt_status wt_view_weak(const wt_tensor *t, wt_tensor **out);
+
 /* 1-D in C order, contiguous: a view of a C-contiguous t, else a copy (NumPy's
 ** ravel; a reversed or strided 1-D tensor is copied too). */
 WT_API wt_status wt_view_ravel(const wt_tensor *t, wt_tensor **out);
@@ -382,6 +404,12 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
 ** sum's) and computes product and sum in it.
 ** Integer division and modulo by zero give 0; an integer raised to a negative
 ** integer power gives 1/x**n truncated (0 unless x is 1 or -1).
+** Complex dtypes, as NumPy's: arithmetic, pow, sqrt, exp, log and the
+** trigonometric and hyperbolic functions and their inverses with C99's branch
+** cuts; comparisons, maximum, minimum and clip order (re, im) lexicographically;
+** absolute and angle give the parts' dtype; sign is z/|z|; conjugate negates
+** the imaginary part (and copies real dtypes); floor_divide, mod, floor, ceil,
+** relu and sigmoid are WT_EDTYPE.
 */
 /* The ops as one list, X(ENUM, "name", arity): the enum below, the C op
 ** table (src/ops.c) and the JavaScript op codes (bindings/abi.js, generated
@@ -402,7 +430,8 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
     X(CEIL, "ceil", 1) X(ROUND, "round", 1) X(LOGICAL_NOT, "logical_not", 1) X(ISNAN, "isnan", 1)    \
     X(ISFINITE, "isfinite", 1) X(COPY, "copy", 1) X(ARCCOS, "arccos", 1) X(ARCSIN, "arcsin", 1)      \
     X(ARCTAN, "arctan", 1) X(ARCCOSH, "arccosh", 1) X(ARCSINH, "arcsinh", 1)                         \
-    X(ARCTANH, "arctanh", 1) X(COSH, "cosh", 1) X(SINH, "sinh", 1)                                   \
+    X(ARCTANH, "arctanh", 1) X(COSH, "cosh", 1) X(SINH, "sinh", 1) X(CONJ, "conjugate", 1)           \
+    X(ANGLE, "angle", 1)                                                                             \
     /* ternary */                                                                                    \
     X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
 // clang-format on
@@ -598,7 +627,8 @@ WT_API wt_status wt_proto_write(const wt_tensor *t, int form, void *buf, size_t 
 **     m->deleter(m);                 // it is done: wtensor's reference goes
 **
 ** dtypes: bool <-> (kDLBool, 8), intN <-> (kDLInt, N), uintN <-> (kDLUInt, N),
-** float32/float64 <-> (kDLFloat, 32/64), one lane each.  Other dtypes, lanes
+** float16/float32/float64 <-> (kDLFloat, 16/32/64), complex64/complex128 <->
+** (kDLComplex, 64/128), one lane each.  Other dtypes, lanes
 ** and devices cannot be imported (WT_EDTYPE / WT_EINVAL naming them).
 */
 struct DLManagedTensorVersioned;

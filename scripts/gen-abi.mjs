@@ -42,7 +42,7 @@ function xList(name) {
 // integer #defines (not function-like, not strings)
 function defines() {
   const out = {};
-  for (const m of header.matchAll(/^#define (WT_[A-Z0-9_]+)[ \t]+(0x[0-9a-fA-F]+|\d+)u?\b/gm)) {
+  for (const m of header.matchAll(/^#define (WT_[A-Z0-9_]+)[ \t]+\(?(0x[0-9a-fA-F]+|-?\d+)\)?u?(?![\w.])/gm)) {
     out[m[1].slice(3)] = Number(m[2]);
   }
   return out;

@@ -103,7 +103,7 @@ wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **resu
 }
 
 void wt_assign_fill(wt_tensor *dst, double value) {
-    double slot; /* 8 aligned bytes hold one element of any dtype */
+    wt_slot slot;
     wt_cast_store_f64(dst->d.dtype, &slot, value);
     wt_assign_fill_slot(dst, &slot);
 }

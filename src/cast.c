@@ -75,6 +75,17 @@ uint16_t wt_half_from_double(double v) { /* on the bits: no libm, so every float
 #define CV_BH(T, x) (T)(((x)&0x7fffu) != 0)
 #define CV_IH(T, x) CV_IF(T, wt_half_to_float(x))
 #define CV_FH(T, x) (T) wt_half_to_float(x)
+/* complex: a real value is (x, 0); complex to a real dtype keeps the real
+** part (NumPy's unsafe cast, which warns there); to bool, either part nonzero */
+#define CV_CB(T, x) ((T){(x), 0})
+#define CV_CI(T, x) ((T){(x), 0})
+#define CV_CF(T, x) ((T){(x), 0})
+#define CV_CH(T, x) ((T){wt_half_to_float(x), 0})
+#define CV_CC(T, x) ((T){(x).re, (x).im})
+#define CV_BC(T, x) (T)((x).re != 0 || (x).im != 0)
+#define CV_IC(T, x) CV_IF(T, (x).re)
+#define CV_FC(T, x) (T)((x).re)
+#define CV_HC(T, x) (T) wt_half_from_double((double)(x).re)
 
 #define SRC_TYPES WT_DTYPE_LIST
 #define DST_TYPES WT_DTYPE_LIST_WITH
@@ -196,6 +207,8 @@ COPY(u64, uint64_t, )
 COPY(f16, uint16_t, )
 COPY(f32, float, for (wt_vf32_t v = wt_vf32_splat(x); i + 4 <= n; i += 4) wt_vf32_store((float *)(void *)d + i, v))
 COPY(f64, double, for (wt_vf64_t v = wt_vf64_splat(x); i + 2 <= n; i += 2) wt_vf64_store((double *)(void *)d + i, v))
+COPY(c64, wt_c64, )
+COPY(c128, wt_c128, )
 
 wt_cast_fn wt_cast_get_ref(int from, int to) { return ref_table[from][to]; }
 

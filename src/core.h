@@ -135,8 +135,16 @@ bool wt_desc_axis_0d(int ndim, int naxes, const int *axes);
 wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
 
 /* ---- dtypes (dtype.c) ---------------------------------------------------- */
+/* complex storage: (re, im) pairs, the layout of C99's complex types and NumPy's */
+typedef struct {
+    float re, im;
+} wt_c64;
+typedef struct {
+    double re, im;
+} wt_c128;
+
 /* Every dtype as (code, short name, C type, kind: B bool, I integer, F
-** float, H float16 as its bits), in code order: the list the generated kernels and their tables are
+** float, H float16 as its bits, C complex), in code order: the list the generated kernels and their tables are
 ** made from.  WT_DTYPE_LIST_WITH passes one more argument first, so that a
 ** list can be nested in itself (cast.c's pairs). */
 // clang-format off
@@ -144,14 +152,29 @@ wt_status wt_desc_axis(int axis, int ndim, const char *what, int *out);
     X(WT_BOOL, b8, uint8_t, B)     X(WT_INT8, i8, int8_t, I)      X(WT_UINT8, u8, uint8_t, I)   \
     X(WT_INT16, i16, int16_t, I)   X(WT_UINT16, u16, uint16_t, I) X(WT_INT32, i32, int32_t, I)  \
     X(WT_UINT32, u32, uint32_t, I) X(WT_FLOAT32, f32, float, F)   X(WT_FLOAT64, f64, double, F) \
-    X(WT_INT64, i64, int64_t, I)   X(WT_UINT64, u64, uint64_t, I) X(WT_FLOAT16, f16, uint16_t, H)
+    X(WT_INT64, i64, int64_t, I)   X(WT_UINT64, u64, uint64_t, I) X(WT_FLOAT16, f16, uint16_t, H) \
+    X(WT_COMPLEX64, c64, wt_c64, C) X(WT_COMPLEX128, c128, wt_c128, C)
 #define WT_DTYPE_LIST_WITH(X, S)                                                                         \
     X(S, WT_BOOL, b8, uint8_t, B)     X(S, WT_INT8, i8, int8_t, I)      X(S, WT_UINT8, u8, uint8_t, I)   \
     X(S, WT_INT16, i16, int16_t, I)   X(S, WT_UINT16, u16, uint16_t, I) X(S, WT_INT32, i32, int32_t, I)  \
     X(S, WT_UINT32, u32, uint32_t, I) X(S, WT_FLOAT32, f32, float, F)   X(S, WT_FLOAT64, f64, double, F) \
-    X(S, WT_INT64, i64, int64_t, I)   X(S, WT_UINT64, u64, uint64_t, I) X(S, WT_FLOAT16, f16, uint16_t, H)
+    X(S, WT_INT64, i64, int64_t, I)   X(S, WT_UINT64, u64, uint64_t, I) X(S, WT_FLOAT16, f16, uint16_t, H) \
+    X(S, WT_COMPLEX64, c64, wt_c64, C) X(S, WT_COMPLEX128, c128, wt_c128, C)
 // clang-format on
+#define WT_MAX_ITEMSIZE 16 /* complex128 */
+/* room for one element of any dtype, aligned for any of them */
+typedef union {
+    double d[2];
+    uint64_t u[2];
+} wt_slot;
 bool wt_dtype_is_float(int dt); /* float16, float32, float64 */
+static inline bool wt_dtype_is_complex(int dt) { return dt == WT_COMPLEX64 || dt == WT_COMPLEX128; }
+/* NumPy's inexact kinds: floats and complex */
+static inline bool wt_dtype_is_inexact(int dt) { return wt_dtype_is_float(dt) || wt_dtype_is_complex(dt); }
+/* the dtype of a complex dtype's parts (float32 for complex64); others: dt */
+static inline int wt_dtype_part(int dt) {
+    return dt == WT_COMPLEX64 ? WT_FLOAT32 : dt == WT_COMPLEX128 ? WT_FLOAT64 : dt;
+}
 /* the dtype an op computes in for values of dt: float32 for float16 (which
 ** has no kernels: NumPy computes it in float32 too and rounds once), else dt */
 static inline int wt_dtype_compute(int dt) { return dt == WT_FLOAT16 ? WT_FLOAT32 : dt; }
@@ -160,6 +183,9 @@ static inline int wt_dtype_compute(int dt) { return dt == WT_FLOAT16 ? WT_FLOAT3
 float wt_half_to_float(uint16_t h);
 uint16_t wt_half_from_double(double v);
 bool wt_dtype_is_int(int dt); /* signed or unsigned integer, not bool */
+/* the smallest complex dtype whose parts hold dt's values (complex64 for
+** float16, float32 and 8- and 16-bit integers; complex128 for wider) */
+int wt_dtype_complex_of(int dt);
 /* an integer dtype's smallest and largest value; false for bool and floats */
 bool wt_dtype_range(int dt, double *lo, double *hi);
 /* NumPy 2's check of a Python number stored into dt: an integer dtype takes

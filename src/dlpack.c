@@ -7,10 +7,13 @@
 
 /* indexed by wt_dtype: the one DLPack type each dtype is */
 static const DLDataType dl_types[WT_NDTYPES] = {
-    [WT_BOOL] = {kDLBool, 8, 1},    [WT_INT8] = {kDLInt, 8, 1},       [WT_UINT8] = {kDLUInt, 8, 1},
-    [WT_INT16] = {kDLInt, 16, 1},   [WT_UINT16] = {kDLUInt, 16, 1},   [WT_INT32] = {kDLInt, 32, 1},
-    [WT_UINT32] = {kDLUInt, 32, 1}, [WT_FLOAT32] = {kDLFloat, 32, 1}, [WT_FLOAT64] = {kDLFloat, 64, 1},
-    [WT_INT64] = {kDLInt, 64, 1},   [WT_UINT64] = {kDLUInt, 64, 1},   [WT_FLOAT16] = {kDLFloat, 16, 1},
+    [WT_BOOL] = {kDLBool, 8, 1},          [WT_INT8] = {kDLInt, 8, 1},
+    [WT_UINT8] = {kDLUInt, 8, 1},         [WT_INT16] = {kDLInt, 16, 1},
+    [WT_UINT16] = {kDLUInt, 16, 1},       [WT_INT32] = {kDLInt, 32, 1},
+    [WT_UINT32] = {kDLUInt, 32, 1},       [WT_FLOAT32] = {kDLFloat, 32, 1},
+    [WT_FLOAT64] = {kDLFloat, 64, 1},     [WT_INT64] = {kDLInt, 64, 1},
+    [WT_UINT64] = {kDLUInt, 64, 1},       [WT_FLOAT16] = {kDLFloat, 16, 1},
+    [WT_COMPLEX64] = {kDLComplex, 64, 1}, [WT_COMPLEX128] = {kDLComplex, 128, 1},
 };
 
 /* the managed tensor and everything it points to, in one allocation; the
@@ -97,7 +100,7 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
     uintptr_t base = 0;
     size_t nbytes = 0;
     if (wt_desc_size(&d) > 0) {
-        uint64_t isz = wt_dtype_size(dtype);
+        uint64_t isz = wt_dtype_size(dtype), align = wt_dtype_size(wt_dtype_part(dtype)); /* complex: a part's */
         uintptr_t data = (uintptr_t)dl->data;
         if (!dl->data)
             return wt_error_fail(WT_EINVAL, "wt_dlpack_import: data is NULL for a tensor of %lld elements",
@@ -107,10 +110,10 @@ wt_status wt_dlpack_import(struct DLManagedTensorVersioned *src, wt_tensor **out
                                  "wt_dlpack_import: byte_offset %llu from %p passes the end of the address space",
                                  (unsigned long long)dl->byte_offset, dl->data);
         uintptr_t first = data + (uintptr_t)dl->byte_offset;
-        if (first % isz)
+        if (first % align)
             return wt_error_fail(
                 WT_EINVAL, "wt_dlpack_import: the first element, at %p + %llu bytes, is not aligned to its %llu bytes",
-                dl->data, (unsigned long long)dl->byte_offset, (unsigned long long)isz);
+                dl->data, (unsigned long long)dl->byte_offset, (unsigned long long)align);
         /* from the first element (d.offset is 0), the bytes reached are
         ** [first + lo*isz, first + (hi+1)*isz), inside the address space */
         int64_t lo, hi;

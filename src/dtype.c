@@ -8,15 +8,15 @@ static const struct {
     const char *name;
     size_t size;
 } info[WT_NDTYPES] = {
-    {"bool", 1},   {"int8", 1},    {"uint8", 1},   {"int16", 2}, {"uint16", 2}, {"int32", 4},
-    {"uint32", 4}, {"float32", 4}, {"float64", 8}, {"int64", 8}, {"uint64", 8}, {"float16", 2},
+    {"bool", 1},    {"int8", 1},    {"uint8", 1}, {"int16", 2},  {"uint16", 2},  {"int32", 4},     {"uint32", 4},
+    {"float32", 4}, {"float64", 8}, {"int64", 8}, {"uint64", 8}, {"float16", 2}, {"complex64", 8}, {"complex128", 16},
 };
 
 int wt_dtype_is_valid(int dt) { return dt >= 0 && dt < WT_NDTYPES; }
 size_t wt_dtype_size(int dt) { return wt_dtype_is_valid(dt) ? info[dt].size : 0; }
 const char *wt_dtype_name(int dt) { return wt_dtype_is_valid(dt) ? info[dt].name : NULL; }
 bool wt_dtype_is_float(int dt) { return dt == WT_FLOAT16 || dt == WT_FLOAT32 || dt == WT_FLOAT64; }
-bool wt_dtype_is_int(int dt) { return wt_dtype_is_valid(dt) && dt != WT_BOOL && !wt_dtype_is_float(dt); }
+bool wt_dtype_is_int(int dt) { return wt_dtype_is_valid(dt) && dt != WT_BOOL && !wt_dtype_is_inexact(dt); }
 
 wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
     if (!name || !out) return wt_error_fail(WT_EINVAL, "wt_dtype_from_name: NULL argument");
@@ -27,7 +27,7 @@ wt_status wt_dtype_from_name(const char *name, wt_dtype *out) {
         }
     return wt_error_fail(WT_EDTYPE,
                          "unknown dtype '%.64s' (expected bool, int8, uint8, int16, uint16, int32, uint32, "
-                         "int64, uint64, float16, float32 or float64)",
+                         "int64, uint64, float16, float32, float64, complex64 or complex128)",
                          name);
 }
 
@@ -45,13 +45,28 @@ static int int_type(bool sgn, int bits) {
     }
 }
 
+/* the float dtype that holds an integer's values (bool/int8/uint8: float16, 16 bits: float32, wider: float64) */
+static int float_holding(int dt) {
+    return int_bits(dt) <= 8 ? WT_FLOAT16 : int_bits(dt) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
+}
+
+int wt_dtype_complex_of(int dt) {
+    if (wt_dtype_is_complex(dt)) return dt;
+    int f = wt_dtype_is_float(dt) ? dt : float_holding(dt);
+    return f == WT_FLOAT64 ? WT_COMPLEX128 : WT_COMPLEX64;
+}
+
 /* NumPy's promotion of two valid dtypes */
 static int promote(int a, int b) {
     if (a == b || b == WT_BOOL) return a;
     if (a == WT_BOOL) return b;
+    if (wt_dtype_is_complex(a) || wt_dtype_is_complex(b)) { /* the wider of the complexes that hold each */
+        int ca = wt_dtype_complex_of(a), cb = wt_dtype_complex_of(b);
+        return ca == WT_COMPLEX128 || cb == WT_COMPLEX128 ? WT_COMPLEX128 : WT_COMPLEX64;
+    }
     if (wt_dtype_is_float(a) || wt_dtype_is_float(b)) { /* the wider float, or one that holds the integer */
         int f = wt_dtype_is_float(a) ? a : b, o = f == a ? b : a;
-        int g = wt_dtype_is_float(o) ? o : int_bits(o) <= 8 ? WT_FLOAT16 : int_bits(o) <= 16 ? WT_FLOAT32 : WT_FLOAT64;
+        int g = wt_dtype_is_float(o) ? o : float_holding(o);
         return int_bits(f) >= int_bits(g) ? f : g;
     }
     if (is_signed(a) == is_signed(b)) return int_bits(a) > int_bits(b) ? a : b;
@@ -72,7 +87,7 @@ wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out) {
     if (!out) return wt_error_fail(WT_EINVAL, "wt_dtype_promote_scalar: NULL out");
     if (!wt_dtype_is_valid(t)) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", t);
     bool integral = wt_dtype_weak_int(value);
-    if (wt_dtype_is_float(t))
+    if (wt_dtype_is_inexact(t))
         *out = (wt_dtype)t;
     else if (!integral)
         *out = WT_FLOAT64;
@@ -105,10 +120,10 @@ wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out) {
     if (n < 1 || !dtypes || !out)
         return wt_error_fail(WT_EINVAL, "wt_dtype_promote_list: %d dtypes, or a NULL argument", n);
     int r = -1;
-    for (int pass = 0; pass < 2; pass++) /* floats first, then the rest, each in order */
+    for (int pass = 0; pass < 2; pass++) /* floats and complex first, then the rest, each in order */
         for (int k = 0; k < n; k++) {
             if (!wt_dtype_is_valid(dtypes[k])) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
-            if (wt_dtype_is_float(dtypes[k]) != (pass == 0)) continue;
+            if (wt_dtype_is_inexact(dtypes[k]) != (pass == 0)) continue;
             if (r < 0) {
                 r = dtypes[k];
                 continue;
@@ -134,8 +149,10 @@ wt_status wt_casting_from_name(const char *name, int *casting) {
 
 const char *wt_dtype_casting_name(int casting) { return casting_names[casting]; }
 
-/* NumPy's kinds, ordered: bool < unsigned < signed < floats */
-static int kind(int dt) { return dt == WT_BOOL ? 0 : wt_dtype_is_float(dt) ? 3 : is_signed(dt) ? 2 : 1; }
+/* NumPy's kinds, ordered: bool < unsigned < signed < floats < complex */
+static int kind(int dt) {
+    return dt == WT_BOOL ? 0 : wt_dtype_is_complex(dt) ? 4 : wt_dtype_is_float(dt) ? 3 : is_signed(dt) ? 2 : 1;
+}
 
 int wt_can_cast(int from, int to, int casting) {
     if (!wt_dtype_is_valid(from) || !wt_dtype_is_valid(to) || casting < 0 || casting >= WT_NCASTING) return 0;
@@ -153,9 +170,14 @@ wt_status wt_dtype_result(int n, const int *dtypes, const double *scalars, int *
     wt_status st = nt ? wt_dtype_promote_list(nt, tens, &r) : WT_OK;
     if (st) return st;
     t = *tensor_dt = nt ? (int)r : -1;
-    /* then each weak scalar adopts the result or widens it (NEP 50) */
+    /* then each weak scalar adopts the result or widens it (NEP 50); a Python
+    ** complex makes it the smallest complex holding it (alone: complex128) */
     for (int k = 0; k < n; k++) {
         if (dtypes[k] >= 0) continue;
+        if (dtypes[k] == WT_WEAK_COMPLEX) {
+            t = t < 0 || wt_dtype_is_int(t) || t == WT_BOOL ? WT_COMPLEX128 : wt_dtype_complex_of(t);
+            continue;
+        }
         wt_dtype_promote_scalar(t < 0 ? WT_BOOL : t, scalars[k], &r); /* alone: its own kind's default */
         if (t >= 0 && (int)r != t && (st = wt_dtype_promote(t, r, &r))) return st;
         t = r;
@@ -168,9 +190,9 @@ wt_status wt_result_type(int n, const int *dtypes, const double *scalars, wt_dty
     if (n < 1 || n > 16 || !dtypes || !out)
         return wt_error_fail(WT_EINVAL, "wt_result_type: %d operands (1 to 16), or a NULL argument", n);
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] < -1 || dtypes[k] >= WT_NDTYPES)
+        if (dtypes[k] < WT_WEAK_COMPLEX || dtypes[k] >= WT_NDTYPES)
             return wt_error_fail(WT_EDTYPE, "wt_result_type: invalid dtype code %d", dtypes[k]);
-        if (dtypes[k] < 0 && !scalars)
+        if (dtypes[k] == -1 && !scalars)
             return wt_error_fail(WT_EINVAL, "wt_result_type: operand %d is a scalar but scalars is NULL", k);
     }
     int t, r;
@@ -184,9 +206,9 @@ wt_status wt_dtype_limits_of(int dtype, wt_dtype_limits *out) {
         return wt_error_fail(WT_EDTYPE, "wt_dtype_limits_of: invalid dtype code %d, or a NULL argument", dtype);
     memset(out, 0, sizeof *out);
     out->bits = (int32_t)info[dtype].size * 8;
-    if (wt_dtype_is_float(dtype)) {
-        int k = dtype == WT_FLOAT16 ? 0 : dtype == WT_FLOAT32 ? 1 : 2;
-        out->kind = 'f';
+    if (wt_dtype_is_inexact(dtype)) { /* complex: its parts' limits, as NumPy's finfo */
+        int p = wt_dtype_part(dtype), k = p == WT_FLOAT16 ? 0 : p == WT_FLOAT32 ? 1 : 2;
+        out->kind = wt_dtype_is_complex(dtype) ? 'c' : 'f';
         out->float_max = (const double[]){65504, FLT_MAX, DBL_MAX}[k];
         out->eps = (const double[]){0x1p-10, FLT_EPSILON, DBL_EPSILON}[k];
         out->smallest_normal = (const double[]){0x1p-14, FLT_MIN, DBL_MIN}[k];

@@ -23,7 +23,7 @@ typedef struct {
     wt_accum accum;        /* reduce mode */
     bool reduce_direct;    /* reduce of COPY: fold the input itself */
     bool buffered;         /* needs NBUF blocks of scratch */
-    double slots[2];       /* the scale factors in the compute dtype */
+    wt_slot slots[2];      /* the scale factors in the compute dtype */
 } plan;
 
 static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, char **bufs) {
@@ -100,7 +100,7 @@ static void inner(const void *ctx, char *scratch, char **ptr, const int64_t *st,
         return;
     }
     char *bufs[NBUF];
-    for (int k = 0; k < NBUF; k++) bufs[k] = scratch + (size_t)k * BLOCK * 8;
+    for (int k = 0; k < NBUF; k++) bufs[k] = scratch + (size_t)k * BLOCK * WT_MAX_ITEMSIZE;
     char *q[4];
     for (int64_t done = 0; done < n; done += BLOCK) {
         int64_t m = n - done < BLOCK ? n - done : BLOCK;
@@ -131,7 +131,7 @@ static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *comp
     int dts[5], n = c->n, nt = n;
     double vals[5];
     for (int k = 0; k < n; k++) {
-        dts[k] = c->in[k] ? c->in[k]->d.dtype : -1;
+        dts[k] = c->in[k] ? wt_ops_operand_dtype(c->in[k]) : -1;
         vals[k] = c->in[k] ? 0 : c->scalars[k];
     }
     const double factor[2] = {c->alpha, c->beta};
@@ -156,7 +156,7 @@ static wt_status check_casting(const wt_ewise_call *c, const char *name, const i
         exact_cmp &= c->in[k] ? wt_dtype_is_int(c->in[k]->d.dtype) : wt_dtype_weak_int(c->scalars[k]);
     bool any_input = wt_ops_class(c->op) == C_LOGIC || exact_cmp;
     for (int k = 0; k < c->n; k++)
-        if (c->in[k] && !any_input && !(c->op == WT_OP_WHERE && k == 0) &&
+        if (c->in[k] && !any_input && !(c->op == WT_OP_WHERE && k == 0) && !(c->in[k]->d.flags & WT_FLAG_WEAK) &&
             !wt_can_cast(c->in[k]->d.dtype, comp[k], rule))
             return wt_error_fail(WT_EDTYPE, "%s: cannot cast input %d from %s to %s under casting '%s'", name, k,
                                  wt_dtype_name(c->in[k]->d.dtype), wt_dtype_name(comp[k]), wt_dtype_casting_name(rule));
@@ -207,7 +207,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     /* weak scalars: one element of the compute dtype, broadcast with stride 0 */
     wt_tensor sten[3] = {{0}};
     wt_buffer sbuf[3];
-    double slot[3];
+    wt_slot slot[3];
     for (int k = 0; k < c->n; k++) {
         p.in[k] = c->in[k] ? c->in[k] : &sten[k];
         if (c->in[k]) continue;
@@ -220,7 +220,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     plan P = {.op = c->op, .n = c->n, .rop = p.rop, .res = wt_dtype_compute(res), .lres = res, .acc = p.acc};
     if (!(st = wt_pass_prepare(&p))) {
         plan_kernels(&P, c, &p, comp);
-        st = wt_pass_scratch(&p, P.buffered ? (size_t)NBUF * BLOCK * 8 : 0, false);
+        st = wt_pass_scratch(&p, P.buffered ? (size_t)NBUF * BLOCK * WT_MAX_ITEMSIZE : 0, false);
     }
     if (!st) {
         wt_pass_run(&p, inner, &P);

@@ -13,7 +13,7 @@ static wt_status fill_line(int dtype, int64_t n, double start, double step, doub
     if (st) return st;
     char *p = (char *)(*out)->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
-    bool fl = floor_ints && !wt_dtype_is_float(dtype);
+    bool fl = floor_ints && !wt_dtype_is_inexact(dtype);
     for (int64_t i = 0; i < n; i++) {
         double v = pin_last && i == n - 1 && n > 1 ? last : start + (double)i * step;
         wt_cast_store_f64(dtype, p + i * isz, fl ? floor(v) : v);
@@ -57,13 +57,14 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
     /* integers as uint64: int64's and uint64's upper halves wrap, which modular arithmetic does not mind */
     uint64_t i0 = 0, i1 = 0;
-    if (n > 1 && !wt_dtype_is_float(dtype))
+    int part = wt_dtype_part(dtype); /* complex steps along the real axis in its parts' arithmetic */
+    if (n > 1 && !wt_dtype_is_inexact(dtype))
         wt_cast_one(dtype, p, WT_UINT64, &i0), wt_cast_one(dtype, p + isz, WT_UINT64, &i1);
     uint64_t di = i1 - i0;
     for (int64_t i = 2; i < n; i++) {
-        if (dtype == WT_FLOAT32 || dtype == WT_FLOAT16) { /* float16: NumPy's HALF_fill computes in float32 */
+        if (part == WT_FLOAT32 || part == WT_FLOAT16) { /* float16: NumPy's HALF_fill computes in float32 */
             wt_cast_store_f64(dtype, p + i * isz, (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0)));
-        } else if (dtype == WT_FLOAT64) {
+        } else if (part == WT_FLOAT64) {
             wt_cast_store_f64(dtype, p + i * isz, v0 + (double)i * (v1 - v0));
         } else { /* the dtype's own wrapping arithmetic, exact at 64 bits */
             uint64_t u = i0 + (uint64_t)i * di;

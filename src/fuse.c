@@ -27,13 +27,14 @@ typedef struct {
     int ktmp;           /* register of the kernel's float32 output */
     wt_cast_fn cast[3]; /* value dtype -> comp, or NULL */
     int tmp[3];         /* register of a converted input */
-    double scal[3];     /* a weak scalar input, stored in comp[k] */
+    wt_slot scal[3];    /* a weak scalar input, stored in comp[k] */
     int reg;            /* register receiving the result; -1: the target */
 } instr;
 
 typedef struct {
     int nleaf, ninstr, rop, nop;         /* nop: iterator operands (target and tensor leaves) */
     int iop[MAXLEAF];                    /* leaf -> iterator operand (0: a weak scalar) */
+    const wt_tensor *leaf[MAXLEAF];      /* tensor leaves */
     int vreg[MAXLEAF + WT_FUSE_MAXCODE]; /* value -> register (instructions only) */
     instr ins[WT_FUSE_MAXCODE];
     wt_cast_fn res_cast; /* last value -> target or accumulator dtype, or NULL */
@@ -42,8 +43,8 @@ typedef struct {
     int accreg;          /* register for values converted to the accumulator dtype */
 } program;
 
-/* register r of a part's scratch: BLOCK elements of up to 8 bytes */
-static inline char *reg(char *regs, int r) { return regs + (size_t)r * BLOCK * 8; }
+/* register r of a part's scratch: BLOCK elements of any dtype */
+static inline char *reg(char *regs, int r) { return regs + (size_t)r * BLOCK * WT_MAX_ITEMSIZE; }
 
 static void run_block(const program *P, char *regs, char **ptr, const int64_t *st, int64_t m) {
     char *kp[4];
@@ -148,9 +149,9 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
                     op_name(I->op), k, v, nleaf + i - 1);
             I->val[k] = v;
             lastuse[v] = i;
-            d[k] = dts[v];
-            if (d[k] < 0) sv[k] = scalars[v];
-            any_tensor |= d[k] >= 0;
+            d[k] = v < nleaf && P->iop[v] ? wt_ops_operand_dtype(P->leaf[v]) : dts[v];
+            if (d[k] == -1) sv[k] = scalars[v];
+            any_tensor |= d[k] != -1;
         }
         if (!any_tensor)
             return wt_error_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i,
@@ -162,9 +163,10 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
             I->op = WT_OP_COPY;
         }
         for (int k = 0; k < I->arity; k++) {
-            if (d[k] < 0) wt_ops_scalar_store(I->op, k, d[0], I->comp[k], sv[k], &I->scal[k]);
+            if (d[k] == -1) wt_ops_scalar_store(I->op, k, d[0], I->comp[k], sv[k], &I->scal[k]);
             if (!cast) I->comp[k] = wt_dtype_compute(I->comp[k]); /* float16 computes in float32 */
-            if (d[k] >= 0 && d[k] != I->comp[k]) I->cast[k] = wt_cast_get(d[k], I->comp[k]);
+            int vd = dts[I->val[k]];                              /* a weak complex leaf's own dtype */
+            if (vd >= 0 && vd != I->comp[k]) I->cast[k] = wt_cast_get(vd, I->comp[k]);
         }
         I->kern = wt_kernels_get(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0]);
         I->kres = cast ? I->res : wt_dtype_compute(I->res); /* a cast copies in its target dtype, even float16 */
@@ -237,6 +239,7 @@ static wt_status collect_leaves(program *P, const wt_tensor *const *leaves, cons
         if (p->n == WT_FUSE_MAXLEAVES)
             return wt_error_fail(WT_EINVAL, "fuse: more than %d tensor leaves", WT_FUSE_MAXLEAVES);
         vdt[v] = leaves[v]->d.dtype;
+        P->leaf[v] = leaves[v];
         p->in[p->n++] = leaves[v];
         P->iop[v] = p->n;
     }
@@ -283,7 +286,7 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
         goto done;
     plan_delivery(P, &p);
     /* registers are counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
-    if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * 8, true))) goto done;
+    if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * WT_MAX_ITEMSIZE, true))) goto done;
     wt_pass_run(&p, inner, P);
     int64_t count = -1; /* a mean: the elements folded into each of out's */
     if (reduce == WT_REDUCE_MEAN) {

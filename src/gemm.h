@@ -5,7 +5,8 @@
 ** each described by its shape and byte strides per operand, so transposed,
 ** sliced and broadcast (stride 0) operands are packed as they are, never
 ** copied first.  float32 and float64 run the packed, cache-blocked SIMD
-** path; the other dtypes (integers wrap, bool is or-of-ands) run the scalar
+** path, complex64 and complex128 four of them over their parts; the other dtypes (integers wrap, bool is or-of-ands)
+*run the scalar
 ** reference. */
 #ifndef WT_GEMM_H
 #define WT_GEMM_H
@@ -25,6 +26,7 @@ typedef struct wt_gemm {
     wt_group am, ak, bk, bn, cm, cn; /* A's M and K axes, B's K and N, C's M and N */
     wt_group batch[3];               /* the batch axes, as seen by A, B and C */
     bool accumulate;                 /* C += A B instead of C = A B (C is never read otherwise) */
+    bool negate_a;                   /* -A instead of A (float32 and float64: complex products' parts) */
 } wt_gemm;
 
 int64_t wt_gemm_group_size(const wt_group *g);

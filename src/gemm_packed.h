@@ -10,13 +10,15 @@
 #define GP(name) GP_CAT(name, GP_SN)
 #define GPV(op) GP_CAT(GP_V, op)
 
-/* A rows x K -> MR-interleaved panels, zero-padded */
-static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int64_t mc, int64_t kc, GP_T *ap) {
+/* A rows x K -> MR-interleaved panels, zero-padded, negated for neg (a
+** complex product's A.im B.im term) */
+static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int64_t mc, int64_t kc, bool neg,
+                       GP_T *ap) {
     for (int64_t ir = 0; ir < mc; ir += MR)
         for (int64_t k = 0; k < kc; k++)
             for (int r = 0; r < MR; r++, ap++) {
                 if (ir + r < mc)
-                    memcpy(ap, a + am[ir + r] + ak[k], sizeof(GP_T));
+                    memcpy(ap, a + am[ir + r] + ak[k], sizeof(GP_T)), *ap = neg ? -*ap : *ap;
                 else
                     *ap = 0;
             }
@@ -97,7 +99,7 @@ static void GP(packed)(const wt_gemm *g, int64_t m0, int64_t m1, int64_t n0, int
                 int64_t mc = m1 - ic < MC ? m1 - ic : MC;
                 group_offsets(&g->am, ic, mc, o->am);
                 group_offsets(&g->cm, ic, mc, o->cm);
-                GP(pack_a)(g->a, o->am, o->ak, mc, kc, ap);
+                GP(pack_a)(g->a, o->am, o->ak, mc, kc, g->negate_a, ap);
                 for (int64_t jr = 0; jr < nc; jr += GP_NR)
                     for (int64_t ir = 0; ir < mc; ir += MR) {
                         GP(ukernel)(kc, ap + ir * kc, bp + jr * kc, tile);

@@ -7,6 +7,7 @@
 **      broadcast), which fall back to the reference loop for anything else.
 ** The tests compare layer 3 against layer 2 for every op, dtype and layout. */
 #include "ops.h"
+#include "loops.h"
 #include "simd.h"
 #include "vmath.h"
 #include <math.h>
@@ -103,6 +104,7 @@
     static inline T ceil_##sn(T a) { return ceil##F(a); }                                        \
     static inline T round_##sn(T a) { return rint##F(a); } /* half to even */                    \
     static inline T sqrt_##sn(T a) { return sqrt##F(a); }                                        \
+    static inline T angle_##sn(T a) { return atan2##F((T)0, a); } /* 0 or pi, as np.angle */     \
     static inline uint8_t isnan_##sn(T a) { return a != a; }                                     \
     static inline uint8_t isfinite_##sn(T a) { return isfinite(a) != 0; }
 
@@ -176,45 +178,6 @@ EVERY_OPS(f64, double)
 
 /* ---- 2. strided reference loops --------------------------------------------- */
 
-/* memcpy loads/stores keep unaligned (wrapped) memory legal; they compile to moves */
-#define L1(name, TI, TO, f)                                                                      \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        char *o = p[0];                                                                          \
-        const char *a = p[1];                                                                    \
-        for (int64_t i = 0; i < n; i++, o += s[0], a += s[1]) {                                  \
-            TI x;                                                                                \
-            memcpy(&x, a, sizeof x);                                                             \
-            TO r = f(x);                                                                         \
-            memcpy(o, &r, sizeof r);                                                             \
-        }                                                                                        \
-    }
-#define L2(name, TI, TO, f)                                                                      \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        char *o = p[0];                                                                          \
-        const char *a = p[1], *b = p[2];                                                         \
-        for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2]) {                       \
-            TI x, y;                                                                             \
-            memcpy(&x, a, sizeof x);                                                             \
-            memcpy(&y, b, sizeof y);                                                             \
-            TO r = f(x, y);                                                                      \
-            memcpy(o, &r, sizeof r);                                                             \
-        }                                                                                        \
-    }
-#define L3(name, TC, TI, f)                                                                      \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        char *o = p[0];                                                                          \
-        const char *a = p[1], *b = p[2], *c = p[3];                                              \
-        for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2], c += s[3]) {            \
-            TC x;                                                                                \
-            TI y, z;                                                                             \
-            memcpy(&x, a, sizeof x);                                                             \
-            memcpy(&y, b, sizeof y);                                                             \
-            memcpy(&z, c, sizeof z);                                                             \
-            TI r = f(x, y, z);                                                                   \
-            memcpy(o, &r, sizeof r);                                                             \
-        }                                                                                        \
-    }
-
 /* every dtype */
 #define EVERY_LOOPS(sn, T)                                                                       \
     L2(add_##sn##__strided, T, T, add_##sn) L2(mul_##sn##__strided, T, T, mul_##sn) L2(max_##sn##__strided, T, T, max_##sn) \
@@ -233,7 +196,7 @@ EVERY_OPS(f64, double)
     [WT_OP_GREATER_EQUAL].ref = ge_##sn##__strided, [WT_OP_COPY].ref = copy_##sn##__strided, [WT_OP_ABS].ref = abs_##sn##__strided,     \
     [WT_OP_SQUARE].ref = square_##sn##__strided, [WT_OP_RELU].ref = relu_##sn##__strided, [WT_OP_ISNAN].ref = isnan_##sn##__strided,    \
     [WT_OP_ISFINITE].ref = isfinite_##sn##__strided, [WT_OP_WHERE].ref = where_##sn##__strided, [WT_OP_CLIP].ref = clip_##sn##__strided, \
-    [WT_OP_FMA].ref = fma_##sn##__strided
+    [WT_OP_FMA].ref = fma_##sn##__strided, [WT_OP_CONJ].ref = copy_##sn##__strided /* a real's conjugate is itself */
 
 /* numeric dtypes (not bool) */
 #define NUMERIC_LOOPS(sn, T)                                                                     \
@@ -250,7 +213,7 @@ EVERY_OPS(f64, double)
 #define FLOAT_LOOPS(sn, T)                                                                       \
     L2(div_##sn##__strided, T, T, div_##sn) L1(sqrt_##sn##__strided, T, T, sqrt_##sn)                              \
     L1(floor_##sn##__strided, T, T, floor_##sn) L1(ceil_##sn##__strided, T, T, ceil_##sn)                          \
-    L1(round_##sn##__strided, T, T, round_##sn)
+    L1(round_##sn##__strided, T, T, round_##sn) L1(angle_##sn##__strided, T, T, angle_##sn)
 /* transcendentals: libm for float64; float32 uses vmath.h (section 3) */
 #define LIBM_LOOPS(sn, T)                                                                        \
     L1(exp_##sn##__strided, T, T, exp_##sn) L1(log_##sn##__strided, T, T, log_##sn)                                \
@@ -270,7 +233,8 @@ EVERY_OPS(f64, double)
     [WT_OP_ARCCOS].ref = acos_##sn##__strided, [WT_OP_ARCSIN].ref = asin_##sn##__strided,                        \
     [WT_OP_ARCTAN].ref = atan_##sn##__strided, [WT_OP_ARCCOSH].ref = acosh_##sn##__strided,                      \
     [WT_OP_ARCSINH].ref = asinh_##sn##__strided, [WT_OP_ARCTANH].ref = atanh_##sn##__strided,                    \
-    [WT_OP_COSH].ref = cosh_##sn##__strided, [WT_OP_SINH].ref = sinh_##sn##__strided
+    [WT_OP_COSH].ref = cosh_##sn##__strided, [WT_OP_SINH].ref = sinh_##sn##__strided,                  \
+    [WT_OP_ANGLE].ref = angle_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
 ** so a value's result never depends on where it sits in the tensor */
@@ -461,10 +425,12 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},
 };
 
-const wt_kernel_pair *wt_kernels_pair(int op, int dtype) { return &kernels[dtype][op]; }
-wt_kernel wt_kernels_ref(int op, int dtype) { return kernels[dtype][op].ref; }
+const wt_kernel_pair *wt_kernels_pair(int op, int dtype) {
+    return wt_dtype_is_complex(dtype) ? wt_kernels_complex_pair(op, dtype) : &kernels[dtype][op];
+}
+wt_kernel wt_kernels_ref(int op, int dtype) { return wt_kernels_pair(op, dtype)->ref; }
 wt_kernel wt_kernels_get(int op, int dtype) {
-    const wt_kernel_pair *k = &kernels[dtype][op];
+    const wt_kernel_pair *k = wt_kernels_pair(op, dtype);
     return k->fast ? k->fast : k->ref;
 }
 
@@ -512,33 +478,6 @@ wt_kernel wt_kernels_get(int op, int dtype) {
 PAIRWISE(f32, float, wt_vf32, 4)
 PAIRWISE(f64, double, wt_vf64, 2)
 
-/* acc (stride as) combined with n values at src (stride ss) */
-#define ACCUM(name, T, COMBINE, FOLD)                                                            \
-    static void name(char *acc, int64_t as, const char *src, int64_t ss, int64_t n) {           \
-        T a, x;                                                                                  \
-        if (as == 0) {                                                                           \
-            memcpy(&a, acc, sizeof a);                                                           \
-            a = FOLD;                                                                            \
-            memcpy(acc, &a, sizeof a);                                                           \
-            return;                                                                              \
-        }                                                                                        \
-        for (int64_t i = 0; i < n; i++, acc += as, src += ss) {                                  \
-            memcpy(&a, acc, sizeof a);                                                           \
-            memcpy(&x, src, sizeof x);                                                           \
-            a = COMBINE(a, x);                                                                   \
-            memcpy(acc, &a, sizeof a);                                                           \
-        }                                                                                        \
-    }
-/* a sequential fold for the order-insensitive combines */
-#define SEQ_FOLD(sn, T, COMBINE)                                                                 \
-    static inline T seqfold_##COMBINE(T a, const char *src, int64_t ss, int64_t n) {             \
-        for (int64_t i = 0; i < n; i++, src += ss) {                                             \
-            T x;                                                                                 \
-            memcpy(&x, src, sizeof x);                                                           \
-            a = COMBINE(a, x);                                                                   \
-        }                                                                                        \
-        return a;                                                                                \
-    }
 #define ACCUMS(sn, T, SUMFOLD_REF, SUMFOLD)                                                      \
     SEQ_FOLD(sn, T, mul_##sn) SEQ_FOLD(sn, T, max_##sn) SEQ_FOLD(sn, T, min_##sn)                \
     ACCUM(acc_sum_ref_##sn, T, add_##sn, SUMFOLD_REF)                                            \
@@ -591,9 +530,12 @@ static const wt_accum_pair accums[WT_NDTYPES][WT_REDUCE_MIN + 1] = {
                     [WT_REDUCE_MAX] = {acc_max_f64, NULL}, [WT_REDUCE_MIN] = {acc_min_f64, NULL}},
 };
 
-wt_accum wt_kernels_accum_ref(int rop, int dtype) { return accums[dtype][rop].ref; }
+static const wt_accum_pair *accum_pair(int rop, int dtype) {
+    return wt_dtype_is_complex(dtype) ? wt_kernels_complex_accum(rop, dtype) : &accums[dtype][rop];
+}
+wt_accum wt_kernels_accum_ref(int rop, int dtype) { return accum_pair(rop, dtype)->ref; }
 wt_accum wt_kernels_accum(int rop, int dtype) {
-    const wt_accum_pair *a = &accums[dtype][rop];
+    const wt_accum_pair *a = accum_pair(rop, dtype);
     return a->fast ? a->fast : a->ref;
 }
 // clang-format on

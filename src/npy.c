@@ -9,8 +9,8 @@
 #define NPY_MAX_HEADER 10000 /* numpy.load's own limit (max_header_size) */
 
 /* "descr" codes without the byte-order character, by wt_dtype */
-static const char *const npy_code[WT_NDTYPES] = {"b1", "i1", "u1", "i2", "u2", "i4",
-                                                 "u4", "f4", "f8", "i8", "u8", "f2"};
+static const char *const npy_code[WT_NDTYPES] = {"b1", "i1", "u1", "i2", "u2", "i4", "u4",
+                                                 "f4", "f8", "i8", "u8", "f2", "c8", "c16"};
 
 typedef struct {
     const char *p, *start, *end;
@@ -205,9 +205,10 @@ wt_status wt_npy_read(const void *bytes, size_t nbytes, wt_tensor **out) {
     }
     uint8_t *dst = wt_tensor_data(t);
     const uint8_t *src = b + pre + hlen;
-    if (h.swap) {
-        for (int64_t i = 0; i < count; i++)
-            for (size_t k = 0; k < isz; k++) dst[(size_t)i * isz + k] = src[(size_t)i * isz + isz - 1 - k];
+    if (h.swap) { /* each number reversed: a complex's two parts one by one */
+        size_t w = wt_dtype_size(wt_dtype_part(h.dtype)), parts = (size_t)count * (isz / w);
+        for (size_t i = 0; i < parts; i++)
+            for (size_t k = 0; k < w; k++) dst[i * w + k] = src[i * w + w - 1 - k];
     } else if (need) {
         memcpy(dst, src, (size_t)need);
     }

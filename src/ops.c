@@ -24,7 +24,7 @@ static const int op_class[WT_NOPS] = {
     [WT_OP_CLIP] = C_ARITH,        [WT_OP_FMA] = C_ARITH,         [WT_OP_ARCCOS] = C_FLOAT,
     [WT_OP_ARCSIN] = C_FLOAT,      [WT_OP_ARCTAN] = C_FLOAT,      [WT_OP_ARCCOSH] = C_FLOAT,
     [WT_OP_ARCSINH] = C_FLOAT,     [WT_OP_ARCTANH] = C_FLOAT,     [WT_OP_COSH] = C_FLOAT,
-    [WT_OP_SINH] = C_FLOAT,
+    [WT_OP_SINH] = C_FLOAT,        [WT_OP_CONJ] = C_SAME,         [WT_OP_ANGLE] = C_FLOAT,
 };
 #define OP_ROW_(e, name, arity) [WT_OP_##e] = {name, arity},
 static const struct {
@@ -65,7 +65,7 @@ const char *wt_ops_reduce_name(int rop) { return reduce_names[rop]; }
 /* the float dtype a float function gives for an input dtype: the smallest
 ** float holding it, as NumPy (bool, int8, uint8: float16) */
 static int float_of(int dt) {
-    if (wt_dtype_is_float(dt)) return dt;
+    if (wt_dtype_is_inexact(dt)) return dt;
     size_t z = wt_dtype_size(dt);
     return z == 1 ? WT_FLOAT16 : z == 2 ? WT_FLOAT32 : WT_FLOAT64;
 }
@@ -89,7 +89,7 @@ static bool clip_drops(int op, int k, int x_dtype, double v) {
 static wt_status weak_ints(int op, int n, const int *dtypes, const double *scalars, bool chosen_by_tensor, int *c) {
     if (!wt_dtype_is_int(*c)) return WT_OK;
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] >= 0 || !wt_dtype_weak_int(scalars[k]) || wt_dtype_holds(*c, scalars[k])) continue;
+        if (dtypes[k] != -1 || !wt_dtype_weak_int(scalars[k]) || wt_dtype_holds(*c, scalars[k])) continue;
         if (clip_drops(op, k, dtypes[0], scalars[k])) continue;
         if (op == WT_OP_WHERE && chosen_by_tensor) continue;
         if (op_class[op] == C_CMP) {
@@ -123,6 +123,9 @@ static wt_status plan_fma(int n, const int *dtypes, const double *scalars, int *
     int d[4], np = 0, c[5], p = -1;
     double s[4], weak = 1; /* scalars is read only where a dtype is -1 (it may be NULL otherwise) */
     for (int k = 0; k < n; k++)
+        if (dtypes[k] == WT_WEAK_COMPLEX) /* a weak product needs the complex value, which is a tensor's */
+            return wt_error_fail(WT_EDTYPE, "fma: a weak complex operand is not supported; use multiply and add");
+    for (int k = 0; k < n; k++)
         if (k != 2) d[np] = dtypes[k], s[np++] = dtypes[k] < 0 ? scalars[k] : 0;
     bool any_tensor = false;
     for (int k = 0; k < np; k++) any_tensor |= d[k] >= 0, weak *= s[k];
@@ -139,6 +142,19 @@ static wt_status plan_fma(int n, const int *dtypes, const double *scalars, int *
     return WT_OK;
 }
 
+/* ops NumPy has no complex loop for (relu and sigmoid are this engine's) */
+static wt_status complex_check(int op) {
+    switch (op) {
+    case WT_OP_FLOOR_DIV:
+    case WT_OP_MOD:
+    case WT_OP_FLOOR:
+    case WT_OP_CEIL:
+    case WT_OP_RELU:
+    case WT_OP_SIGMOID: return wt_error_fail(WT_EDTYPE, "%s is not supported for complex numbers", table[op].name);
+    default: return WT_OK;
+    }
+}
+
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result) {
     if (op == WT_OP_FMA) return plan_fma(n, dtypes, scalars, compute, result);
     /* np.result_type of the operands (where's condition takes no part) */
@@ -147,28 +163,36 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
     if (st) return st;
     int cls = op_class[op], c = t, res = t;
     const char *name = table[op].name;
+    if (wt_dtype_is_complex(t) && (st = complex_check(op))) return st;
     switch (cls) {
     case C_ARITH:
         if (t == WT_BOOL && op == WT_OP_SUB)
             return wt_error_fail(WT_EDTYPE, "subtract is not supported for bool; use logical_xor");
         break;
-    case C_DIV: c = res = wt_dtype_is_float(t) ? t : WT_FLOAT64; break;
+    case C_DIV: c = res = wt_dtype_is_inexact(t) ? t : WT_FLOAT64; break;
     case C_INTLIKE: c = res = t == WT_BOOL ? WT_INT8 : t; break;
     case C_CMP: res = WT_BOOL; break;
     case C_LOGIC: c = res = WT_BOOL; break;
     case C_PRED: res = WT_BOOL; break;
-    case C_FLOAT: c = res = float_of(t); break;
+    case C_FLOAT:
+        c = res = op == WT_OP_ANGLE && t == WT_BOOL ? WT_FLOAT64 : float_of(t); /* np.angle: arctan2(0, x) */
+        res = op == WT_OP_ANGLE ? wt_dtype_part(c) : res;
+        break;
     case C_SAME:
         if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN))
             return wt_error_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
                                  op == WT_OP_NEG ? "; use logical_not" : "");
-        if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL)) c = res = WT_INT8; /* as NumPy */
-        if (t == WT_BOOL && op == WT_OP_ROUND) c = res = WT_FLOAT16;                           /* as NumPy */
+        if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL || op == WT_OP_CONJ))
+            c = res = WT_INT8;                                       /* as NumPy */
+        if (t == WT_BOOL && op == WT_OP_ROUND) c = res = WT_FLOAT16; /* as NumPy */
+        if (op == WT_OP_ABS) res = wt_dtype_part(t);                 /* |z| of a complex is real */
         break;
     case C_WHERE: break;
     }
     st = weak_ints(op, n, dtypes, scalars, tensor_dt >= 0 && tensor_dt != WT_BOOL, &c);
     if (st) return st;
+    if (!wt_kernels_ref(op, wt_dtype_compute(c))) /* no loop for the dtype: NumPy's TypeError */
+        return wt_error_fail(WT_EDTYPE, "%s is not supported for %s", name, wt_dtype_name(c));
     for (int k = 0; k < n; k++) compute[k] = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : c;
     *result = res;
     return WT_OK;
@@ -181,8 +205,10 @@ wt_status wt_op_result_dtype(int op, int n, const int *dtypes, const double *sca
         return wt_error_fail(WT_EINVAL, "%s takes %d operands, got %d", table[op].name, table[op].arity, n);
     if (!dtypes || !out) return wt_error_fail(WT_EINVAL, "wt_op_result_dtype: NULL argument");
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] < 0 && !scalars) return wt_error_fail(WT_EINVAL, "operand %d is a scalar but scalars is NULL", k);
-        if (dtypes[k] >= WT_NDTYPES) return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
+        if (dtypes[k] == -1 && !scalars)
+            return wt_error_fail(WT_EINVAL, "operand %d is a scalar but scalars is NULL", k);
+        if (dtypes[k] >= WT_NDTYPES || dtypes[k] < WT_WEAK_COMPLEX)
+            return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
     }
     wt_status st = wt_ops_plan_dtypes(op, n, dtypes, scalars, compute, &res);
     if (!st) *out = (wt_dtype)res;

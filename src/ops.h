@@ -20,6 +20,11 @@ void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, double v, void *
 ** The kernels run in wt_dtype_compute of them (float16: float32, rounded
 ** into float16 after each op); a weak scalar rounds to compute[k] first. */
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
+/* a tensor operand's dtype for the plan: WT_WEAK_COMPLEX for a weak complex (wt_view_weak) */
+static inline int wt_ops_operand_dtype(const wt_tensor *t) {
+    return (t->d.flags & WT_FLAG_WEAK) && t->d.ndim == 0 && wt_dtype_is_complex(t->d.dtype) ? WT_WEAK_COMPLEX
+                                                                                            : t->d.dtype;
+}
 
 /* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the
 ** inputs (compute dtype); s[] are byte strides (0 = broadcast). */
@@ -42,6 +47,9 @@ typedef struct wt_accum_pair {
 } wt_accum_pair;
 wt_accum wt_kernels_accum(int rop, int dtype); /* fast if there is one, else the reference */
 wt_accum wt_kernels_accum_ref(int rop, int dtype);
+/* the complex dtypes' rows (kernels_complex.c), which the lookups above hand out */
+const wt_kernel_pair *wt_kernels_complex_pair(int op, int dtype);
+const wt_accum_pair *wt_kernels_complex_accum(int rop, int dtype);
 
 /* The elementwise driver (ewise.c), with the knobs reductions need. */
 typedef struct wt_ewise_call {
@@ -61,7 +69,7 @@ typedef struct wt_ewise_call {
 wt_status wt_ewise_run(const wt_ewise_call *c);
 
 /* reductions (reduce.c) */
-/* the identity of a reduction in dtype, stored at slot (8 aligned bytes),
+/* the identity of a reduction in dtype, stored at slot (a wt_slot),
 ** exact for every dtype (int64's greatest value is no double) */
 void wt_reduce_identity_at(int rop, int dtype, void *slot);
 int wt_reduce_acc_dtype(int rop, int result_dtype);

@@ -146,7 +146,7 @@ static void part_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
 
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
     if (p->rop) {
-        uint64_t slot; /* 8 aligned bytes hold one element of any dtype */
+        wt_slot slot;
         wt_reduce_identity_at(p->rop, p->acc, &slot);
         wt_assign_fill_slot(p->accum, &slot);
     }

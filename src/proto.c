@@ -3,7 +3,9 @@
 **   1 dtype (enum)   2 tensor_shape { 2 dim { 1 size, 2 name }, 3 unknown_rank }
 **   4 tensor_content (bytes, little-endian, C order)
 **   5 float_val  6 double_val  7 int_val (int32, int16, int8, uint8, uint16)
-**   11 bool_val  16 uint32_val   (repeated, packed or not)
+**   9 scomplex_val  12 dcomplex_val (each complex as its two parts)
+**   10 int64_val  11 bool_val  13 half_val  16 uint32_val  17 uint64_val
+**   (repeated, packed or not)
 ** As TensorFlow's FromProto: tensor_content wins when present; otherwise the
 ** typed field gives the values, and fewer values than elements repeat the
 ** last one (none at all gives zeros).  Unknown fields are skipped as the wire
@@ -18,12 +20,13 @@ enum { WIRE_VARINT = 0, WIRE_I64 = 1, WIRE_LEN = 2, WIRE_I32 = 5 };
 static const struct {
     int tf, field;
 } tf_of[WT_NDTYPES] = {
-    [WT_BOOL] = {10, 11},   [WT_INT8] = {6, 7},
-    [WT_UINT8] = {4, 7},    [WT_INT16] = {5, 7},
-    [WT_UINT16] = {17, 7},  [WT_INT32] = {3, 7},
-    [WT_UINT32] = {22, 16}, [WT_FLOAT32] = {1, 5},
-    [WT_FLOAT64] = {2, 6},  [WT_INT64] = {9, 10},
-    [WT_UINT64] = {23, 17}, [WT_FLOAT16] = {19, 13}, /* half_val: each value's bits in an int32 */
+    [WT_BOOL] = {10, 11},    [WT_INT8] = {6, 7},
+    [WT_UINT8] = {4, 7},     [WT_INT16] = {5, 7},
+    [WT_UINT16] = {17, 7},   [WT_INT32] = {3, 7},
+    [WT_UINT32] = {22, 16},  [WT_FLOAT32] = {1, 5},
+    [WT_FLOAT64] = {2, 6},   [WT_INT64] = {9, 10},
+    [WT_UINT64] = {23, 17},  [WT_FLOAT16] = {19, 13}, /* half_val: each value's bits in an int32 */
+    [WT_COMPLEX64] = {8, 9}, [WT_COMPLEX128] = {18, 12},
 };
 
 typedef struct {
@@ -134,15 +137,16 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
     wt_status st;
     int64_t k = 0;
     size_t isz = wt_dtype_size(dtype);
-    bool fixed = field == 5 || field == 6;
-    size_t width = field == 5 ? 4 : 8;
+    bool cx = field == 9 || field == 12, fixed = field == 5 || field == 6 || cx; /* complex: two values each */
+    size_t width = field == 5 || field == 9 ? 4 : 8;
+    int64_t per = cx ? 2 : 1, nv = n * per; /* n elements are within memory: no overflow */
     uint64_t one;
     while (w.p < w.end) {
         const uint8_t *at = w.p;
         if ((st = next_field(&w, &f, &type, &pay, &one))) return st;
         if (f != field) continue;
         wire vals;
-        if (type == WIRE_LEN || (fixed && type == (field == 5 ? WIRE_I32 : WIRE_I64))) {
+        if (type == WIRE_LEN || (fixed && type == (width == 4 ? WIRE_I32 : WIRE_I64))) {
             vals = pay; /* packed, or one unpacked fixed-width value */
         } else if (!fixed && type == WIRE_VARINT) {
             vals = (wire){at, w.p, w.start}; /* one unpacked varint: re-read after its key */
@@ -162,17 +166,21 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
             else if ((st = get_varint(&vals, &v)))
                 return st;
             /* float_val and double_val hold their dtype's own bytes: copied, so NaN payloads survive */
-            if (dst && k < n && fixed)
-                memcpy(dst + (size_t)k * isz, p, width);
+            if (dst && k < nv && fixed)
+                memcpy(dst + (size_t)k * width, p, width);
             else if (dst && k < n) {
                 int64_t x = value_of(field, v);
                 wt_cast_one(varint_dtype(field), &x, dtype, dst + (size_t)k * isz);
             }
-            if (++k > n)
-                return wt_error_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)n,
+            if (++k > nv)
+                return wt_error_fail(WT_ESHAPE, "TensorProto: more than %lld values for %lld elements", (long long)nv,
                                      (long long)n);
         }
     }
+    if (k % per)
+        return wt_error_fail(WT_ESYNTAX, "TensorProto: field %d holds %lld values, not (re, im) pairs", field,
+                             (long long)k);
+    k /= per;
     for (int64_t i = k; dst && k > 0 && i < n; i++) memcpy(dst + (size_t)i * isz, dst + (size_t)(k - 1) * isz, isz);
     *count = k;
     return WT_OK;
@@ -202,8 +210,7 @@ wt_status wt_proto_read(const void *bytes, size_t nbytes, wt_tensor **out) {
         if (tf_of[d].tf == h.tf_dtype) dtype = d;
     if (dtype < 0) {
         static const char *const names[] = {
-            [0] = "DT_INVALID",     [7] = "DT_STRING",    [8] = "DT_COMPLEX64", [14] = "DT_BFLOAT16",
-            [18] = "DT_COMPLEX128", [20] = "DT_RESOURCE", [21] = "DT_VARIANT"};
+            [0] = "DT_INVALID", [7] = "DT_STRING", [14] = "DT_BFLOAT16", [20] = "DT_RESOURCE", [21] = "DT_VARIANT"};
         const char *nm = h.tf_dtype >= 0 && h.tf_dtype < (int)(sizeof names / sizeof names[0]) && names[h.tf_dtype]
                              ? names[h.tf_dtype]
                              : "unknown";
@@ -292,7 +299,7 @@ static void put_values(sink *s, const body_arg *a) {
     int64_t n = wt_desc_size(&t->d);
     size_t isz = wt_dtype_size(t->d.dtype);
     const char *src = wt_first(t);
-    if (a->field == 4 || a->field == 5 || a->field == 6) { /* float_val/double_val: the values' own bytes */
+    if (a->field == 4 || a->field == 5 || a->field == 6 || a->field == 9 || a->field == 12) { /* their own bytes */
         put_bytes(s, src, (size_t)n * isz);
         return;
     }

@@ -68,6 +68,22 @@ typedef struct {
 #define ARGSCAN_I(sn, T) ARGSCAN(sn, T, 0, T, AS_IS)
 #define ARGSCAN_F(sn, T) ARGSCAN(sn, T, 1, T, AS_IS)
 #define ARGSCAN_H(sn, T) ARGSCAN(sn, T, 1, float, wt_half_to_float)
+/* complex: NumPy's order, (re, im) lexicographic; a NaN in either part wins */
+#define ARGSCAN_C(sn, T)                                                          \
+    static int32_t argscan_##sn(const char *p, int64_t len, int64_t s, bool mx) { \
+        T best, v;                                                                \
+        int32_t at = 0;                                                           \
+        memcpy(&best, p, sizeof best);                                            \
+        if (best.re != best.re || best.im != best.im) return 0;                   \
+        for (int64_t i = 1; i < len; i++) {                                       \
+            memcpy(&v, p + i * s, sizeof v);                                      \
+            if (v.re != v.re || v.im != v.im) return (int32_t)i;                  \
+            bool gt = v.re > best.re || (v.re == best.re && v.im > best.im);      \
+            bool lt = v.re < best.re || (v.re == best.re && v.im < best.im);      \
+            if (mx ? gt : lt) best = v, at = (int32_t)i;                          \
+        }                                                                         \
+        return at;                                                                \
+    }
 #define ARGSCAN_ROW(e, sn, T, k) ARGSCAN_##k(sn, T)
 #define ARGSCAN_ENTRY(e, sn, T, k) [e] = argscan_##sn,
 WT_DTYPE_LIST(ARGSCAN_ROW)
@@ -148,7 +164,7 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
 /* ---- the rest ------------------------------------------------------------- */
 
 void wt_reduce_identity_at(int rop, int dt, void *slot) {
-    if (rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD || wt_dtype_is_float(dt)) {
+    if (rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD || wt_dtype_is_inexact(dt)) {
         double v = rop == WT_REDUCE_SUM ? 0 : rop == WT_REDUCE_PROD ? 1 : rop == WT_REDUCE_MAX ? -INFINITY : INFINITY;
         wt_cast_store_f64(dt, slot, v);
         return;
@@ -166,7 +182,7 @@ void wt_reduce_identity_at(int rop, int dt, void *slot) {
 ** default integer, where NumPy's is int64) or in 64 for 64-bit integers,
 ** bool counts. */
 int wt_reduce_acc_dtype(int rop, int r) {
-    if ((rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD) && !wt_dtype_is_float(r))
+    if ((rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD) && !wt_dtype_is_inexact(r))
         return r == WT_UINT32 || r == WT_INT64 || r == WT_UINT64 ? r : WT_INT32;
     return wt_dtype_compute(r); /* float16 accumulates in float32, as NumPy's pairwise sum of halves */
 }
@@ -176,7 +192,9 @@ void wt_reduce_plan(int rop, int dt, int *acc, int *rrop) {
     switch (rop) {
     case WT_REDUCE_SUM:
     case WT_REDUCE_PROD: *acc = wt_reduce_acc_dtype(rop, dt); break;
-    case WT_REDUCE_MEAN: *acc = wt_dtype_is_float(dt) ? wt_dtype_compute(dt) : WT_FLOAT64, *rrop = WT_REDUCE_SUM; break;
+    case WT_REDUCE_MEAN:
+        *acc = wt_dtype_is_inexact(dt) ? wt_dtype_compute(dt) : WT_FLOAT64, *rrop = WT_REDUCE_SUM;
+        break;
     case WT_REDUCE_ANY: *acc = WT_BOOL, *rrop = WT_REDUCE_MAX; break;
     case WT_REDUCE_ALL: *acc = WT_BOOL, *rrop = WT_REDUCE_MIN; break;
     case WT_REDUCE_ARGMAX:
@@ -339,7 +357,7 @@ wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const int *axe
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
     acc = result_of(x->d.dtype, acc, dtype);
     /* NumPy casts a reduction's result into out unsafely, but an index only into an integer or bool out */
-    if (out && (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) && wt_dtype_is_float(out->d.dtype))
+    if (out && (rop == WT_REDUCE_ARGMAX || rop == WT_REDUCE_ARGMIN) && wt_dtype_is_inexact(out->d.dtype))
         return wt_error_fail(WT_EDTYPE, "%s: out must have an integer or bool dtype for the indices, got %s", name,
                              wt_dtype_name(out->d.dtype));
     if ((st = wt_pass_out_cast(name, acc, out, WT_CASTING_UNSAFE))) return st;

@@ -341,7 +341,7 @@ int wt_tensor_same_buffer(const wt_tensor *a, const wt_tensor *b) { return a && 
 
 unsigned wt_tensor_flags(const wt_tensor *t) {
     if (!t) return 0;
-    return (t->d.flags & WT_FLAG_READONLY) | (wt_desc_is_c_contiguous(&t->d) ? WT_FLAG_CONTIGUOUS : 0);
+    return (t->d.flags & (WT_FLAG_READONLY | WT_FLAG_WEAK)) | (wt_desc_is_c_contiguous(&t->d) ? WT_FLAG_CONTIGUOUS : 0);
 }
 
 /* address of the element at index, after validating it */

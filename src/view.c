@@ -291,3 +291,39 @@ wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out) {
     }
     return wt_tensor_view(t, &d, out);
 }
+
+/* the parts of a complex t: its bytes read as the parts' dtype, every stride
+** doubled and the offset moved to the part (NumPy's t.real, t.imag) */
+static wt_status view_part(const wt_tensor *t, int imag, wt_tensor **out) {
+    wt_status st = begin(t, out);
+    if (st) return st;
+    if (!wt_dtype_is_complex(t->d.dtype)) {
+        if (!imag) return wt_tensor_clone(t, out);
+        /* a real tensor's imaginary parts: zeros, read-only, as NumPy's */
+        if ((st = wt_tensor_create(t->d.dtype, t->d.ndim, t->d.shape, true, out))) return st;
+        (*out)->d.flags |= WT_FLAG_READONLY;
+        return WT_OK;
+    }
+    wt_desc d = t->d; /* validated: twice any offset or stride stays within the buffer's parts */
+    d.dtype = wt_dtype_part(t->d.dtype);
+    d.flags &= ~WT_FLAG_WEAK;
+    d.offset = 2 * t->d.offset + imag;
+    for (int i = 0; i < d.ndim; i++) d.strides[i] *= 2;
+    return wt_tensor_view(t, &d, out);
+}
+
+wt_status wt_view_real(const wt_tensor *t, wt_tensor **out) { return view_part(t, 0, out); }
+wt_status wt_view_imag(const wt_tensor *t, wt_tensor **out) { return view_part(t, 1, out); }
+
+wt_status wt_view_weak(const wt_tensor *t, wt_tensor **out) {
+    wt_status st = begin(t, out);
+    if (st) return st;
+    if (t->d.ndim != 0 || !wt_dtype_is_complex(t->d.dtype)) {
+        char s[WT_SHAPE_STR];
+        return wt_error_fail(WT_EINVAL, "wt_view_weak: a weak scalar is a 0-d complex tensor, not %s of shape %s",
+                             wt_dtype_name(t->d.dtype), wt_error_fmt_shape(s, sizeof s, t->d.ndim, t->d.shape));
+    }
+    wt_desc d = t->d;
+    d.flags |= WT_FLAG_WEAK;
+    return wt_tensor_view(t, &d, out);
+}

@@ -102,15 +102,25 @@ wt_tensor *t_layout(int dt, int nd, const int64_t *shape, int kind) {
         wt_tensor_clone(base, &v);
     }
     wt_tensor_free(base);
+    wt_tensor *im = NULL; /* complex: the imaginary parts too, through their view */
+    if (wt_dtype_is_complex(dt)) wt_view_imag(v, &im);
     int64_t n = wt_tensor_size(v), idx[WT_MAX_DIMS] = {0};
     for (int64_t k = 0; k < n; k++) {
         wt_tensor_set(v, idx, t_random_value(dt));
+        if (im) wt_tensor_set(im, idx, t_random_value(dt));
         for (int i = nd - 1; i >= 0; i--) {
             if (++idx[i] < shape[i]) break;
             idx[i] = 0;
         }
     }
+    wt_tensor_free(im);
     return v;
+}
+
+char *t_elem(const wt_tensor *t, const int64_t *idx) {
+    int64_t off = wt_tensor_offset(t);
+    for (int i = 0; i < wt_tensor_ndim(t); i++) off += idx[i] * wt_tensor_strides(t)[i];
+    return (char *)wt_tensor_data(t) + off * (int64_t)wt_dtype_size(wt_tensor_dtype(t));
 }
 
 void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, wt_dtype qdt, int qnd,

@@ -144,7 +144,7 @@ void test_create_fill(void) {
     for (int i = 0; i < 6; i++) g[i] = (double)0.1f;
     CHECK(t_equals(t, g));
     wt_tensor_free(t);
-    CHECK_ERR(wt_tensor_empty(WT_NDTYPES, 2, shape, &t), WT_EDTYPE, "invalid dtype code 12");
+    CHECK_ERR(wt_tensor_empty(WT_NDTYPES, 2, shape, &t), WT_EDTYPE, "invalid dtype code 14");
     CHECK_ERR(wt_tensor_zeros(WT_INT8, 2, (int64_t[]){2, -3}, &t), WT_ESHAPE, "negative dimension -3");
     CHECK_ERR(wt_tensor_zeros(WT_INT8, 2, shape, NULL), WT_EINVAL, "output pointer is NULL");
 }

@@ -254,7 +254,7 @@ void test_dlpack_import_errors(void) {
         {"float8", 3, kDLFloat * 1000 + 8, WT_EDTYPE, "dtype code 2, bits 8, lanes 1 has no wtensor dtype"},
         {"int128", 3, kDLInt * 1000 + 128, WT_EDTYPE, "code 0, bits 128, lanes 1"},
         {"bfloat16", 3, kDLBfloat * 1000 + 16, WT_EDTYPE, "code 4, bits 16"},
-        {"complex64", 3, kDLComplex * 1000 + 64, WT_EDTYPE, "code 5, bits 64"},
+        {"bfloat16", 3, kDLBfloat * 1000 + 16, WT_EDTYPE, "code 4, bits 16"},
         {"float64x4", 4, 4, WT_EDTYPE, "code 2, bits 64, lanes 4"},
         {"ndim 17", 5, 17, WT_ESHAPE, "ndim 17 is out of range"},
         {"ndim -1", 5, -1, WT_ESHAPE, "ndim -1"},

@@ -18,9 +18,9 @@ void test_status_names(void) {
 }
 
 void test_dtype_info(void) {
-    static const char *names[] = {"bool",   "int8",    "uint8",   "int16", "uint16", "int32",
-                                  "uint32", "float32", "float64", "int64", "uint64", "float16"};
-    static const size_t sizes[] = {1, 1, 1, 2, 2, 4, 4, 4, 8, 8, 8, 2};
+    static const char *names[] = {"bool",    "int8",    "uint8", "int16",  "uint16",  "int32",     "uint32",
+                                  "float32", "float64", "int64", "uint64", "float16", "complex64", "complex128"};
+    static const size_t sizes[] = {1, 1, 1, 2, 2, 4, 4, 4, 8, 8, 8, 2, 8, 16};
     for (int i = 0; i < WT_NDTYPES; i++) {
         wt_dtype d;
         CHECK(strcmp(wt_dtype_name(i), names[i]) == 0);
@@ -109,7 +109,7 @@ void test_limits_and_result_type(void) {
             wt_t_fail(__FILE__, __LINE__, "limits of %s differ from NumPy's iinfo/finfo", wt_dtype_name(d));
     }
     wt_dtype_limits l;
-    CHECK_ERR(wt_dtype_limits_of(WT_NDTYPES, &l), WT_EDTYPE, "invalid dtype code 12");
+    CHECK_ERR(wt_dtype_limits_of(WT_NDTYPES, &l), WT_EDTYPE, "invalid dtype code 14");
     wt_dtype r; /* np.result_type with Python scalars (NEP 50); integers alone: int32, NumPy's int64 */
     CHECK_OK(wt_result_type(3, (int[]){WT_INT8, WT_UINT16, WT_FLOAT32}, NULL, &r));
     CHECK_EQ(r, WT_FLOAT32);
@@ -127,7 +127,7 @@ void test_limits_and_result_type(void) {
     CHECK_EQ(r, WT_INT64);
     CHECK_ERR(wt_result_type(1, (int[]){-1}, NULL, &r), WT_EINVAL, "operand 0 is a scalar but scalars is NULL");
     CHECK_ERR(wt_result_type(0, (int[]){0}, NULL, &r), WT_EINVAL, "0 operands");
-    CHECK_ERR(wt_result_type(1, (int[]){12}, NULL, &r), WT_EDTYPE, "invalid dtype code 12");
+    CHECK_ERR(wt_result_type(1, (int[]){14}, NULL, &r), WT_EDTYPE, "invalid dtype code 14");
 }
 
 void test_promote_errors(void) {
@@ -136,7 +136,7 @@ void test_promote_errors(void) {
     CHECK_EQ(r, WT_INT64);
     CHECK_OK(wt_dtype_promote(WT_INT64, WT_UINT64, &r));
     CHECK_EQ(r, WT_FLOAT64);
-    CHECK_ERR(wt_dtype_promote(12, WT_INT8, &r), WT_EDTYPE, "invalid dtype code 12");
+    CHECK_ERR(wt_dtype_promote(14, WT_INT8, &r), WT_EDTYPE, "invalid dtype code 14");
     CHECK_ERR(wt_dtype_promote(WT_INT8, WT_INT8, NULL), WT_EINVAL, "NULL");
 }
 

@@ -14,7 +14,7 @@ static void fill_random(unsigned char *p, size_t n, int dtype) {
 /* every dispatched kernel equals the reference loop bit for bit, for all
 ** lengths 0..67, misaligned starts, contiguous, strided and broadcast */
 void test_simd_cast_kernels(void) {
-    static unsigned char src[80 * 8 + 8], out1[80 * 8 * 2 + 16], out2[80 * 8 * 2 + 16];
+    static unsigned char src[80 * 16 + 16], out1[80 * 16 * 2 + 16], out2[80 * 16 * 2 + 16];
     for (int from = 0; from < WT_NDTYPES; from++)
         for (int to = 0; to < WT_NDTYPES; to++) {
             wt_cast_fn fast = wt_cast_get(from, to), ref = wt_cast_get_ref(from, to);

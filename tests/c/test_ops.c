@@ -6,6 +6,14 @@
 #include <stdlib.h>
 
 static bool same_value(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
+/* elements of dtype dt at p and q are the same value: both parts of complex ones, signed zeros apart */
+static bool same_elem(int dt, const void *p, const void *q) {
+    wt_c128 a, b;
+    wt_cast_one(dt, p, WT_COMPLEX128, &a), wt_cast_one(dt, q, WT_COMPLEX128, &b);
+    bool zs = (a.re == 0 && b.re == 0 && signbit(a.re) != signbit(b.re)) ||
+              (a.im == 0 && b.im == 0 && signbit(a.im) != signbit(b.im));
+    return same_value(a.re, b.re) && same_value(a.im, b.im) && !zs;
+}
 
 /* ---- the op table: every op of the header's WT_OP_LIST has a dtype rule ----- */
 
@@ -22,7 +30,7 @@ void test_op_table_complete(void) {
 /* ---- kernels: the dispatched (SIMD) kernel equals the scalar loop ------------ */
 
 void test_kernels_match_reference(void) {
-    static unsigned char in[3][200 * 8], o1[200 * 8], o2[200 * 8];
+    static unsigned char in[3][200 * 16], o1[200 * 16], o2[200 * 16];
     for (int op = 0; op < WT_NOPS; op++)
         for (int dt = 0; dt < WT_NDTYPES; dt++) {
             wt_kernel fast = wt_kernels_get(op, dt), ref = wt_kernels_ref(op, dt);
@@ -30,6 +38,7 @@ void test_kernels_match_reference(void) {
             int ar = wt_op_arity(op), odt = dt;
             int cls = wt_ops_class(op);
             if (cls == C_CMP || cls == C_PRED) odt = WT_BOOL;
+            if (op == WT_OP_ABS || op == WT_OP_ANGLE) odt = wt_dtype_part(dt);
             int64_t z = (int64_t)wt_dtype_size(dt), oz = (int64_t)wt_dtype_size(odt);
             for (int layout = 0; layout < 4; layout++)
                 for (int n = 0; n < 70; n += 7) {
@@ -51,7 +60,7 @@ void test_kernels_match_reference(void) {
                     ref(p2, s, n);
                     for (int i = 0; i < n; i++) {
                         double a = wt_cast_load_f64(odt, o1 + i * s[0]), b = wt_cast_load_f64(odt, o2 + i * s[0]);
-                        if (!same_value(a, b) || (a == 0 && b == 0 && signbit(a) != signbit(b))) {
+                        if (!same_elem(odt, o1 + i * s[0], o2 + i * s[0])) {
                             wt_t_fail(__FILE__, __LINE__, "%s/%s layout %d n %d element %d: %g vs reference %g",
                                       wt_op_name(op), wt_dtype_name(dt), layout, n, i, a, b);
                             return;
@@ -65,31 +74,31 @@ void test_kernels_match_reference(void) {
 
 /* out[idx] computed alone: inputs read as doubles at their broadcast index,
 ** converted to the compute dtype, scaled, one scalar kernel call, cast out */
-static double reference_at(int op, int n, wt_tensor *const *in, const double *scal, double alpha, double beta,
-                           const int *comp, int res, int outdt, int nd, const int64_t *idx) {
-    unsigned char vals[3][8], r[8];
+static void reference_at(int op, int n, wt_tensor *const *in, const double *scal, double alpha, double beta,
+                         const int *comp, int res, int outdt, int nd, const int64_t *idx, wt_c128 *out) {
+    wt_slot vals[3], r;
     for (int k = 0; k < n; k++) {
-        double v = scal ? scal[k] : 0;
+        wt_c128 v = {scal ? scal[k] : 0, 0}; /* every value as complex128: both parts of complex ones */
         if (in[k]) {
             int kn = wt_tensor_ndim(in[k]);
             int64_t ki[WT_MAX_DIMS];
             for (int i = 0; i < kn; i++) ki[i] = wt_tensor_shape(in[k])[i] == 1 ? 0 : idx[nd - kn + i];
-            wt_tensor_get(in[k], ki, &v);
+            wt_cast_one(wt_tensor_dtype(in[k]), t_elem(in[k], ki), WT_COMPLEX128, &v);
         }
-        wt_cast_store_f64(comp[k], vals[k], v);
+        wt_cast_one(WT_COMPLEX128, &v, comp[k], &vals[k]);
         double f = k == 0 ? alpha : k == 1 ? beta : 1;
         if (f != 1) {
-            unsigned char fs[8];
-            wt_cast_store_f64(comp[k], fs, f);
-            char *p[3] = {(char *)vals[k], (char *)vals[k], (char *)fs};
+            wt_slot fs;
+            wt_cast_store_f64(comp[k], &fs, f);
+            char *p[3] = {(char *)&vals[k], (char *)&vals[k], (char *)&fs};
             wt_kernels_ref(WT_OP_MUL, comp[k])(p, (const int64_t[]){0, 0, 0}, 1);
         }
     }
-    char *p[4] = {(char *)r, (char *)vals[0], (char *)vals[1], (char *)vals[2]};
+    char *p[4] = {(char *)&r, (char *)&vals[0], (char *)&vals[1], (char *)&vals[2]};
     wt_kernels_ref(op, comp[op == WT_OP_WHERE ? 1 : 0])(p, (const int64_t[]){0, 0, 0, 0}, 1);
-    unsigned char o[8];
-    wt_cast_store_f64(outdt, o, wt_cast_load_f64(res, r));
-    return wt_cast_load_f64(outdt, o);
+    wt_slot o;
+    wt_cast_one(res, &r, outdt, &o);
+    wt_cast_one(outdt, &o, WT_COMPLEX128, out);
 }
 
 void test_ewise_random_vs_reference(void) {
@@ -148,11 +157,12 @@ void test_ewise_random_vs_reference(void) {
             CHECK_EQ(wt_tensor_dtype(res_t), outdt);
             int64_t total = wt_tensor_size(res_t), idx[WT_MAX_DIMS] = {0};
             for (int64_t e = 0; e < total; e++) {
-                double got, want = reference_at(op, n, in, scal, alpha, beta, comp, res, outdt, fnd, idx);
-                wt_tensor_get(res_t, idx, &got);
-                if (!same_value(got, want)) {
-                    wt_t_fail(__FILE__, __LINE__, "%s case %d element %lld: %.17g, reference %.17g", wt_op_name(op),
-                              iter, (long long)e, got, want);
+                wt_c128 want, got;
+                reference_at(op, n, in, scal, alpha, beta, comp, res, outdt, fnd, idx, &want);
+                wt_cast_one(outdt, t_elem(res_t, idx), WT_COMPLEX128, &got);
+                if (!same_value(got.re, want.re) || !same_value(got.im, want.im)) {
+                    wt_t_fail(__FILE__, __LINE__, "%s case %d element %lld: %.17g%+.17gj, reference %.17g%+.17gj",
+                              wt_op_name(op), iter, (long long)e, got.re, got.im, want.re, want.im);
                     errors++;
                     break;
                 }

@@ -48,6 +48,7 @@ double t_random_value(int dtype); /* integers in range, floats with specials */
 /* shape with a layout: 0 dense, 1 all axes reversed, 2 every other element
 ** of a wider base, 3 the transpose of a reversed-shape base; random values */
 wt_tensor *t_layout(int dtype, int ndim, const int64_t *shape, int kind);
+char *t_elem(const wt_tensor *t, const int64_t *idx); /* the address of element idx */
 /* a shape query (status sq, message qmsg, dtype, ndim, shape) against the call
 ** it describes (status sr, wt_error_message(), result r): the same failure or
 ** the same type; counts into *agreed or *failed */

@@ -128,7 +128,7 @@ function reference(c, values, dtype) {
         flat = flat * o.dims[j] + (o.dims[j] === 1 ? 0 : idx[varOf(a)]);
       });
       const v = values[k][flat];
-      prod = dtype.startsWith('float') ? prod * v : big ? cast(dtype, BigInt(prod) * v) : Math.imul(prod, v);
+      prod = /^(float|complex)/.test(dtype) ? prod * v : big ? cast(dtype, BigInt(prod) * v) : Math.imul(prod, v);
       any = any && Number(v) !== 0; // a bigint or a number
     });
     let oi = 0;
@@ -137,7 +137,7 @@ function reference(c, values, dtype) {
     });
     if (dtype === 'bool') res[oi] = res[oi] || any ? 1 : 0;
     else if (big) res[oi] = cast(dtype, BigInt(res[oi]) + prod);
-    else res[oi] = dtype.startsWith('float') ? res[oi] + prod : (res[oi] + prod) | 0;
+    else res[oi] = /^(float|complex)/.test(dtype) ? res[oi] + prod : (res[oi] + prod) | 0;
     for (let v = vars.length - 1; v >= 0; v--) {
       if (++idx[v] < vars[v]) break;
       idx[v] = 0;
@@ -152,7 +152,8 @@ test('einsum equals nested loops on 300 generated equations in every dtype', () 
     const c = makeCase();
     const dts = c.ops.map(() => DTYPES[rnd(DTYPES.length)]);
     // np.result_type of the whole list: the pairwise promotion with the floats first
-    const ordered = [...dts.filter((d) => d.startsWith('float')), ...dts.filter((d) => !d.startsWith('float'))];
+    const inexact = (d) => d.startsWith('float') || d.startsWith('complex');
+    const ordered = [...dts.filter(inexact), ...dts.filter((d) => !inexact(d))];
     let dtype = ordered[0];
     for (const d of ordered.slice(1)) dtype = dtype && promote(dtype, d);
     if (!dtype) continue; // would need int64
@@ -175,11 +176,20 @@ test('einsum equals nested loops on 300 generated equations in every dtype', () 
       );
       assert.equal(r.dtype, dtype, c.eq);
       assert.deepEqual([...r.shape], want.shape, c.eq);
-      const got = Array.from(r.contiguous().toTypedArray(), Number);
+      // complex: the values are real (integers), so the real parts carry them and the imaginary ones are 0
+      const part = (t, k) => Array.from(t.contiguous().toTypedArray(), Number).filter((_, i) => i % 2 === k);
+      const got = dtype.startsWith('complex') ? part(r, 0) : Array.from(r.contiguous().toTypedArray(), Number);
+      if (dtype.startsWith('complex'))
+        assert.ok(
+          part(r, 1).every((v) => v === 0),
+          `${c.eq}: imaginary parts`,
+        );
       got.forEach((g, i) => {
         const w = Number(want.values[i]);
         if (Math.abs(g - w) > 1e-4 * Math.max(1, Math.abs(w)))
-          assert.fail(`einsum('${c.eq}') ${dtype}: element ${i} is ${g}, loops give ${want.values[i]}`);
+          assert.fail(
+            `einsum('${c.eq}') ${dtype}: element ${i} is ${g}, loops give ${want.values[i]} (${dts} ${JSON.stringify(c.ops.map((o) => o.dims))} ${values.map((v) => v.map(String))})`,
+          );
       });
       checked++;
     });

@@ -54,6 +54,7 @@ export function throwsWt(fn, code, pattern) {
 // got equals NumPy's want within rel (relative, at least absolute for |want| < 1);
 // NaN only matches NaN and an infinity only itself
 export function near(got, want, rel = 1e-6) {
+  if (want !== null && typeof want === 'object') return near(got?.re, want.re, rel) && near(got?.im, want.im, rel); // complex
   if (Number.isNaN(want)) return Number.isNaN(got);
   if (!Number.isFinite(want)) return got === want;
   return Math.abs(got - want) <= rel * Math.max(1, Math.abs(want));

@@ -13,6 +13,7 @@ import {
   type MemoryPlan,
   type SharedTensor,
   type SharedMemoryHandle,
+  type ComplexLike,
 } from 'wtensor';
 
 async function main(): Promise<number> {
@@ -110,9 +111,14 @@ async function main(): Promise<number> {
   void single;
   const big: Tensor = wt.tensor([1n, 2n ** 62n], { dtype: wt.int64 }).add(3n); // int64: bigints
   const bigData: BigInt64Array | AnyTypedArray = big.data;
-  const one: number | bigint | boolean = big.slice('0').item();
+  const one: number | bigint | boolean | ComplexLike = big.slice('0').item();
   const max: number | bigint = wt.iinfo('uint64').max;
   (void bigData, one, max, wt.full([2], 2n ** 63n - 1n, 'int64'));
+  // complex: {re, im} values, wt.complex as a weak scalar, the parts as views
+  const zc: Tensor = wt.tensor([{ re: 1, im: 2 }], { dtype: wt.complex64 }).mul(wt.complex(0, 1));
+  const re: Tensor = zc.real,
+    parts: Float32Array | AnyTypedArray = zc.data;
+  (void re, parts, wt.conj(zc), zc.angle(), wt.imag(zc));
   return Number(first) + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;
