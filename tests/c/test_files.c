@@ -14,6 +14,10 @@ static double fixture_value(int dtype, int64_t i) {
     }
     return dtype == WT_BOOL && i % 3 == 0;
 }
+/* a complex fixture's element i: the float rule of its parts' dtype, and quarters */
+static wt_c128 fixture_complex(int dtype, int64_t i) {
+    return (wt_c128){fixture_value(wt_dtype_part(dtype), i), (double)(5 - i) * 0.25};
+}
 
 /* element i of an integer fixture, as int64 (uint64's upper half wrapped) */
 static int64_t fixture_int(int dtype, int64_t i) {
@@ -42,8 +46,17 @@ static void check_values(const char *name, const wt_tensor *t) {
     int64_t n = wt_tensor_size(t), idx[WT_MAX_DIMS] = {0};
     int dt = wt_tensor_dtype(t);
     for (int64_t i = 0; i < n; i++) {
-        bool exact_int = dt != WT_BOOL && !(dt == WT_FLOAT16 || dt == WT_FLOAT32 || dt == WT_FLOAT64);
-        if (exact_int) { /* integers: exactly, at any width */
+        bool exact_int = dt != WT_BOOL && !wt_dtype_is_inexact(dt);
+        if (wt_dtype_is_complex(dt)) { /* both parts, bit for bit */
+            wt_c128 got, want = fixture_complex(dt, i);
+            wt_cast_one(dt, t_elem(t, idx), WT_COMPLEX128, &got);
+            if (dt == WT_COMPLEX64) want.re = (float)want.re;
+            if (memcmp(&got.im, &want.im, 8) || (memcmp(&got.re, &want.re, 8) && !(isnan(got.re) && isnan(want.re)))) {
+                wt_t_fail(__FILE__, __LINE__, "%s: element %lld is %g%+gj, NumPy wrote %g%+gj", name, (long long)i,
+                          got.re, got.im, want.re, want.im);
+                return;
+            }
+        } else if (exact_int) { /* integers: exactly, at any width */
             int64_t at = wt_tensor_offset(t), got;
             for (int k = 0; k < wt_tensor_ndim(t); k++) at += idx[k] * wt_tensor_strides(t)[k];
             memcpy(&got, (char *)wt_tensor_data(t) + at * (int64_t)wt_dtype_size(dt), sizeof got);
@@ -70,8 +83,9 @@ static void check_values(const char *name, const wt_tensor *t) {
 }
 
 void test_npy_fixtures(void) {
-    static const char *const dts[WT_NDTYPES] = {"bool",   "int8",    "uint8",   "int16", "uint16", "int32",
-                                                "uint32", "float32", "float64", "int64", "uint64", "float16"};
+    static const char *const dts[WT_NDTYPES] = {"bool",    "int8",    "uint8", "int16",  "uint16",
+                                                "int32",   "uint32",  "float32", "float64", "int64",
+                                                "uint64",  "float16", "complex64", "complex128"};
     static const char *const kinds[3] = {"c", "f", "be"};
     int64_t s234[3] = {2, 3, 4};
     for (int dt = 0; dt < WT_NDTYPES; dt++)

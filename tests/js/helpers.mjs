@@ -32,6 +32,7 @@ export const fixtures = JSON.parse(
 
 // element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()
 export function fixtureValue(dtype, i) {
+  if (dtype.startsWith('complex')) return { re: fixtureValue(dtype === 'complex64' ? 'float32' : 'float64', i), im: (5 - i) * 0.25 };
   if (dtype.startsWith('float')) {
     return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float64' ? 0.1 : 0.375);
   }
@@ -67,7 +68,8 @@ export function valuesByFormula(t) {
   for (let k = 0; k < t.size; k++) {
     let off = t.offset;
     for (let i = 0; i < t.ndim; i++) off += idx[i] * t.strides[i];
-    out.push(t.dtype === 'float16' && HALF_AS_BITS ? halfToNumber(t.data[off]) : t.data[off]);
+    if (t.dtype.startsWith('complex')) out.push({ re: t.data[2 * off], im: t.data[2 * off + 1] });
+    else out.push(t.dtype === 'float16' && HALF_AS_BITS ? halfToNumber(t.data[off]) : t.data[off]);
     for (let i = t.ndim - 1; i >= 0; i--) {
       if (++idx[i] < t.shape[i]) break;
       idx[i] = 0;
