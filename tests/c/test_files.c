@@ -83,9 +83,9 @@ static void check_values(const char *name, const wt_tensor *t) {
 }
 
 void test_npy_fixtures(void) {
-    static const char *const dts[WT_NDTYPES] = {"bool",    "int8",    "uint8", "int16",  "uint16",
-                                                "int32",   "uint32",  "float32", "float64", "int64",
-                                                "uint64",  "float16", "complex64", "complex128"};
+    static const char *const dts[WT_NDTYPES] = {"bool",   "int8",    "uint8",     "int16",     "uint16",
+                                                "int32",  "uint32",  "float32",   "float64",   "int64",
+                                                "uint64", "float16", "complex64", "complex128"};
     static const char *const kinds[3] = {"c", "f", "be"};
     int64_t s234[3] = {2, 3, 4};
     for (int dt = 0; dt < WT_NDTYPES; dt++)

@@ -24,7 +24,7 @@ test('every NumPy fixture loads with its values; Fortran order as a strided view
         const ok = dtype.startsWith('complex')
           ? same(v.re, w.re, dtype === 'complex64') && same(v.im, w.im, false)
           : same(v, w, dtype === 'float32');
-        assert.ok(ok, `${name}[${i}] = ${typeof v === "object" ? JSON.stringify(v) : v}`);
+        assert.ok(ok, `${name}[${i}] = ${typeof v === 'object' ? JSON.stringify(v) : v}`);
       });
       if (name.endsWith('_f')) assert.deepEqual(t.strides, [1, 2, 6], `${name}: Fortran strides`);
       const back = t.toNpy();

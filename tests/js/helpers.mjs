@@ -32,7 +32,8 @@ export const fixtures = JSON.parse(
 
 // element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()
 export function fixtureValue(dtype, i) {
-  if (dtype.startsWith('complex')) return { re: fixtureValue(dtype === 'complex64' ? 'float32' : 'float64', i), im: (5 - i) * 0.25 };
+  if (dtype.startsWith('complex'))
+    return { re: fixtureValue(dtype === 'complex64' ? 'float32' : 'float64', i), im: (5 - i) * 0.25 };
   if (dtype.startsWith('float')) {
     return { 1: NaN, 2: Infinity, 3: -0 }[i] ?? (i - 5) * (dtype === 'float64' ? 0.1 : 0.375);
   }
