@@ -75,17 +75,8 @@ uint16_t wt_half_from_double(double v) { /* on the bits: no libm, so every float
 #define CV_BH(T, x) (T)(((x)&0x7fffu) != 0)
 #define CV_IH(T, x) CV_IF(T, wt_half_to_float(x))
 #define CV_FH(T, x) (T) wt_half_to_float(x)
-/* complex: a real value is (x, 0); complex to a real dtype keeps the real
-** part (NumPy's unsafe cast, which warns there); to bool, either part nonzero */
-#define CV_CB(T, x) ((T){(x), 0})
-#define CV_CI(T, x) ((T){(x), 0})
-#define CV_CF(T, x) ((T){(x), 0})
-#define CV_CH(T, x) ((T){wt_half_to_float(x), 0})
-#define CV_CC(T, x) ((T){(x).re, (x).im})
+/* complex to bool: either part nonzero (the other complex casts are composed below) */
 #define CV_BC(T, x) (T)((x).re != 0 || (x).im != 0)
-#define CV_IC(T, x) CV_IF(T, (x).re)
-#define CV_FC(T, x) (T)((x).re)
-#define CV_HC(T, x) (T) wt_half_from_double((double)(x).re)
 
 #define SRC_TYPES WT_DTYPE_LIST
 #define DST_TYPES WT_DTYPE_LIST_WITH
@@ -95,17 +86,80 @@ uint16_t wt_half_from_double(double v) { /* on the bits: no libm, so every float
 #define ROW(se, sn, ST, sk) DST_TYPES(CELL, (se, sn, ST, sk))
 #define CELL(S, de, dn, DT, dk) APPLY(CELL_, (UNPACK S, de, dn, DT, dk))
 
+/* called by the composed complex casts: one copy of each loop, not one per caller */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 /* the strided reference loop for one pair; memcpy keeps unaligned wrapped
 ** memory legal and compiles to plain loads */
-#define CELL_(se, sn, ST, sk, de, dn, DT, dk)                                                 \
-    static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
-        for (int64_t i = 0; i < n; i++, s += ss, d += ds) {                                   \
-            ST x;                                                                             \
-            memcpy(&x, s, sizeof x);                                                          \
-            DT y = CV_##dk##sk(DT, x);                                                        \
-            memcpy(d, &y, sizeof y);                                                          \
-        }                                                                                     \
+#define LOOP(sn, ST, sk, dn, DT, dk)                                                                   \
+    NOINLINE static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
+        for (int64_t i = 0; i < n; i++, s += ss, d += ds) {                                            \
+            ST x;                                                                                      \
+            memcpy(&x, s, sizeof x);                                                                   \
+            DT y = CV_##dk##sk(DT, x);                                                                 \
+            memcpy(d, &y, sizeof y);                                                                   \
+        }                                                                                              \
     }
+/* Complex casts are the real casts of their parts, so that complex adds a
+** handful of small functions, not a loop per pair: a real value into complex
+** is the cast into the parts' dtype at the real part, then an imaginary 0;
+** complex into a real dtype casts the real part (NumPy's unsafe cast, which
+** warns there); complex into complex casts each part. */
+#define PART_c64 f32
+#define PART_c128 f64
+#define PART_SIZE_c64 4
+#define PART_SIZE_c128 8
+#define CAST_(a, b) cast_##a##_##b
+#define CAST(a, b) CAST_(a, b) /* expands PART_x first */
+/* the imaginary parts (z bytes each, stride ds) of n complex values: 0 */
+NOINLINE static void zero_parts(char *d, int64_t ds, int64_t n, size_t z) {
+    for (int64_t i = 0; i < n; i++) memset(d + i * ds, 0, z);
+}
+#define TO_C(sn, ST, dn, DT)                                                                  \
+    static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
+        CAST(sn, PART_##dn)(s, ss, d, ds, n);                                                 \
+        zero_parts(d + PART_SIZE_##dn, ds, n, PART_SIZE_##dn);                                \
+    }
+#define FROM_C(sn, ST, dn, DT)                                                                \
+    static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
+        CAST(PART_##sn, dn)(s, ss, d, ds, n);                                                 \
+    }
+#define C_TO_C(sn, ST, dn, DT)                                                                \
+    static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
+        CAST(PART_##sn, PART_##dn)(s, ss, d, ds, n);                                          \
+        CAST(PART_##sn, PART_##dn)(s + PART_SIZE_##sn, ss, d + PART_SIZE_##dn, ds, n);        \
+    }
+/* by (source kind, destination kind) */
+#define PAIR_BB LOOP
+#define PAIR_BI LOOP
+#define PAIR_BF LOOP
+#define PAIR_BH LOOP
+#define PAIR_IB LOOP
+#define PAIR_II LOOP
+#define PAIR_IF LOOP
+#define PAIR_IH LOOP
+#define PAIR_FB LOOP
+#define PAIR_FI LOOP
+#define PAIR_FF LOOP
+#define PAIR_FH LOOP
+#define PAIR_HB LOOP
+#define PAIR_HI LOOP
+#define PAIR_HF LOOP
+#define PAIR_HH LOOP
+#define PAIR_CB LOOP
+#define PAIR_BC(sn, ST, sk, dn, DT, dk) TO_C(sn, ST, dn, DT)
+#define PAIR_IC(sn, ST, sk, dn, DT, dk) TO_C(sn, ST, dn, DT)
+#define PAIR_FC(sn, ST, sk, dn, DT, dk) TO_C(sn, ST, dn, DT)
+#define PAIR_HC(sn, ST, sk, dn, DT, dk) TO_C(sn, ST, dn, DT)
+#define PAIR_CI(sn, ST, sk, dn, DT, dk) FROM_C(sn, ST, dn, DT)
+#define PAIR_CF(sn, ST, sk, dn, DT, dk) FROM_C(sn, ST, dn, DT)
+#define PAIR_CH(sn, ST, sk, dn, DT, dk) FROM_C(sn, ST, dn, DT)
+#define PAIR_CC(sn, ST, sk, dn, DT, dk) C_TO_C(sn, ST, dn, DT)
+#define CELL_(se, sn, ST, sk, de, dn, DT, dk) PAIR_##sk##dk(sn, ST, sk, dn, DT, dk)
 SRC_TYPES(ROW)
 #undef CELL_
 

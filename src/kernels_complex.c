@@ -11,9 +11,14 @@
 #include <math.h>
 #include <string.h>
 
-/* ---- inverse functions, Kahan's formulas ("Branch Cuts for Complex Elementary
-** Functions", 1987): signed zeros pick the side of every branch cut as C99 and
-** NumPy do.  Computed in double for both dtypes (complex64 rounds once). */
+/* ---- inverse functions: Kahan's formulas ("Branch Cuts for Complex Elementary
+** Functions", 1987) for finite values, where signed zeros pick the side of
+** every branch cut as C99 and NumPy do; C99 Annex G's values (NumPy's) at
+** infinite and NaN parts.  Computed in double for both dtypes (complex64
+** rounds once).  Each works in the first quadrant and takes the signs back by
+** the function's symmetry; a NaN's sign means nothing there. */
+#define PI_2 1.5707963267948966
+#define PI_4 0.78539816339744831
 static wt_c128 c_sqrt(double re, double im) {
     double _Complex z, r;
     memcpy(&z, (double[]){re, im}, sizeof z);
@@ -22,25 +27,91 @@ static wt_c128 c_sqrt(double re, double im) {
     memcpy(&w, &r, sizeof w);
     return w;
 }
-static wt_c128 k_asin(wt_c128 z) {
-    wt_c128 s1 = c_sqrt(1 - z.re, -z.im), s2 = c_sqrt(1 + z.re, z.im);
-    return (wt_c128){atan2(z.re, s1.re * s2.re - s1.im * s2.im), asinh(s1.re * s2.im - s1.im * s2.re)};
-}
-static wt_c128 k_acos(wt_c128 z) {
-    wt_c128 s1 = c_sqrt(1 - z.re, -z.im), s2 = c_sqrt(1 + z.re, z.im);
-    return (wt_c128){2 * atan2(s1.re, s2.re), asinh(s2.re * s1.im - s2.im * s1.re)};
-}
-static wt_c128 k_acosh(wt_c128 z) {
-    wt_c128 t1 = c_sqrt(z.re - 1, z.im), t2 = c_sqrt(z.re + 1, z.im);
-    return (wt_c128){asinh(t1.re * t2.re + t1.im * t2.im), 2 * atan2(t1.im, t2.re)};
-}
-static wt_c128 k_atanh(wt_c128 z) {
-    double x = z.re, y = z.im, d = (1 - x) * (1 - x) + y * y;
-    return (wt_c128){0.25 * log1p(4 * x / d), 0.5 * atan2(2 * y, (1 - x) * (1 + x) - y * y)};
-}
-/* asinh(z) = -i asin(iz), atanh's likewise for atan */
+static bool neg(double v) { return signbit(v) && v == v; }
+static bool huge(double x, double y) { return x > 0x1p500 || y > 0x1p500; } /* Kahan's products would overflow */
+
+/* asinh: odd, and conj(asinh z) = asinh(conj z) */
 static wt_c128 k_asinh(wt_c128 z) {
-    wt_c128 w = k_asin((wt_c128){-z.im, z.re});
+    double x = fabs(z.re), y = fabs(z.im), re, im;
+    if (isnan(x))
+        re = isinf(y) ? INFINITY : NAN, im = y == 0 ? 0 : NAN;
+    else if (isnan(y))
+        re = isinf(x) ? INFINITY : NAN, im = NAN;
+    else if (isinf(x) || isinf(y))
+        re = INFINITY, im = isinf(x) ? (isinf(y) ? PI_4 : 0) : PI_2;
+    else if (huge(x, y))
+        re = log(hypot(x / 2, y / 2)) + 2 * M_LN2, im = atan2(y, x);
+    else { /* -i asin(iz) with asin's formula */
+        wt_c128 s1 = c_sqrt(1 + y, -x), s2 = c_sqrt(1 - y, x);
+        re = asinh(s1.re * s2.im - s1.im * s2.re), im = atan2(y, s1.re * s2.re - s1.im * s2.im);
+    }
+    return (wt_c128){neg(z.re) ? -re : re, neg(z.im) ? -im : im};
+}
+
+/* acosh: conj(acosh z) = acosh(conj z), real part >= 0 */
+static wt_c128 k_acosh(wt_c128 z) {
+    double x = z.re, y = fabs(z.im), re, im;
+    if (isnan(x))
+        re = isinf(y) ? INFINITY : NAN, im = NAN;
+    else if (isnan(y))
+        re = isinf(x) ? INFINITY : NAN, im = x == 0 ? PI_2 : NAN;
+    else if (isinf(x))
+        re = INFINITY, im = isinf(y) ? (x > 0 ? PI_4 : 3 * PI_4) : (x > 0 ? 0 : 2 * PI_2);
+    else if (isinf(y))
+        re = INFINITY, im = PI_2;
+    else if (huge(fabs(x), y))
+        re = log(hypot(x / 2, y / 2)) + 2 * M_LN2, im = atan2(y, x);
+    else {
+        wt_c128 t1 = c_sqrt(x - 1, y), t2 = c_sqrt(x + 1, y);
+        re = asinh(t1.re * t2.re + t1.im * t2.im), im = 2 * atan2(t1.im, t2.re);
+    }
+    return (wt_c128){re, neg(z.im) ? -im : im};
+}
+
+/* acos: conj(acos z) = acos(conj z); in the upper half-plane its imaginary part is <= 0 */
+static wt_c128 k_acos(wt_c128 z) {
+    double x = z.re, y = fabs(z.im), re, im;
+    if (isnan(x))
+        re = NAN, im = isinf(y) ? -INFINITY : NAN;
+    else if (isnan(y))
+        re = x == 0 ? PI_2 : NAN, im = isinf(x) ? -INFINITY : NAN;
+    else if (isinf(x))
+        re = isinf(y) ? (x > 0 ? PI_4 : 3 * PI_4) : (x > 0 ? 0 : 2 * PI_2), im = -INFINITY;
+    else if (isinf(y))
+        re = PI_2, im = -INFINITY;
+    else if (huge(fabs(x), y))
+        re = atan2(y, x), im = -(log(hypot(x / 2, y / 2)) + 2 * M_LN2);
+    else {
+        wt_c128 s1 = c_sqrt(1 - x, -y), s2 = c_sqrt(1 + x, y);
+        re = 2 * atan2(s1.re, s2.re), im = asinh(s2.re * s1.im - s2.im * s1.re);
+    }
+    return (wt_c128){re, neg(z.im) ? -im : im};
+}
+
+/* atanh: odd, and conj(atanh z) = atanh(conj z) */
+static wt_c128 k_atanh(wt_c128 z) {
+    double x = fabs(z.re), y = fabs(z.im), re, im;
+    if (isnan(x) && isinf(y))
+        return (wt_c128){copysign(0, z.re), neg(z.im) ? -PI_2 : PI_2}; /* the NaN's sign, as glibc */
+    if (isnan(x))
+        re = im = NAN;
+    else if (isnan(y))
+        re = isinf(x) || x == 0 ? 0 : NAN, im = NAN;
+    else if (isinf(x) || isinf(y))
+        re = 0, im = PI_2;
+    else if (huge(x, y)) { /* 1/z + i pi/2, without overflow */
+        double h = hypot(x, y);
+        re = x / h / h, im = PI_2;
+    } else {
+        double d = (1 - x) * (1 - x) + y * y;
+        re = 0.25 * log1p(4 * x / d), im = 0.5 * atan2(2 * y, (1 - x) * (1 + x) - y * y);
+    }
+    return (wt_c128){neg(z.re) ? -re : re, neg(z.im) ? -im : im};
+}
+
+/* asin(z) = -i asinh(iz), atan(z) = -i atanh(iz) */
+static wt_c128 k_asin(wt_c128 z) {
+    wt_c128 w = k_asinh((wt_c128){-z.im, z.re});
     return (wt_c128){w.im, -w.re};
 }
 static wt_c128 k_atan(wt_c128 z) {

@@ -103,7 +103,7 @@ static wt_status parse_descr(const char *s, int *dtype, bool *swap) {
             *swap = order == '>' && wt_dtype_size(d) > 1; /* every host wtensor runs on is little-endian */
             return WT_OK;
         }
-    static const char *const known[][2] = {{"c8", "complex64"}, {"c16", "complex128"}, {"O", "object"}};
+    static const char *const known[][2] = {{"f16", "float128"}, {"c32", "complex256"}, {"O", "object"}};
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (!strcmp(s + 1, known[k][0]))
             return wt_error_fail(WT_EDTYPE, ".npy: dtype '%s' (%s) is not supported by wtensor", s, known[k][1]);

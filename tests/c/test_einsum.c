@@ -146,11 +146,11 @@ static void reference(const ein_case *c, wt_tensor *const *ops, int dt, double *
             idx[v] = 0;
         }
     }
-    if (dt != WT_BOOL && !wt_dtype_is_float(dt))
+    if (dt != WT_BOOL && !wt_dtype_is_inexact(dt))
         for (int64_t i = 0; i < outn; i++) {
-            unsigned char w[8];
-            wt_cast_store_f64(dt, w, (double)(int32_t)iacc[i]); /* wrap to the dtype */
-            outv[i] = wt_cast_load_f64(dt, w);
+            wt_slot w;
+            wt_cast_store_f64(dt, &w, (double)(int32_t)iacc[i]); /* wrap to the dtype */
+            outv[i] = wt_cast_load_f64(dt, &w);
         }
     free(iacc);
 }

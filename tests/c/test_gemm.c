@@ -18,16 +18,19 @@ static int64_t make_group(wt_group *g, int64_t n, int split, int64_t elem_stride
     return n;
 }
 
+/* a small integer in [-off, n - off) (complex: in both parts) at p */
+static void store_small(int dt, char *p, int n, int off) {
+    wt_c128 v = {(double)(int)(t_rand() % (unsigned)n) - off, (double)(int)(t_rand() % (unsigned)n) - off};
+    wt_cast_one(WT_COMPLEX128, &v, dt, p);
+}
+
 static void check_gemm(int dt, int64_t M, int64_t N, int64_t K, bool transA, bool splitM, bool accumulate, bool negN) {
     int64_t z = (int64_t)wt_dtype_size(dt);
     char *A = malloc((size_t)(M * K * z + 8)), *B = malloc((size_t)(K * N * z + 8));
     char *C1 = malloc((size_t)(M * N * z + 8)), *C2 = malloc((size_t)(M * N * z + 8));
-    for (int64_t i = 0; i < M * K; i++) wt_cast_store_f64(dt, A + i * z, (double)(int)(t_rand() % 17) - 8);
-    for (int64_t i = 0; i < K * N; i++) wt_cast_store_f64(dt, B + i * z, (double)(int)(t_rand() % 13) - 6);
-    for (int64_t i = 0; i < M * N; i++) {
-        double v = (double)(int)(t_rand() % 5);
-        wt_cast_store_f64(dt, C1 + i * z, v), wt_cast_store_f64(dt, C2 + i * z, v);
-    }
+    for (int64_t i = 0; i < M * K; i++) store_small(dt, A + i * z, 17, 8);
+    for (int64_t i = 0; i < K * N; i++) store_small(dt, B + i * z, 13, 6);
+    for (int64_t i = 0; i < M * N; i++) store_small(dt, C1 + i * z, 5, 0), memcpy(C2 + i * z, C1 + i * z, (size_t)z);
     wt_gemm g = {.dtype = dt, .a = A, .b = B, .accumulate = accumulate};
     /* A is M x K row-major, or stored K x M and read transposed */
     make_group(&g.am, M, splitM, transA ? 1 : K, z);
@@ -43,13 +46,14 @@ static void check_gemm(int dt, int64_t M, int64_t N, int64_t K, bool transA, boo
     CHECK_OK(wt_gemm_run(&g));
     CHECK_OK(wt_gemm_ref(&r));
     for (int64_t i = 0; i < M * N; i++) {
-        double x = wt_cast_load_f64(dt, C1 + i * z), y = wt_cast_load_f64(dt, C2 + i * z);
+        wt_c128 x, y; /* both parts of complex values */
+        wt_cast_one(dt, C1 + i * z, WT_COMPLEX128, &x), wt_cast_one(dt, C2 + i * z, WT_COMPLEX128, &y);
         /* small integers: every partial sum is exact, so both orders agree exactly */
-        if (x != y) {
+        if (x.re != y.re || x.im != y.im) {
             wt_t_fail(__FILE__, __LINE__,
-                      "%s %lldx%lldx%lld transA %d splitM %d acc %d negN %d: C[%lld] = %g, reference %g",
+                      "%s %lldx%lldx%lld transA %d splitM %d acc %d negN %d: C[%lld] = %g%+gj, reference %g%+gj",
                       wt_dtype_name(dt), (long long)M, (long long)N, (long long)K, transA, splitM, accumulate, negN,
-                      (long long)i, x, y);
+                      (long long)i, x.re, x.im, y.re, y.im);
             break;
         }
     }
@@ -59,8 +63,9 @@ static void check_gemm(int dt, int64_t M, int64_t N, int64_t K, bool transA, boo
 void test_gemm_packed_vs_reference(void) {
     static const int64_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 13, 17, 31, 64, 65, 70};
     const int ns = (int)(sizeof sizes / sizeof sizes[0]);
-    for (int dti = 0; dti < 2; dti++) {
-        int dt = dti ? WT_FLOAT64 : WT_FLOAT32;
+    static const int packed_dts[] = {WT_FLOAT32, WT_FLOAT64, WT_COMPLEX64, WT_COMPLEX128};
+    for (int dti = 0; dti < 4; dti++) {
+        int dt = packed_dts[dti];
         for (int i = 0; i < 60; i++) {
             int64_t M = sizes[t_rand() % ns], N = sizes[t_rand() % ns], K = sizes[t_rand() % ns];
             check_gemm(dt, M, N, K, t_rand() & 1, t_rand() & 1, (t_rand() % 4) == 0, (t_rand() % 4) == 0);
@@ -69,8 +74,8 @@ void test_gemm_packed_vs_reference(void) {
         check_gemm(dt, 130, 520, 300, false, false, false, false);
         check_gemm(dt, 67, 9, 513, true, true, true, true);
     }
-    for (int dt = 0; dt < WT_NDTYPES - 2; dt++)
-        check_gemm(dt, 5, 6, 7, true, true, (dt & 1) != 0, false); /* the scalar path */
+    for (int dt = 0; dt < WT_NDTYPES; dt++) /* the scalar path (float16 never reaches the GEMM) */
+        if (dt != WT_FLOAT16) check_gemm(dt, 5, 6, 7, true, true, (dt & 1) != 0, false);
 }
 
 /* ---- matmul ---------------------------------------------------------------- */
@@ -82,7 +87,7 @@ static void check_matmul(const wt_tensor *a, const wt_tensor *b, const wt_tensor
     int64_t K = as[an - 1], total = wt_tensor_size(r), idx[WT_MAX_DIMS] = {0};
     bool a1 = an == 1, b1 = bn == 1;
     int nbatch = rn - (a1 ? 0 : 1) - (b1 ? 0 : 1);
-    bool is_int = !wt_dtype_is_float(wt_tensor_dtype(r)) && wt_tensor_dtype(r) != WT_BOOL;
+    bool is_int = !wt_dtype_is_inexact(wt_tensor_dtype(r)) && wt_tensor_dtype(r) != WT_BOOL;
     for (int64_t e = 0; e < total; e++) {
         int64_t m = a1 ? 0 : idx[nbatch], n = b1 ? 0 : idx[rn - 1];
         double acc = 0;
@@ -107,9 +112,9 @@ static void check_matmul(const wt_tensor *a, const wt_tensor *b, const wt_tensor
         }
         double got, want = acc;
         if (is_int) {
-            unsigned char w[8];
-            wt_cast_store_f64(wt_tensor_dtype(r), w, (double)(int32_t)iacc);
-            want = wt_cast_load_f64(wt_tensor_dtype(r), w);
+            wt_slot w;
+            wt_cast_store_f64(wt_tensor_dtype(r), &w, (double)(int32_t)iacc);
+            want = wt_cast_load_f64(wt_tensor_dtype(r), &w);
         }
         if (wt_tensor_dtype(r) == WT_BOOL) want = acc != 0;
         wt_tensor_get(r, idx, &got);

@@ -202,12 +202,12 @@ void test_tiled_transposes(void) {
                 for (int64_t j = 0; ok && j < tshape[1]; j++) {
                     double v, w, want = (double)(j * shape[1] + i),
                                  want2 = want + (double)(j * shape[1] + (tshape[0] - 1 - i));
-                    unsigned char b1[8], b2[8];
-                    wt_cast_store_f64(dts[d], b1, want); /* what the dtype holds */
-                    wt_cast_store_f64(dts[d], b2, want2);
+                    wt_slot b1, b2;
+                    wt_cast_store_f64(dts[d], &b1, want); /* what the dtype holds */
+                    wt_cast_store_f64(dts[d], &b2, want2);
                     wt_tensor_get(c, (int64_t[]){i, j}, &v);
                     wt_tensor_get(sum, (int64_t[]){i, j}, &w);
-                    ok = v == wt_cast_load_f64(dts[d], b1) && w == wt_cast_load_f64(dts[d], b2);
+                    ok = v == wt_cast_load_f64(dts[d], &b1) && w == wt_cast_load_f64(dts[d], &b2);
                     if (!ok)
                         wt_t_fail(__FILE__, __LINE__, "%s (%lld,%lld) at (%lld,%lld): %g %g", wt_dtype_name(dts[d]),
                                   (long long)shape[0], (long long)shape[1], (long long)i, (long long)j, v, w);
