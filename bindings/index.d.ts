@@ -63,6 +63,24 @@ export interface ComplexLike {
   readonly re: number;
   readonly im: number;
 }
+/** np.emath: the operand is checked (any x < 0, any |x| > 1) and computed in complex where needed. */
+export interface Emath {
+  sqrt(x: Operand | NestedArray): Tensor;
+  log(x: Operand | NestedArray): Tensor;
+  log2(x: Operand | NestedArray): Tensor;
+  log10(x: Operand | NestedArray): Tensor;
+  /** log base n of x */
+  logn(n: Operand | NestedArray, x: Operand | NestedArray): Tensor;
+  power(x: Operand | NestedArray, p: Operand | NestedArray): Tensor;
+  pow(x: Operand | NestedArray, p: Operand | NestedArray): Tensor;
+  arccos(x: Operand | NestedArray): Tensor;
+  arcsin(x: Operand | NestedArray): Tensor;
+  arctanh(x: Operand | NestedArray): Tensor;
+  acos(x: Operand | NestedArray): Tensor;
+  asin(x: Operand | NestedArray): Tensor;
+  atanh(x: Operand | NestedArray): Tensor;
+}
+
 /** Nested arrays of numbers, bigints (int64, uint64), booleans or complex numbers, as returned by toArray(). */
 export type NestedArray = number | bigint | boolean | ComplexLike | NestedArray[];
 
@@ -288,7 +306,9 @@ export type UnaryOp =
   | 'cosh'
   | 'sinh'
   | 'conj'
-  | 'angle';
+  | 'angle'
+  | 'log2'
+  | 'log10';
 /** NumPy's spellings of Array API functions: free functions only (wt.arccos is wt.acos). */
 export type UnaryAlias = 'arccos' | 'arcsin' | 'arctan' | 'arccosh' | 'arcsinh' | 'arctanh' | 'conjugate';
 export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' | 'argmax' | 'argmin';
@@ -602,6 +622,8 @@ export interface Wtensor extends AllOps {
   readonly complex128: 'complex128';
   /** A complex number; in ops a weak scalar, as a Python complex (float32 + complex(0, 1) is complex64). */
   complex(re: number, im?: number): ComplexLike;
+  /** NumPy's np.emath: complex results where the real function would give NaN (sqrt(-1) is 1j). */
+  readonly emath: Emath;
   /** NumPy's real and imag: views of a complex tensor's parts (t.real, t.imag). */
   real(t: Tensor): Tensor;
   imag(t: Tensor): Tensor;

@@ -13,6 +13,7 @@
 //             (and LazyTensor gets the method); true uses the kind's builder
 //   names     how axis names follow a view: 'same', or a function (x, args) -> names
 //   impl      for kinds without a generic builder: (api) => the function
+//   namespace true: impl gives an object of functions (wt.emath), not a function
 // Adding an op: docs/ARCHITECTURE.md, "Adding an op".
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
@@ -27,6 +28,7 @@ import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './excha
 import { Graph, isLazy, loadGraph } from './lazy/index.js';
 import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
 import { complex } from './complex.js';
+import { emath } from './emath.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
@@ -203,6 +205,8 @@ const DTYPE_RULES = [
   { name: 'isdtype', c: 'wt_dtype_limits_of', impl: (api) => (dtype, kind) => isdtype(api.e, dtype, kind) },
   // a complex number: a weak scalar in ops (a 0-d complex tensor with WT_FLAG_WEAK), as Python's complex
   { name: 'complex', c: 'wt_view_weak', impl: () => complex },
+  // NumPy's np.emath: sqrt, log, ..., complex where the real result would be NaN (a namespace)
+  { name: 'emath', c: 'wt_ewise', namespace: true, impl: (api) => emath(api.wt) },
 ].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
 const opName = (op, what) => {

@@ -57,6 +57,8 @@ const NAMES = {
   sinh: 'sinh',
   conj: 'conjugate',
   angle: 'angle',
+  log2: 'log2',
+  log10: 'log10',
   // ternary
   where: 'where',
   clip: 'clip',

@@ -431,7 +431,7 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
     X(ISFINITE, "isfinite", 1) X(COPY, "copy", 1) X(ARCCOS, "arccos", 1) X(ARCSIN, "arcsin", 1)      \
     X(ARCTAN, "arctan", 1) X(ARCCOSH, "arccosh", 1) X(ARCSINH, "arcsinh", 1)                         \
     X(ARCTANH, "arctanh", 1) X(COSH, "cosh", 1) X(SINH, "sinh", 1) X(CONJ, "conjugate", 1)           \
-    X(ANGLE, "angle", 1)                                                                             \
+    X(ANGLE, "angle", 1) X(LOG2, "log2", 1) X(LOG10, "log10", 1)                                     \
     /* ternary */                                                                                    \
     X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
 // clang-format on

@@ -141,6 +141,8 @@ static inline double asinh_f64(double a) { return asinh(a); }
 static inline double atanh_f64(double a) { return atanh(a); }
 static inline double cosh_f64(double a) { return cosh(a); }
 static inline double sinh_f64(double a) { return sinh(a); }
+static inline double log2_f64(double a) { return log2(a); }
+static inline double log10_f64(double a) { return log10(a); }
 
 SIGNED_OPS(i8, int8_t, uint32_t)
 UNSIGNED_OPS(u8, uint8_t, uint32_t)
@@ -223,7 +225,8 @@ EVERY_OPS(f64, double)
     L1(acos_##sn##__strided, T, T, acos_##sn) L1(asin_##sn##__strided, T, T, asin_##sn)                         \
     L1(atan_##sn##__strided, T, T, atan_##sn) L1(acosh_##sn##__strided, T, T, acosh_##sn)                       \
     L1(asinh_##sn##__strided, T, T, asinh_##sn) L1(atanh_##sn##__strided, T, T, atanh_##sn)                     \
-    L1(cosh_##sn##__strided, T, T, cosh_##sn) L1(sinh_##sn##__strided, T, T, sinh_##sn)
+    L1(cosh_##sn##__strided, T, T, cosh_##sn) L1(sinh_##sn##__strided, T, T, sinh_##sn)                         \
+    L1(log2_##sn##__strided, T, T, log2_##sn) L1(log10_##sn##__strided, T, T, log10_##sn)
 #define FLOAT_ROW(sn)                                                                            \
     [WT_OP_DIV].ref = div_##sn##__strided, [WT_OP_EXP].ref = exp_##sn##__strided, [WT_OP_LOG].ref = log_##sn##__strided,                \
     [WT_OP_LOG1P].ref = log1p_##sn##__strided, [WT_OP_EXPM1].ref = expm1_##sn##__strided, [WT_OP_SQRT].ref = sqrt_##sn##__strided,      \
@@ -234,7 +237,8 @@ EVERY_OPS(f64, double)
     [WT_OP_ARCTAN].ref = atan_##sn##__strided, [WT_OP_ARCCOSH].ref = acosh_##sn##__strided,                      \
     [WT_OP_ARCSINH].ref = asinh_##sn##__strided, [WT_OP_ARCTANH].ref = atanh_##sn##__strided,                    \
     [WT_OP_COSH].ref = cosh_##sn##__strided, [WT_OP_SINH].ref = sinh_##sn##__strided,                  \
-    [WT_OP_ANGLE].ref = angle_##sn##__strided
+    [WT_OP_ANGLE].ref = angle_##sn##__strided, [WT_OP_LOG2].ref = log2_##sn##__strided,                   \
+    [WT_OP_LOG10].ref = log10_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
 ** so a value's result never depends on where it sits in the tensor */
@@ -275,6 +279,8 @@ VMATH(asinh_f32__strided, wt_vf32_asinh)
 VMATH(atanh_f32__strided, wt_vf32_atanh)
 VMATH(cosh_f32__strided, wt_vf32_cosh)
 VMATH(sinh_f32__strided, wt_vf32_sinh)
+VMATH(log2_f32__strided, wt_vf32_log2)
+VMATH(log10_f32__strided, wt_vf32_log10)
 
 EVERY_LOOPS(b8, uint8_t)
 L2(and_b8__strided, uint8_t, uint8_t, and_b8)

@@ -196,6 +196,9 @@ static wt_c128 k_atan(wt_c128 z) {
     static inline T asinh_##sn(T a) { wt_c128 w = k_asinh((wt_c128){a.re, a.im}); return mk_##sn((R)w.re, (R)w.im); }\
     static inline T acosh_##sn(T a) { wt_c128 w = k_acosh((wt_c128){a.re, a.im}); return mk_##sn((R)w.re, (R)w.im); }\
     static inline T atanh_##sn(T a) { wt_c128 w = k_atanh((wt_c128){a.re, a.im}); return mk_##sn((R)w.re, (R)w.im); }\
+    /* NumPy's nc_log2 and nc_log10: the natural log scaled */                                   \
+    static inline T log2_##sn(T a) { T l = log_##sn(a); return mk_##sn(l.re * (R)1.44269504088896340736, l.im * (R)1.44269504088896340736); } \
+    static inline T log10_##sn(T a) { T l = log_##sn(a); return mk_##sn(l.re * (R)0.434294481903251827651, l.im * (R)0.434294481903251827651); } \
     /* NumPy's nc_log1p and nc_expm1 */                                                           \
     static inline T log1p_##sn(T a) {                                                             \
         R l = hypot##F(a.re + 1, a.im);                                                           \
@@ -255,6 +258,7 @@ CX_OPS(c128, wt_c128, double, , double _Complex)
     L1(asinh_##sn##__strided, T, T, asinh_##sn) L1(atanh_##sn##__strided, T, T, atanh_##sn)       \
     L1(cosh_##sn##__strided, T, T, cosh_##sn) L1(sinh_##sn##__strided, T, T, sinh_##sn)           \
     L1(conj_##sn##__strided, T, T, conj_##sn) L1(angle_##sn##__strided, T, R, angle_##sn)         \
+    L1(log2_##sn##__strided, T, T, log2_##sn) L1(log10_##sn##__strided, T, T, log10_##sn)         \
     L3(where_##sn##__strided, uint8_t, T, where_##sn) L3(clip_##sn##__strided, T, T, clip_##sn)   \
     L3(fma_##sn##__strided, T, T, fma_##sn)
 CX_LOOPS(c64, wt_c64, float)
@@ -282,7 +286,8 @@ CX_LOOPS(c128, wt_c128, double)
      [WT_OP_ARCTANH].ref = atanh_##sn##__strided, [WT_OP_COSH].ref = cosh_##sn##__strided,        \
      [WT_OP_SINH].ref = sinh_##sn##__strided, [WT_OP_CONJ].ref = conj_##sn##__strided,            \
      [WT_OP_ANGLE].ref = angle_##sn##__strided, [WT_OP_WHERE].ref = where_##sn##__strided,        \
-     [WT_OP_CLIP].ref = clip_##sn##__strided, [WT_OP_FMA].ref = fma_##sn##__strided}
+     [WT_OP_CLIP].ref = clip_##sn##__strided, [WT_OP_FMA].ref = fma_##sn##__strided,             \
+     [WT_OP_LOG2].ref = log2_##sn##__strided, [WT_OP_LOG10].ref = log10_##sn##__strided}
 static const wt_kernel_pair rows[2][WT_NOPS] = {CX_ROW(c64), CX_ROW(c128)};
 
 /* ---- reductions ------------------------------------------------------------- */

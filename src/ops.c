@@ -25,6 +25,7 @@ static const int op_class[WT_NOPS] = {
     [WT_OP_ARCSIN] = C_FLOAT,      [WT_OP_ARCTAN] = C_FLOAT,      [WT_OP_ARCCOSH] = C_FLOAT,
     [WT_OP_ARCSINH] = C_FLOAT,     [WT_OP_ARCTANH] = C_FLOAT,     [WT_OP_COSH] = C_FLOAT,
     [WT_OP_SINH] = C_FLOAT,        [WT_OP_CONJ] = C_SAME,         [WT_OP_ANGLE] = C_FLOAT,
+    [WT_OP_LOG2] = C_FLOAT,        [WT_OP_LOG10] = C_FLOAT,
 };
 #define OP_ROW_(e, name, arity) [WT_OP_##e] = {name, arity},
 static const struct {

@@ -95,8 +95,9 @@ static inline wt_vf32_t wt_vf32_expm1(wt_vf32_t x, const wt_vmath_k *k) {
     return wt_vf32_select(wt_vf32_lt(wt_vf32_abs(x), VS(0.5f)), small, big);
 }
 
-static inline wt_vf32_t wt_vf32_log(wt_vf32_t x, const wt_vmath_k *k) {
-    (void)k;
+/* log(x) = fe ln2 + log(m), m in [sqrt(1/2), sqrt(2)): returns log(m) and fe
+** (special values are the callers') */
+static inline wt_vf32_t wt_vmath_log_core(wt_vf32_t x, wt_vf32_t *fe_out) {
     static const float c[] = {7.0376836292E-2f,  -1.1514610310E-1f, 1.1676998740E-1f,
                               -1.2420140846E-1f, 1.4249322787E-1f,  -1.6668057665E-1f,
                               2.0000714765E-1f,  -2.4999993993E-1f, 3.3333331174E-1f};
@@ -113,14 +114,37 @@ static inline wt_vf32_t wt_vf32_log(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t f = wt_vf32_sub(wt_vf32_select(lo, wt_vf32_add(m, m), m), VS(1.0f));
     wt_vf32_t z = wt_vf32_mul(f, f);
     wt_vf32_t y = wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(f, c, 9), f), z);
-    y = wt_vf32_add(y, wt_vf32_mul(fe, VS(-2.12194440e-4f)));
-    y = wt_vf32_sub(y, wt_vf32_mul(z, VS(0.5f)));
-    wt_vf32_t r = wt_vf32_add(wt_vf32_add(f, y), wt_vf32_mul(fe, VS(0.693359375f)));
-    /* log(+inf) = +inf, log(0) = -inf, log(x < 0) = NaN, NaN stays */
+    *fe_out = fe;
+    return wt_vf32_add(f, wt_vf32_sub(y, wt_vf32_mul(z, VS(0.5f))));
+}
+
+/* log(+inf) = +inf, log(0) = -inf, log(x < 0) = NaN, NaN stays (log2 and log10 too) */
+static inline wt_vf32_t wt_vmath_log_specials(wt_vf32_t x, wt_vf32_t r) {
     r = wt_vf32_select(wt_vf32_eq(x, VS(INFINITY)), x, r);
     r = wt_vf32_select(wt_vf32_eq(x, VS(0.0f)), VS(-INFINITY), r);
     r = wt_vf32_select(wt_vf32_lt(x, VS(0.0f)), VS(NAN), r);
     return wt_vf32_select(wt_vf32_isnan(x), x, r);
+}
+
+/* ln2 and log10(2) split so that fe times the high part is exact */
+static inline wt_vf32_t wt_vf32_log(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t fe, lm = wt_vmath_log_core(x, &fe);
+    wt_vf32_t r = wt_vf32_add(wt_vf32_add(lm, wt_vf32_mul(fe, VS(-2.12194440e-4f))), wt_vf32_mul(fe, VS(0.693359375f)));
+    return wt_vmath_log_specials(x, r);
+}
+/* log2 is fe + log(m) log2(e): exact at powers of two */
+static inline wt_vf32_t wt_vf32_log2(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t fe, lm = wt_vmath_log_core(x, &fe);
+    return wt_vmath_log_specials(x, wt_vf32_add(fe, wt_vf32_mul(lm, VS(1.44269504088896341f))));
+}
+static inline wt_vf32_t wt_vf32_log10(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t fe, lm = wt_vmath_log_core(x, &fe);
+    wt_vf32_t r =
+        wt_vf32_add(wt_vf32_mul(lm, VS(0.434294481903251828f)), wt_vf32_mul(fe, VS(2.48745663981195213739e-4f)));
+    return wt_vmath_log_specials(x, wt_vf32_add(r, wt_vf32_mul(fe, VS(0.30078125f))));
 }
 
 static inline wt_vf32_t wt_vf32_log1p(wt_vf32_t x, const wt_vmath_k *k) {

@@ -14,6 +14,7 @@ export const FILES = [
   '../js/names.test.mjs',
   '../js/exchange.test.mjs',
   '../js/numpy2.test.mjs',
+  '../js/complex.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

@@ -69,6 +69,8 @@ void test_vmath_accuracy(void) {
         {WT_OP_EXPM1, "expm1", expm1, -30, 90, 2},
         {WT_OP_LOG, "log", log, 0, 3.4e38, 2},
         {WT_OP_LOG1P, "log1p", log1p, -1, 1e30, 2},
+        {WT_OP_LOG2, "log2", log2, 0, 3.4e38, 2},
+        {WT_OP_LOG10, "log10", log10, 0, 3.4e38, 2},
         {WT_OP_SIN, "sin", sin, -70000, 70000, 2},
         {WT_OP_COS, "cos", cos, -70000, 70000, 2},
         {WT_OP_TAN, "tan", tan, -70000, 70000, 3},
@@ -90,7 +92,7 @@ void test_vmath_accuracy(void) {
 void test_vmath_layout_independent(void) {
     static const int ops[] = {WT_OP_EXP,     WT_OP_LOG,    WT_OP_SIN,    WT_OP_TANH,    WT_OP_SIGMOID,
                               WT_OP_ARCCOS,  WT_OP_ARCSIN, WT_OP_ARCTAN, WT_OP_ARCCOSH, WT_OP_ARCSINH,
-                              WT_OP_ARCTANH, WT_OP_COSH,   WT_OP_SINH};
+                              WT_OP_ARCTANH, WT_OP_COSH,   WT_OP_SINH,   WT_OP_LOG2,    WT_OP_LOG10};
     float in[37], a[37], b[74];
     for (int i = 0; i < 37; i++) in[i] = (float)(i - 18) * 0.37f + 0.01f;
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
