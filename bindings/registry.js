@@ -27,7 +27,7 @@ import { tidy, keep, dispose, memory, info, probe } from './scope.js';
 import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './exchange.js';
 import { Graph, isLazy, loadGraph } from './lazy/index.js';
 import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
-import { complex } from './complex.js';
+import { complex, isComplex } from './complex.js';
 import { emath } from './emath.js';
 
 const VIEWS = [
@@ -232,7 +232,17 @@ const ASSIGN = {
   impl: (api) => {
     const tensor = defineOp(api.e, 'assign', 'wt_assign', ['tensor self', 'tensor src'], 'self');
     const scalar = defineOp(api.e, 'assign', 'wt_assign_scalar', ['tensor self', 'scalar value'], 'self');
-    return (dst, src) => (src instanceof Tensor ? tensor(dst, src) : scalar(dst, src));
+    // a complex number: a weak 0-d complex tensor, which C refuses to store into a real dtype
+    const complexValue = (dst, v) => {
+      const t = api.e.scalarComplex(v);
+      try {
+        return tensor(dst, t);
+      } finally {
+        t.dispose();
+      }
+    };
+    return (dst, src) =>
+      src instanceof Tensor ? tensor(dst, src) : isComplex(src) ? complexValue(dst, src) : scalar(dst, src);
   },
   lazy: (g, [dst, src]) => {
     if (!isLazy(dst))

@@ -329,7 +329,9 @@ WT_API wt_status wt_view_contiguous(const wt_tensor *t, wt_tensor **out);
 
 /* dst[...] = src: src broadcasts to dst's shape (its rank may not exceed
 ** dst's), any dtype to any dtype.  An overlapping src behaves as if copied
-** first.  dst must be writable; on failure dst is unchanged. */
+** first.  dst must be writable; on failure dst is unchanged.  A weak complex
+** src (wt_view_weak, a Python complex) into a real dtype is WT_EDTYPE, as
+** NumPy's TypeError; a complex tensor casts its real part. */
 WT_API wt_status wt_assign(wt_tensor *dst, const wt_tensor *src);
 
 /* dst[...] = value, value converted as a weak scalar of dst's dtype. */

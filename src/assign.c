@@ -74,6 +74,9 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     if (!st) st = wt_tensor_check(src, "source");
     if (!st) st = check_writable(dst);
     if (st) return st;
+    /* a Python complex into a real array is NumPy's TypeError (a complex array casts, with a warning) */
+    if ((src->d.flags & WT_FLAG_WEAK) && !wt_dtype_is_complex(dst->d.dtype))
+        return wt_error_fail(WT_EDTYPE, "assign: a complex number cannot be stored in %s", wt_dtype_name(dst->d.dtype));
     wt_tensor s = {.buf = src->buf, .d = drop_leading_ones(&src->d, dst->d.ndim)}, bsrc = {.buf = src->buf};
     if ((st = wt_desc_broadcast(&s.d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d))) return st;
     if (wt_desc_size(&dst->d) == 0) return WT_OK;

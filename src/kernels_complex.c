@@ -177,7 +177,12 @@ static wt_c128 k_atan(wt_c128 z) {
     static inline T max_##sn(T a, T b) { return isnan_##sn(a) || ge_##sn(a, b) ? a : b; }         \
     static inline T min_##sn(T a, T b) { return isnan_##sn(a) || le_##sn(a, b) ? a : b; }         \
     static inline T where_##sn(uint8_t c, T a, T b) { return c ? a : b; }                         \
-    static inline T clip_##sn(T x, T lo, T hi) { return min_##sn(max_##sn(x, lo), hi); }          \
+    /* np.clip compares (re, im) without NumPy's NaN guards and keeps a NaN x (its _NPY_MIN/_MAX) */ \
+    static inline bool clt_##sn(T a, T b) { return a.re == b.re ? a.im < b.im : a.re < b.re; }      \
+    static inline T clip_##sn(T x, T lo, T hi) {                                                  \
+        T m = clt_##sn(lo, x) || isnan_##sn(x) ? x : lo;                                          \
+        return clt_##sn(m, hi) || isnan_##sn(m) ? m : hi;                                         \
+    }                                                                                             \
     static inline T fma_##sn(T a, T b, T c) { return add_##sn(mul_##sn(a, b), c); }               \
     static inline T copy_##sn(T a) { return a; }                                                  \
     /* libm's C99 functions, as NumPy's npy_c* call them */                                       \

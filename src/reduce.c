@@ -164,6 +164,13 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
 /* ---- the rest ------------------------------------------------------------- */
 
 void wt_reduce_identity_at(int rop, int dt, void *slot) {
+    if (wt_dtype_is_complex(dt) && (rop == WT_REDUCE_MAX || rop == WT_REDUCE_MIN)) {
+        /* (-inf, -inf) is below every complex in (re, im) order: (-inf, 0) is not */
+        double v = rop == WT_REDUCE_MAX ? -INFINITY : INFINITY;
+        wt_c128 c = {v, v};
+        wt_cast_one(WT_COMPLEX128, &c, dt, slot);
+        return;
+    }
     if (rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD || wt_dtype_is_inexact(dt)) {
         double v = rop == WT_REDUCE_SUM ? 0 : rop == WT_REDUCE_PROD ? 1 : rop == WT_REDUCE_MAX ? -INFINITY : INFINITY;
         wt_cast_store_f64(dt, slot, v);

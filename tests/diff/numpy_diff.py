@@ -25,7 +25,7 @@ assert int(np.__version__.split('.')[0]) >= 2, f'NumPy 2 is the reference, this 
 warnings.simplefilter('ignore')
 
 DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'float16', 'float32',
-          'float64']
+          'float64', 'complex64', 'complex128']
 INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64']
 BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 'power', 'maximum', 'minimum',
           'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'logical_and', 'logical_or',
@@ -37,7 +37,12 @@ REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argm
 # weak scalars: ordinary values and the limits of every integer dtype, and one past them
 WEAK = [0, 1, -1, 2, 3, 2.5, -0.5, 1e-3, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 65535, 65536,
         2 ** 31 - 1, 2 ** 31, -2 ** 31, -2 ** 31 - 1, 2 ** 32 - 1, 2 ** 32, 1e10, 2 ** 53, -2 ** 53, 2.0 ** 63,
-        1e19, 1e40, float('nan'), float('inf'), float('-inf'), True, False]
+        1e19, 1e40, float('nan'), float('inf'), float('-inf'), True, False, 1j, 2.5 - 1j, complex(0, -0.0)]
+# complex results of these ops agree only within rounding: NumPy multiplies with FMA on x86, and
+# hypot, atan2 and libm's complex functions are not correctly rounded
+COMPLEX_EXACT = {'add', 'subtract', 'negative', 'equal', 'not_equal', 'less', 'less_equal', 'greater',
+                 'greater_equal', 'logical_and', 'logical_or', 'logical_xor', 'logical_not', 'isnan', 'isfinite',
+                 'maximum', 'minimum', 'where', 'clip', 'round', 'conjugate'}
 ERRORS = {  # NumPy's exception -> the wtensor codes that mean the same
     'OverflowError': ['WT_EDTYPE'],
     'TypeError': ['WT_EDTYPE'],
@@ -62,6 +67,8 @@ class Unsupported(Exception):
 
 def enc(x):
     x = x.item() if hasattr(x, 'item') else x
+    if isinstance(x, complex):  # {re, im}, as wtensor's toArray gives it
+        return {'re': enc(x.real), 'im': enc(x.imag)}
     if isinstance(x, bool):
         return int(x)
     if isinstance(x, int) and abs(x) > 2 ** 53:
@@ -137,6 +144,8 @@ class Gen:
                     lo, hi = max(info.min, -20), min(info.max, 20)
                     out.append(int(r.integers(lo, hi + 1)))
             return out
+        if dtype.startswith('complex'):
+            return [complex(a, b) for a, b in zip(self.data('float64', n), self.data('float64', n))]
         out = []
         for _ in range(n):
             if self.chance(0.1):
@@ -235,12 +244,13 @@ def value_state(p, refs, result, inexact):
 
 
 def cast_unspecified(src, dtype):
-    """float -> integer of NaN, infinities or values beyond the integer: undefined in C and NumPy"""
-    if np.dtype(dtype).kind not in 'iub' or np.dtype(dtype).kind == 'b' or src.dtype.kind != 'f':
+    """float (or complex's real part) -> integer of NaN, infinities or values beyond the integer:
+    undefined in C and NumPy"""
+    if np.dtype(dtype).kind not in 'iub' or np.dtype(dtype).kind == 'b' or src.dtype.kind not in 'fc':
         return False
     info = np.iinfo(dtype)
     with np.errstate(all='ignore'):
-        t = np.trunc(src.astype(np.float64))
+        t = np.trunc(src.real.astype(np.float64))
     # max + 1 as a float is exact (2^63 for int64); max itself would round up to it
     return bool(np.any(~np.isfinite(t)) or np.any(t < info.min) or np.any(t >= float(info.max + 1)))
 
@@ -311,6 +321,8 @@ def run_ufunc(p, op, args, out, casting):
     promoted = xs[1:] if op == 'where' else xs  # where's condition takes no part in the dtype
     fn = np.round if op == 'round' else getattr(np, op)  # wtensor's round is np.round: integers stay
     inexact = op in UNARY_FLOAT or (op == 'power' and any(isinstance(x, float) or isinstance(x, np.ndarray) and x.dtype.kind == 'f' for x in xs))
+    inexact |= op not in COMPLEX_EXACT and any(
+        isinstance(x, complex) or isinstance(x, np.ndarray) and x.dtype.kind == 'c' for x in xs)
     kw = {}
     if out is not None:
         kw['out'] = p.vals[out]
@@ -355,7 +367,7 @@ def view_dtype(p, src, x, d):
         raise Skip  # values NumPy and wtensor may round differently: their bits are not compared
     if x.size == 0 or (x.dtype == np.bool_ and d != np.bool_):
         raise Skip  # an empty view's offset is NumPy's choice; bool bytes written as integers need not be 0 or 1
-    if x.dtype.kind == 'f' and (d.kind != 'f' or d.itemsize != x.itemsize) and (np.isnan(x) | (x == 0)).any():
+    if x.dtype.kind in 'fc' and (d.kind != x.dtype.kind or d.itemsize != x.itemsize) and (np.isnan(x) | (x.real == 0) | (x.imag == 0)).any():
         raise Skip  # the bits of NaN (the CPU's default NaN, wasm's canonical one) and of zero's sign may differ
     so, sn = x.itemsize, d.itemsize
     if so != sn:
@@ -632,10 +644,10 @@ def run_step(p, s):
                 r = r.astype(np.uint32 if x.dtype.name == 'uint32' else np.int32)
         else:
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
-        inexact = op in ('sum', 'prod', 'mean') and r.dtype.kind == 'f'
+        inexact = op in ('sum', 'prod', 'mean') and r.dtype.kind in 'fc'
         if out is not None:
             dst = p.vals[out]
-            if op in ('argmax', 'argmin') and dst.dtype.kind == 'f':
+            if op in ('argmax', 'argmin') and dst.dtype.kind in 'fc':
                 raise TypeError('argmax into a float out')
             if dst.shape != r.shape:
                 raise ValueError('out has the wrong shape')
@@ -658,7 +670,7 @@ def run_step(p, s):
         if view:
             p.add_value(r, p.base[refs[0]], ro=p.ro[refs[0]])
         else:
-            p.add_value(c_order(r), state=value_state(p, refs, r, r.dtype.kind == 'f'))
+            p.add_value(c_order(r), state=value_state(p, refs, r, r.dtype.kind in 'fc'))
         return
     if k == 'assign':
         dst = p.vals[s['dst']]
@@ -671,6 +683,8 @@ def run_step(p, s):
             p.taint(s['dst'], value_state(p, [s['src']['ref']], dst, False))
         else:
             v = weak_value(s['src']['num'])
+            if isinstance(v, complex) and dst.dtype.kind != 'c':
+                raise TypeError('a complex number into a real dtype')
             if isinstance(v, float) and math.isnan(v) and dst.dtype.kind in 'iu':
                 raise ValueError('cannot convert float NaN to integer')
             if isinstance(v, float) and math.isinf(v) and dst.dtype.kind in 'iu':

@@ -17,10 +17,13 @@ Object.assign(JS, { remainder: JS.mod });
 
 // NumPy's values as numpy_diff.py encodes them: NaN, infinities, -0, and
 // integers past 2^53 as "123n" (exact, as bigints)
+// integers past 2^53 as "123n" (exact, as bigints), complex numbers as {re, im}
 const decode = (v) =>
-  typeof v === 'string' && v.endsWith('n') && v !== 'nan'
-    ? BigInt(v.slice(0, -1))
-    : ({ nan: NaN, inf: Infinity, '-inf': -Infinity, '-0': -0 }[v] ?? v);
+  v !== null && typeof v === 'object'
+    ? { re: decode(v.re), im: decode(v.im) }
+    : typeof v === 'string' && v.endsWith('n') && v !== 'nan'
+      ? BigInt(v.slice(0, -1))
+      : ({ nan: NaN, inf: Infinity, '-inf': -Infinity, '-0': -0 }[v] ?? v);
 
 // the programs and NumPy's results for a seed
 export function numpyPrograms(seed, count) {
@@ -76,7 +79,9 @@ const STEPS = {
   astype: (wt, vals, s) => vals[s.src].astype(s.dtype),
 };
 
-const EPS = { float16: 2 ** -10, float32: 2 ** -23, float64: 2 ** -52 };
+const EPS = { float16: 2 ** -10, float32: 2 ** -23, float64: 2 ** -52, complex64: 2 ** -23, complex128: 2 ** -52 };
+// complex values compare part by part
+const parts = (vs) => vs.flatMap((v) => (v !== null && typeof v === 'object' ? [v.re, v.im] : [v]));
 
 // exact: equal values (NaN equals NaN; zeros of either sign are equal);
 // loose: floats computed in another order (sums, libm), within a tolerance;
@@ -144,10 +149,10 @@ export function runProgram(wt, prog) {
       }
       if (want.check === 'skip') return;
       const flat = t.toArray(); // float16 decoded, bigints for 64-bit integers
-      const got = (Array.isArray(flat) ? flat.flat(Infinity) : [flat]).map((v) =>
+      const got = parts(Array.isArray(flat) ? flat.flat(Infinity) : [flat]).map((v) =>
         typeof v === 'bigint' ? v : Number(v),
       );
-      const diff = sameValues(got, want.data.map(decode), t.dtype, want.check);
+      const diff = sameValues(got, parts(want.data.map(decode)), t.dtype, want.check);
       if (diff) found.push(`${what}: ${diff}`);
     });
   });
