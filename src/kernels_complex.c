@@ -7,6 +7,7 @@
 ** these rows out for the complex dtypes. */
 #include "ops.h"
 #include "loops.h"
+#include "simd.h"
 #include <complex.h>
 #include <math.h>
 #include <string.h>
@@ -270,7 +271,7 @@ CX_LOOPS(c64, wt_c64, float)
 CX_LOOPS(c128, wt_c128, double)
 
 #define CX_ROW(sn)                                                                               \
-    {[WT_OP_ADD].ref = add_##sn##__strided, [WT_OP_SUB].ref = sub_##sn##__strided,                \
+    [WT_OP_ADD].ref = add_##sn##__strided, [WT_OP_SUB].ref = sub_##sn##__strided,                \
      [WT_OP_MUL].ref = mul_##sn##__strided, [WT_OP_DIV].ref = div_##sn##__strided,                \
      [WT_OP_POW].ref = pow_##sn##__strided, [WT_OP_MAXIMUM].ref = max_##sn##__strided,            \
      [WT_OP_MINIMUM].ref = min_##sn##__strided, [WT_OP_EQUAL].ref = eq_##sn##__strided,           \
@@ -292,8 +293,41 @@ CX_LOOPS(c128, wt_c128, double)
      [WT_OP_SINH].ref = sinh_##sn##__strided, [WT_OP_CONJ].ref = conj_##sn##__strided,            \
      [WT_OP_ANGLE].ref = angle_##sn##__strided, [WT_OP_WHERE].ref = where_##sn##__strided,        \
      [WT_OP_CLIP].ref = clip_##sn##__strided, [WT_OP_FMA].ref = fma_##sn##__strided,             \
-     [WT_OP_LOG2].ref = log2_##sn##__strided, [WT_OP_LOG10].ref = log10_##sn##__strided}
-static const wt_kernel_pair rows[2][WT_NOPS] = {CX_ROW(c64), CX_ROW(c128)};
+     [WT_OP_LOG2].ref = log2_##sn##__strided, [WT_OP_LOG10].ref = log10_##sn##__strided
+/* SIMD products, W complex numbers per vector: every operand contiguous, or
+** one of the two a broadcast scalar; the tail and other layouts run the reference */
+#define CX_SIMD(op, sn, T, R, V, W, PROD)                                                        \
+    static void op##_##sn##__fast(char **p, const int64_t *s, int64_t n) {                        \
+        const int64_t z = (int64_t)sizeof(T);                                                     \
+        R *o = (R *)(void *)p[0];                                                                 \
+        const R *a = (const R *)(const void *)p[1], *b = (const R *)(const void *)p[2];           \
+        int64_t i = 0;                                                                            \
+        if (s[0] == z && s[1] == z && s[2] == z)                                                  \
+            for (; i + W <= n; i += W) V##_store(o + 2 * i, PROD(V##_load(a + 2 * i), V##_load(b + 2 * i))); \
+        else if (s[0] == z && s[1] == z && s[2] == 0)                                             \
+            for (V##_t vb = V##_load_pair_splat(b); i + W <= n; i += W)                            \
+                V##_store(o + 2 * i, PROD(V##_load(a + 2 * i), vb));                              \
+        else if (s[0] == z && s[1] == 0 && s[2] == z)                                             \
+            for (V##_t va = V##_load_pair_splat(a); i + W <= n; i += W)                            \
+                V##_store(o + 2 * i, PROD(va, V##_load(b + 2 * i)));                              \
+        char *q[3] = {p[0] + i * s[0], p[1] + i * s[1], p[2] + i * s[2]};                         \
+        op##_##sn##__strided(q, s, n - i);                                                        \
+    }
+CX_SIMD(mul, c64, wt_c64, float, wt_vf32, 2, wt_vf32_cmul)
+CX_SIMD(mul, c128, wt_c128, double, wt_vf64, 1, wt_vf64_cmul)
+/* square: a unary kernel, run as the product of its input with itself */
+#define CX_SQUARE_FAST(sn, T)                                                                    \
+    static void square_##sn##__fast(char **p, const int64_t *s, int64_t n) {                     \
+        char *q[3] = {p[0], p[1], p[1]};                                                          \
+        const int64_t t[3] = {s[0], s[1], s[1]};                                                  \
+        if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) mul_##sn##__fast(q, t, n);  \
+        else square_##sn##__strided(p, s, n);                                                     \
+    }
+CX_SQUARE_FAST(c64, wt_c64)
+CX_SQUARE_FAST(c128, wt_c128)
+
+#define CX_FAST(sn) [WT_OP_MUL].fast = mul_##sn##__fast, [WT_OP_SQUARE].fast = square_##sn##__fast
+static const wt_kernel_pair rows[2][WT_NOPS] = {{CX_ROW(c64), CX_FAST(c64)}, {CX_ROW(c128), CX_FAST(c128)}};
 
 /* ---- reductions ------------------------------------------------------------- */
 

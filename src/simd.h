@@ -101,6 +101,18 @@ static inline wt_vf64_t wt_vf64_from_vi32_hi(wt_vi32_t v) {
 static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 1, 4, 5);
 }
+/* complex (re, im) pairs: each pair's re or im in both its lanes, the pair swapped, the
+** lanes of one pair repeated, and the sign bit of each re */
+static inline wt_vf32_t wt_vf32_dup_even(wt_vf32_t a) { return wasm_i32x4_shuffle(a, a, 0, 0, 2, 2); }
+static inline wt_vf32_t wt_vf32_dup_odd(wt_vf32_t a) { return wasm_i32x4_shuffle(a, a, 1, 1, 3, 3); }
+static inline wt_vf32_t wt_vf32_swap_pairs(wt_vf32_t a) { return wasm_i32x4_shuffle(a, a, 1, 0, 3, 2); }
+static inline wt_vf32_t wt_vf32_load_pair_splat(const float *p) { return wasm_v128_load64_splat(p); }
+static inline wt_vf32_t wt_vf32_sign_even(void) { return wasm_f32x4_make(-0.0f, 0.0f, -0.0f, 0.0f); }
+static inline wt_vf64_t wt_vf64_dup_even(wt_vf64_t a) { return wasm_i64x2_shuffle(a, a, 0, 0); }
+static inline wt_vf64_t wt_vf64_dup_odd(wt_vf64_t a) { return wasm_i64x2_shuffle(a, a, 1, 1); }
+static inline wt_vf64_t wt_vf64_swap_pairs(wt_vf64_t a) { return wasm_i64x2_shuffle(a, a, 1, 0); }
+static inline wt_vf64_t wt_vf64_load_pair_splat(const double *p) { return wasm_v128_load(p); }
+static inline wt_vf64_t wt_vf64_sign_even(void) { return wasm_f64x2_make(-0.0, 0.0); }
 /* rows r[0..3] of a 4x4 block become its columns */
 static inline void wt_vf32_transpose4(wt_vf32_t *r) {
     v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
@@ -195,6 +207,18 @@ static inline wt_vf32_t wt_vf32_from_vf64x2(wt_vf64_t a, wt_vf64_t b) {
     return _mm_movelh_ps(_mm_cvtpd_ps(a), _mm_cvtpd_ps(b));
 }
 static inline void wt_vf32_transpose4(wt_vf32_t *r) { _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]); }
+static inline wt_vf32_t wt_vf32_dup_even(wt_vf32_t a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 2, 0, 0)); }
+static inline wt_vf32_t wt_vf32_dup_odd(wt_vf32_t a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 3, 1, 1)); }
+static inline wt_vf32_t wt_vf32_swap_pairs(wt_vf32_t a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 3, 0, 1)); }
+static inline wt_vf32_t wt_vf32_load_pair_splat(const float *p) {
+    return _mm_castpd_ps(_mm_load1_pd((const double *)(const void *)p));
+}
+static inline wt_vf32_t wt_vf32_sign_even(void) { return _mm_set_ps(0.0f, -0.0f, 0.0f, -0.0f); }
+static inline wt_vf64_t wt_vf64_dup_even(wt_vf64_t a) { return _mm_unpacklo_pd(a, a); }
+static inline wt_vf64_t wt_vf64_dup_odd(wt_vf64_t a) { return _mm_unpackhi_pd(a, a); }
+static inline wt_vf64_t wt_vf64_swap_pairs(wt_vf64_t a) { return _mm_shuffle_pd(a, a, 1); }
+static inline wt_vf64_t wt_vf64_load_pair_splat(const double *p) { return _mm_loadu_pd(p); }
+static inline wt_vf64_t wt_vf64_sign_even(void) { return _mm_set_pd(0.0, -0.0); }
 
 #else
 #define WT_SIMD_NAME "generic"
@@ -302,6 +326,20 @@ static inline void wt_vf32_transpose4(wt_vf32_t *r) {
     for (int i = 0; i < 4; i++) c[i] = (wt_vf32_t){r[0][i], r[1][i], r[2][i], r[3][i]};
     for (int i = 0; i < 4; i++) r[i] = c[i];
 }
+static inline wt_vf32_t wt_vf32_dup_even(wt_vf32_t a) { return (wt_vf32_t){a[0], a[0], a[2], a[2]}; }
+static inline wt_vf32_t wt_vf32_dup_odd(wt_vf32_t a) { return (wt_vf32_t){a[1], a[1], a[3], a[3]}; }
+static inline wt_vf32_t wt_vf32_swap_pairs(wt_vf32_t a) { return (wt_vf32_t){a[1], a[0], a[3], a[2]}; }
+static inline wt_vf32_t wt_vf32_load_pair_splat(const float *p) {
+    float x[2];
+    memcpy(x, p, sizeof x);
+    return (wt_vf32_t){x[0], x[1], x[0], x[1]};
+}
+static inline wt_vf32_t wt_vf32_sign_even(void) { return (wt_vf32_t){-0.0f, 0.0f, -0.0f, 0.0f}; }
+static inline wt_vf64_t wt_vf64_dup_even(wt_vf64_t a) { return (wt_vf64_t){a[0], a[0]}; }
+static inline wt_vf64_t wt_vf64_dup_odd(wt_vf64_t a) { return (wt_vf64_t){a[1], a[1]}; }
+static inline wt_vf64_t wt_vf64_swap_pairs(wt_vf64_t a) { return (wt_vf64_t){a[1], a[0]}; }
+static inline wt_vf64_t wt_vf64_load_pair_splat(const double *p) { return wt_vf64_load(p); }
+static inline wt_vf64_t wt_vf64_sign_even(void) { return (wt_vf64_t){-0.0, 0.0}; }
 #endif
 
 /* ---- derived ops, written once for every ISA -------------------------------- */
@@ -319,6 +357,12 @@ static inline void wt_vf32_transpose4(wt_vf32_t *r) {
     static inline V##_t V##_square(V##_t a) { return V##_mul(a, a); }                             \
     static inline V##_t V##_relu(V##_t a) { /* a > 0 ? a : NaN ? a : +0 */                        \
         return V##_select(V##_gt(a, V##_splat(0)), a, V##_select(V##_isnan(a), a, V##_splat(0))); \
+    }                                                                                             \
+    /* products of the (re, im) pairs of a and b, rounded as the scalar formula:                  \
+    ** re = ar br + -(ai bi), im = ai br + ar bi */                                               \
+    static inline V##_t V##_cmul(V##_t a, V##_t b) {                                              \
+        V##_t t1 = V##_mul(a, V##_dup_even(b)), t2 = V##_mul(V##_swap_pairs(a), V##_dup_odd(b));  \
+        return V##_add(t1, V##_xor(t2, V##_sign_even()));                                         \
     }
 WT_SIMD_DERIVED(wt_vf32, wt_mf32, float)
 WT_SIMD_DERIVED(wt_vf64, wt_mf64, double)

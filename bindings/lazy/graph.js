@@ -5,6 +5,7 @@ import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName, weak } from '../engine.js';
 import { cName } from '../ufuncs.js';
+import { isComplex } from '../complex.js';
 import { LazyTensor, fmtShape, checkName, options } from './node.js';
 import { withMeta, inferEwise, inferReduce, inferMatmul, inferView, inferEinsum } from './infer.js';
 import { Compiled } from './run.js';
@@ -127,15 +128,24 @@ export class Graph {
     }
   }
 
+  // a constant of a complex number's weak 0-d tensor (saved and loaded as weak)
+  _weakComplex(v, name) {
+    const n = this._leaf('constant', this._keep(this._e.scalarComplex(v)), name);
+    n.attrs.weak = true;
+    return n;
+  }
+
   _own(n, what) {
     if (n.graph !== this) throw new WtError('WT_EINVAL', `${what}: ${n.describe()} belongs to another graph`);
     return n;
   }
 
-  // a Tensor, boolean or array operand becomes a constant node; numbers stay weak scalars
+  // a Tensor, boolean or array operand becomes a constant node; numbers stay weak scalars; a
+  // complex number is a constant of its weak 0-d tensor (promoted as a Python complex)
   _operand(v, what, k, scalarsOk) {
     if (v instanceof LazyTensor) return this._own(v, what);
     if ((typeof v === 'number' || typeof v === 'bigint') && scalarsOk) return weak(v);
+    if (isComplex(v)) return this._weakComplex(v);
     if (
       v instanceof Tensor ||
       typeof v === 'boolean' ||

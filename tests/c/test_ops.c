@@ -45,7 +45,8 @@ void test_kernels_match_reference(void) {
                     for (int k = 0; k < 3; k++)
                         for (int i = 0; i < 200; i++) {
                             int kdt = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : dt;
-                            wt_cast_store_f64(kdt, in[k] + i * (int64_t)wt_dtype_size(kdt), t_random_value(kdt));
+                            wt_c128 v = {t_random_value(kdt), t_random_value(kdt)}; /* complex: both parts */
+                            wt_cast_one(WT_COMPLEX128, &v, kdt, in[k] + i * (int64_t)wt_dtype_size(kdt));
                         }
                     int64_t s[4] = {oz, z, z, z};
                     if (op == WT_OP_WHERE) s[1] = 1;

@@ -125,5 +125,18 @@ test('complex ops on lazy graphs fuse, and match the eager ones', () => {
     const got = f.run({ x: z }).y;
     assert.equal(got.dtype, 'complex64');
     assert.deepEqual(got.toArray(), wt.conj(wt.add(wt.mul(z, z), 1)).toArray());
+    // a complex number operand is weak there too (float32 * 1j is complex64), and saved as weak
+    const h = wt.graph(),
+      r = h.placeholder([2], 'float32', 'r');
+    const c = h.compile({ y: r.mul(wt.complex(0, 1)).add(wt.complex(1, 0)) });
+    const rv = wt.tensor([1, 2], { dtype: 'float32' });
+    assert.deepEqual(c.run({ r: rv }).y.toArray(), [
+      { re: 1, im: 1 },
+      { re: 1, im: 2 },
+    ]);
+    const { json, blobs } = c.save();
+    const back = wt.loadGraph(json, blobs).run({ r: rv }).y;
+    assert.equal(back.dtype, 'complex64');
+    assert.deepEqual(back.toArray(), c.run({ r: rv }).y.toArray());
   });
 });
