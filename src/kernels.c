@@ -249,16 +249,15 @@ EVERY_OPS(f64, double)
         int64_t i = 0;                                                                           \
         wt_vmath_k k;                                                                            \
         wt_vmath_k_init(&k);                                                                     \
-        if (s[0] == 4 && s[1] == 4) /* dense: four vectors a step, straight from memory */       \
-            for (; i + 16 <= n; i += 16)                                                         \
-                for (int v = 0; v < 4; v++)                                                      \
-                    wt_vf32_store((float *)(void *)(o + (i + 4 * v) * 4),                        \
-                                  VFN(wt_vf32_load((const float *)(const void *)(a + (i + 4 * v) * 4)), &k)); \
+        if (s[0] == 4 && s[1] == 4) /* dense: a vector a step, straight from memory (one more  \
+            ** inlined copy of the polynomial per function costs 1-3 KB of binary each) */        \
+            for (; i + 4 <= n; i += 4)                                                           \
+                wt_vf32_store((float *)(void *)(o + i * 4), VFN(wt_vf32_load((const float *)(const void *)(a + i * 4)), &k)); \
         float in[4], out[4];                                                                     \
         for (; i < n; i += 4) { /* strided, or the tail: gather into one padded vector */       \
             int m = n - i < 4 ? (int)(n - i) : 4;                                                \
             for (int j = 0; j < 4; j++) memcpy(&in[j], a + (j < m ? i + j : i) * s[1], 4);      \
-            wt_vf32_store(out, VFN(wt_vf32_load(in), &k));                                           \
+            wt_vf32_store(out, VFN(wt_vf32_load(in), &k));                                       \
             for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);                 \
         }                                                                                        \
     }

@@ -139,7 +139,8 @@ static wt_status walk_values(wire w, int field, int dtype, uint8_t *dst, int64_t
     size_t isz = wt_dtype_size(dtype);
     bool cx = field == 9 || field == 12, fixed = field == 5 || field == 6 || cx; /* complex: two values each */
     size_t width = field == 5 || field == 9 ? 4 : 8;
-    int64_t per = cx ? 2 : 1, nv = n * per; /* n elements are within memory: no overflow */
+    int64_t per = cx ? 2 : 1, nv; /* values the n elements take: counted before any allocation, so checked */
+    if (!wt_mul_ok(n, per, &nv)) nv = INT64_MAX;
     uint64_t one;
     while (w.p < w.end) {
         const uint8_t *at = w.p;

@@ -319,7 +319,7 @@ void test_proto_wire(void) {
 
 void test_proto_errors(void) {
     static const struct {
-        uint8_t b[24];
+        uint8_t b[32];
         size_t n;
         wt_status status;
         const char *msg;
@@ -359,6 +359,16 @@ void test_proto_errors(void) {
          WT_ESYNTAX,
          "longer than 64 bits"},
         {{0x08, 0x01, 0x28, 0x01}, 4, WT_ESYNTAX, "field 5 has wire type 0"},
+        /* complex64 of shape (2,) with 3 parts in scomplex_val */
+        {{0x08, 0x08, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02, 0x4a, 0x0c},
+         22,
+         WT_ESYNTAX,
+         "field 9 holds 3 values, not (re, im) pairs"},
+        /* complex64 of shape (2^62,) with one value: its count of parts overflows (found by fuzzing) */
+        {{0x08, 0x08, 0x12, 0x0c, 0x12, 0x0a, 0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x4a, 0x08},
+         26,
+         WT_ENOMEM,
+         ""},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         wt_tensor *t = NULL;

@@ -63,7 +63,9 @@ const root = protobuf.Root.fromJSON({
         floatVal: { rule: 'repeated', type: 'float', id: 5 },
         doubleVal: { rule: 'repeated', type: 'double', id: 6 },
         intVal: { rule: 'repeated', type: 'int32', id: 7 },
+        scomplexVal: { rule: 'repeated', type: 'float', id: 9 },
         boolVal: { rule: 'repeated', type: 'bool', id: 11 },
+        dcomplexVal: { rule: 'repeated', type: 'double', id: 12 },
         uint32Val: { rule: 'repeated', type: 'uint32', id: 16 },
       },
     },
@@ -80,6 +82,8 @@ const TF = {
   uint32: [22, 'uint32Val'],
   float32: [1, 'floatVal'],
   float64: [2, 'doubleVal'],
+  complex64: [8, 'scomplexVal'], // each complex as its (re, im)
+  complex128: [18, 'dcomplexVal'],
 };
 
 test('TensorProto: wtensor and protobufjs write the same bytes and read each other', () => {
@@ -89,10 +93,17 @@ test('TensorProto: wtensor and protobufjs write the same bytes and read each oth
         .arange(-3, 9, 1, dtype === 'bool' ? 'int8' : dtype)
         .astype(dtype)
         .reshape([3, 4]).T; // a strided view
-      const values = t.copy().toArray().flat().map(Number);
+      const cx = dtype.startsWith('complex');
+      if (cx) t.imag.assign(wt.neg(t.real)); // imaginary parts of their own
+      const values = t
+        .copy()
+        .toArray()
+        .flat()
+        .flatMap((v) => (cx ? [v.re, v.im] : [Number(v)]));
       const shape = { dim: t.shape.map((size) => (size ? { size } : {})) };
       const c = t.copy(); // C order, offset 0: its storage is tensor_content
-      const raw = new Uint8Array(c.data.buffer, c.data.byteOffset, c.size * c.data.BYTES_PER_ELEMENT).slice();
+      const itemsize = c.data.BYTES_PER_ELEMENT * (cx ? 2 : 1);
+      const raw = new Uint8Array(c.data.buffer, c.data.byteOffset, c.size * itemsize).slice();
       // protobufjs gives a Buffer in Node: compare as plain Uint8Arrays
       const content = new Uint8Array(
         TensorProto.encode({ dtype: code, tensorShape: shape, tensorContent: raw }).finish(),
