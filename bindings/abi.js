@@ -12,6 +12,7 @@ export const VERSION_PATCH = 0;
 export const MAX_DIMS = 16;
 export const NDTYPES = 14;
 export const WEAK_COMPLEX = -2;
+export const WEAK_INT = -3;
 export const FLAG_READONLY = 1;
 export const FLAG_CONTIGUOUS = 2;
 export const FLAG_WEAK = 4;

@@ -2,8 +2,8 @@
 // isdtype — answered by C (dtype.c), so JS and C cannot disagree.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { typeName, weak as weakScalar } from './engine.js';
-import { DTYPES, LIMITS, WEAK_COMPLEX } from './abi.js';
+import { typeName, weak as weakScalar, isWeakTensor, towardZero } from './engine.js';
+import { DTYPES, LIMITS, WEAK_COMPLEX, WEAK_INT } from './abi.js';
 import { withTemp } from './ops.js';
 import { isComplex } from './complex.js';
 
@@ -96,9 +96,10 @@ export function resultType(e, args) {
       scal = p + 4 * n + ((4 * n) % 8); // the doubles 8-aligned
     args.forEach((v, k) => {
       const weak = typeof v === 'number' || typeof v === 'bigint';
-      const code = isComplex(v) ? WEAK_COMPLEX : typeof v === 'boolean' ? 0 : null;
-      e.dv.setInt32(dts + 4 * k, weak ? -1 : (code ?? codeOf(e, v, `resultType: argument ${k + 1}`)), true);
-      e.dv.setFloat64(scal + 8 * k, weak ? weakScalar(v) : 0, true);
+      const big = isWeakTensor(v) && !isComplex(v); // a bigint no double holds: a Python int, exact
+      const code = big ? WEAK_INT : isComplex(v) ? WEAK_COMPLEX : typeof v === 'boolean' ? 0 : null;
+      e.dv.setInt32(dts + 4 * k, weak && !big ? -1 : (code ?? codeOf(e, v, `resultType: argument ${k + 1}`)), true);
+      e.dv.setFloat64(scal + 8 * k, big ? towardZero(v) : weak ? weakScalar(v) : 0, true);
     });
     e.check(e.ex.wt_result_type(n, dts, scal, e.outPtr));
     return DTYPES[e.takeOut()];

@@ -187,11 +187,12 @@ export class Engine {
     return t;
   }
 
-  // a complex number as an operand: a weak 0-d complex128 tensor (a Python complex)
-  scalarComplex(v) {
+  // a complex number, or a bigint beyond ±2^53, as an operand: a weak 0-d
+  // tensor (complex128, int64 or uint64), promoted as a Python complex or int
+  scalarWeak(v) {
     const t = this.scalarTensor(v);
     try {
-      this.check(this.ex.wt_view_weak(this.handle(t, 'complex'), this.scratch + OUT));
+      this.check(this.ex.wt_view_weak(this.handle(t, 'weak scalar'), this.scratch + OUT));
     } finally {
       t.dispose();
     }
@@ -271,6 +272,16 @@ export function layout(fields) {
 // (NumPy: x / 0 keeps x's sign, x / -0.0 flips it); a bigint is a Python int
 // too, carried as a number while that is exact
 export const weak = (v) => (typeof v === 'bigint' ? bigScalar(v) : v === 0 ? 0 : v);
+// operands that travel as weak 0-d tensors: complex numbers, and bigints no double holds
+export const isWeakTensor = (v) => isComplex(v) || (typeof v === 'bigint' && !Number.isSafeInteger(Number(v)));
+// a bigint as the greatest double not beyond it (C's WT_WEAK_INT value: exact at every integer dtype's bounds)
+export function towardZero(v) {
+  const n = Number(v);
+  if (v >= 0n ? BigInt(n) <= v : BigInt(n) >= v) return n;
+  const b = new Float64Array([n]);
+  new BigUint64Array(b.buffer)[0] -= 1n; // one step less in magnitude
+  return b[0];
+}
 export function bigScalar(v, what = 'operand') {
   const n = Number(v);
   if (!Number.isSafeInteger(n))

@@ -3,7 +3,7 @@
 // matmul and einsum.  C resolves the names, checks every operand and computes.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { typeName, layout } from './engine.js';
+import { typeName, layout, isWeakTensor } from './engine.js';
 import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, translateEquation, withNames } from './names.js';
 import { isComplex } from './complex.js';
@@ -81,9 +81,9 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
   }
   // a boolean acts as a 0-d bool tensor: bool is the lowest dtype, so it
   // adopts the other operand's dtype exactly as a weak boolean would
-  // a complex number is a weak 0-d complex tensor (C promotes it as a Python complex)
+  // a complex number, or a bigint no double holds, is a weak 0-d tensor (C promotes it as a Python complex or int)
   const temps = operands.map((v) =>
-    typeof v === 'boolean' ? engine.scalarBool(v) : isComplex(v) ? engine.scalarComplex(v) : null,
+    typeof v === 'boolean' ? engine.scalarBool(v) : isWeakTensor(v) ? engine.scalarWeak(v) : null,
   );
   let out;
   try {

@@ -17,7 +17,7 @@
 // Adding an op: docs/ARCHITECTURE.md, "Adding an op".
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { defineOp, typeName } from './engine.js';
+import { defineOp, typeName, isWeakTensor } from './engine.js';
 import { UFUNC_ENTRIES, cName } from './ufuncs.js';
 import { ewise, matmul, einsum, einsumNamed, einsumPath } from './ops.js';
 import { axisNames, checkNames, withNames, label, ein, translateEquation } from './names.js';
@@ -27,7 +27,7 @@ import { tidy, keep, dispose, memory, info, probe } from './scope.js';
 import { wrap, fromArrayLike, share, shareMemory, attach, detach } from './exchange.js';
 import { Graph, isLazy, loadGraph } from './lazy/index.js';
 import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
-import { complex, isComplex } from './complex.js';
+import { complex } from './complex.js';
 import { emath } from './emath.js';
 
 const VIEWS = [
@@ -232,9 +232,9 @@ const ASSIGN = {
   impl: (api) => {
     const tensor = defineOp(api.e, 'assign', 'wt_assign', ['tensor self', 'tensor src'], 'self');
     const scalar = defineOp(api.e, 'assign', 'wt_assign_scalar', ['tensor self', 'scalar value'], 'self');
-    // a complex number: a weak 0-d complex tensor, which C refuses to store into a real dtype
-    const complexValue = (dst, v) => {
-      const t = api.e.scalarComplex(v);
+    // a complex number or a bigint no double holds: a weak 0-d tensor, which C checks against dst's dtype
+    const weakValue = (dst, v) => {
+      const t = api.e.scalarWeak(v);
       try {
         return tensor(dst, t);
       } finally {
@@ -242,7 +242,7 @@ const ASSIGN = {
       }
     };
     return (dst, src) =>
-      src instanceof Tensor ? tensor(dst, src) : isComplex(src) ? complexValue(dst, src) : scalar(dst, src);
+      src instanceof Tensor ? tensor(dst, src) : isWeakTensor(src) ? weakValue(dst, src) : scalar(dst, src);
   },
   lazy: (g, [dst, src]) => {
     if (!isLazy(dst))

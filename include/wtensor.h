@@ -97,8 +97,9 @@ WT_API const char *wt_simd_name(void);         /* "wasm_simd128", "sse2" or "gen
 ** number (|v| <= 2^53) adopts the tensor's dtype (bool tensors become int32),
 ** any other number behaves like a Python float (integer and bool tensors
 ** become float64, float tensors keep their dtype).  A 64-bit integer beyond
-** 2^53 has no exact double: it goes in as a 0-d tensor.  A host complex
-** number is a 0-d complex tensor marked weak (wt_view_weak): it keeps a
+** 2^53 has no exact double: it goes in as a 0-d int64 or uint64 tensor
+** marked weak (wt_view_weak), exact, and promotes as the Python int it is.
+** A host complex number is a 0-d complex tensor marked weak: it keeps a
 ** complex tensor's dtype and makes any other the smallest complex that holds
 ** it (float32 becomes complex64, integers complex128), as a Python complex.
 */
@@ -133,12 +134,15 @@ WT_API wt_status wt_dtype_promote_list(int n, const int *dtypes, wt_dtype *out);
 WT_API wt_status wt_dtype_promote_scalar(int t, double value, wt_dtype *out); /* tensor with weak scalar */
 /* NumPy's result_type of n >= 1 operands: dtypes[k], or a weak scalar
 ** scalars[k] where dtypes[k] is -1 (scalars may be NULL when none is), or a
-** weak complex scalar where dtypes[k] is WT_WEAK_COMPLEX (-2).  The
+** weak complex scalar where dtypes[k] is WT_WEAK_COMPLEX (-2), or a Python
+** int of any size where dtypes[k] is WT_WEAK_INT (-3), its value in
+** scalars[k] rounded toward zero (the greatest double not beyond it).  The
 ** dtypes are promoted all at once, then each weak scalar adopts or widens the
 ** result (NEP 50); weak scalars alone give their own kind's default dtype
 ** (int32 for integers, float64 for the rest). */
 WT_API wt_status wt_result_type(int n, const int *dtypes, const double *scalars, wt_dtype *out);
 #define WT_WEAK_COMPLEX (-2)
+#define WT_WEAK_INT     (-3)
 
 /* What NumPy's iinfo and finfo report of a dtype. */
 typedef struct wt_dtype_limits {
@@ -167,7 +171,7 @@ typedef struct wt_tensor wt_tensor;
 
 #define WT_FLAG_READONLY   1u /* an r-tensor: writes are WT_EREADONLY */
 #define WT_FLAG_CONTIGUOUS 2u /* C-contiguous (derived, reported by wt_tensor_flags) */
-#define WT_FLAG_WEAK       4u /* a 0-d complex operand promoted as a Python complex (wt_view_weak) */
+#define WT_FLAG_WEAK       4u /* a 0-d operand promoted as a Python int or complex (wt_view_weak) */
 
 /* uninitialised, zero-filled, and filled with value (converted as by wt_assign_scalar) */
 WT_API wt_status wt_tensor_empty(int dtype, int ndim, const int64_t *shape, wt_tensor **out);
@@ -302,9 +306,13 @@ WT_API wt_status wt_view_dtype(const wt_tensor *t, int dtype, wt_tensor **out);
 WT_API wt_status wt_view_real(const wt_tensor *t, wt_tensor **out);
 WT_API wt_status wt_view_imag(const wt_tensor *t, wt_tensor **out);
 
-/* A view of a 0-d complex tensor that ops promote as a weak scalar, a Python
-** complex (WT_FLAG_WEAK): complex64 + weak(1+2j) stays complex64, float32 +
-** weak(...) is complex64, an integer tensor + weak(...) complex128. */
+/* A view of a 0-d tensor that ops promote as a weak scalar (WT_FLAG_WEAK):
+** of a complex tensor, a Python complex (complex64 + weak(1+2j) stays
+** complex64, float32 + weak(...) is complex64, an integer tensor + weak(...)
+** complex128); of an int64 or uint64 tensor, a Python int of any size,
+** exact (int8 + weak(2^60) is NumPy's OverflowError, WT_EDTYPE; int64 +
+** weak(2^62 + 1) is exact; uint8 < weak(2^60) is all true).  Other dtypes
+** and shapes are WT_EINVAL. */
 WT_API wt_status wt_view_weak(const wt_tensor *t, wt_tensor **out);
 
 /* 1-D in C order, contiguous: a view of a C-contiguous t, else a copy (NumPy's

@@ -1,7 +1,7 @@
 /* assign.c — marshalling assignment: dst[...] = src with broadcasting and
 ** casting, copies and dtype conversion.  Validation is complete before the
 ** first byte is written, so a failed call leaves dst untouched. */
-#include "core.h"
+#include "ops.h"
 #include <string.h>
 #include <math.h>
 #include "simd.h"
@@ -74,9 +74,15 @@ wt_status wt_assign(wt_tensor *dst, const wt_tensor *src) {
     if (!st) st = wt_tensor_check(src, "source");
     if (!st) st = check_writable(dst);
     if (st) return st;
-    /* a Python complex into a real array is NumPy's TypeError (a complex array casts, with a warning) */
-    if ((src->d.flags & WT_FLAG_WEAK) && !wt_dtype_is_complex(dst->d.dtype))
+    /* a Python complex into a real array is NumPy's TypeError (a complex array casts, with a warning); a
+    ** Python int must fit an integer dtype (OverflowError), exactly at any size */
+    double v;
+    int code = wt_ops_operand_dtype(src, &v);
+    if (code == WT_WEAK_COMPLEX && !wt_dtype_is_complex(dst->d.dtype))
         return wt_error_fail(WT_EDTYPE, "assign: a complex number cannot be stored in %s", wt_dtype_name(dst->d.dtype));
+    if (code == WT_WEAK_INT && !wt_dtype_holds(dst->d.dtype, v))
+        return wt_error_fail(WT_EDTYPE, "assign: the integer %.17g is out of bounds for %s", v,
+                             wt_dtype_name(dst->d.dtype));
     wt_tensor s = {.buf = src->buf, .d = drop_leading_ones(&src->d, dst->d.ndim)}, bsrc = {.buf = src->buf};
     if ((st = wt_desc_broadcast(&s.d, dst->d.ndim, dst->d.shape, "assign", &bsrc.d))) return st;
     if (wt_desc_size(&dst->d) == 0) return WT_OK;

@@ -178,6 +178,10 @@ wt_status wt_dtype_result(int n, const int *dtypes, const double *scalars, int *
             t = t < 0 || wt_dtype_is_int(t) || t == WT_BOOL ? WT_COMPLEX128 : wt_dtype_complex_of(t);
             continue;
         }
+        if (dtypes[k] == WT_WEAK_INT) { /* a Python int of any size: as a small one (ops check that it fits) */
+            if (t < 0 || t == WT_BOOL) t = WT_INT32; /* the default integer */
+            continue;
+        }
         wt_dtype_promote_scalar(t < 0 ? WT_BOOL : t, scalars[k], &r); /* alone: its own kind's default */
         if (t >= 0 && (int)r != t && (st = wt_dtype_promote(t, r, &r))) return st;
         t = r;
@@ -190,9 +194,9 @@ wt_status wt_result_type(int n, const int *dtypes, const double *scalars, wt_dty
     if (n < 1 || n > 16 || !dtypes || !out)
         return wt_error_fail(WT_EINVAL, "wt_result_type: %d operands (1 to 16), or a NULL argument", n);
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] < WT_WEAK_COMPLEX || dtypes[k] >= WT_NDTYPES)
+        if (dtypes[k] < WT_WEAK_INT || dtypes[k] >= WT_NDTYPES)
             return wt_error_fail(WT_EDTYPE, "wt_result_type: invalid dtype code %d", dtypes[k]);
-        if (dtypes[k] == -1 && !scalars)
+        if ((dtypes[k] == -1 || dtypes[k] == WT_WEAK_INT) && !scalars)
             return wt_error_fail(WT_EINVAL, "wt_result_type: operand %d is a scalar but scalars is NULL", k);
     }
     int t, r;

@@ -131,8 +131,8 @@ static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *comp
     int dts[5], n = c->n, nt = n;
     double vals[5];
     for (int k = 0; k < n; k++) {
-        dts[k] = c->in[k] ? wt_ops_operand_dtype(c->in[k]) : -1;
-        vals[k] = c->in[k] ? 0 : c->scalars[k];
+        dts[k] = c->in[k] ? wt_ops_operand_dtype(c->in[k], &vals[k]) : -1;
+        if (!c->in[k]) vals[k] = c->scalars[k];
     }
     const double factor[2] = {c->alpha, c->beta};
     for (int k = 0; k < 2; k++)
@@ -209,9 +209,13 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     wt_buffer sbuf[3];
     wt_slot slot[3];
     for (int k = 0; k < c->n; k++) {
-        p.in[k] = c->in[k] ? c->in[k] : &sten[k];
-        if (c->in[k]) continue;
-        wt_ops_scalar_store(c->op, k, c->in[0] ? c->in[0]->d.dtype : -1, comp[k], c->scalars[k], &slot[k]);
+        /* a weak int tensor stays a tensor (exact at any size) unless it is a bound np.clip drops */
+        double v = c->in[k] ? 0 : c->scalars[k];
+        int code = c->in[k] ? wt_ops_operand_dtype(c->in[k], &v) : -1, x_dtype = c->in[0] ? c->in[0]->d.dtype : -1;
+        bool scalar = !c->in[k] || (code == WT_WEAK_INT && wt_ops_clip_drops(c->op, k, x_dtype, v, true));
+        p.in[k] = scalar ? &sten[k] : c->in[k];
+        if (!scalar) continue;
+        wt_ops_scalar_store(c->op, k, x_dtype, comp[k], code, v, &slot[k]);
         sbuf[k] = (wt_buffer){.data = (uint8_t *)&slot[k], .nbytes = sizeof slot[k]};
         sten[k].buf = &sbuf[k];
         sten[k].d.dtype = wt_dtype_compute(comp[k]);

@@ -123,6 +123,32 @@ typedef struct {
 static int reg_take(regfile *R) { return R->nfree ? R->free[--R->nfree] : R->n++; }
 static void reg_give(regfile *R, int r) { R->free[R->nfree++] = r; }
 
+/* instruction i's operands: their values checked and recorded, their dtypes
+** for the plan in d (-1: a weak scalar, value in sv) */
+static wt_status plan_operands(program *P, instr *I, int i, const int32_t *code, const int *dts, const double *scalars,
+                               int *lastuse, int *d, double *sv) {
+    bool any_tensor = false;
+    for (int k = 0; k < I->arity; k++) {
+        int v = code[4 * i + 1 + k];
+        if (v < 0 || v >= P->nleaf + i)
+            return wt_error_fail(WT_EINVAL,
+                                 "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there",
+                                 i, op_name(I->op), k, v, P->nleaf + i - 1);
+        I->val[k] = v;
+        lastuse[v] = i;
+        d[k] = v < P->nleaf && P->iop[v] ? wt_ops_operand_dtype(P->leaf[v], &sv[k]) : dts[v];
+        if (d[k] == -1) sv[k] = scalars[v];
+        if (d[k] == WT_WEAK_INT && wt_ops_clip_drops(I->op, k, d[0], sv[k], true))
+            return wt_error_fail(WT_EINVAL,
+                                 "fuse: instruction %d (clip): a bound beyond 2^53 that NumPy drops; clip eagerly", i);
+        any_tensor |= d[k] != -1;
+    }
+    if (!any_tensor)
+        return wt_error_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i,
+                             op_name(I->op));
+    return WT_OK;
+}
+
 /* dtypes, kernels and registers of every instruction; last[v] is the last
 ** instruction reading value v */
 static wt_status plan_program(program *P, const int *vdt, const double *scalars, const int32_t *code, int *nreg) {
@@ -140,30 +166,15 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         I->arity = cast ? 1 : wt_op_arity(I->op);
         int d[3];
         double sv[3] = {0, 0, 0};
-        bool any_tensor = false;
-        for (int k = 0; k < I->arity; k++) {
-            int v = code[4 * i + 1 + k];
-            if (v < 0 || v >= nleaf + i)
-                return wt_error_fail(
-                    WT_EINVAL, "fuse: instruction %d (%s): operand %d refers to value %d; values 0..%d exist there", i,
-                    op_name(I->op), k, v, nleaf + i - 1);
-            I->val[k] = v;
-            lastuse[v] = i;
-            d[k] = v < nleaf && P->iop[v] ? wt_ops_operand_dtype(P->leaf[v]) : dts[v];
-            if (d[k] == -1) sv[k] = scalars[v];
-            any_tensor |= d[k] != -1;
-        }
-        if (!any_tensor)
-            return wt_error_fail(WT_EINVAL, "fuse: instruction %d (%s) has only weak scalar operands; fold it first", i,
-                                 op_name(I->op));
-        wt_status st = cast ? WT_OK : wt_ops_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
+        wt_status st = plan_operands(P, I, i, code, dts, scalars, lastuse, d, sv);
+        if (!st && !cast) st = wt_ops_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
         if (st) return fail_at(st, i, I->op);
         if (cast) { /* a copy kernel in the target dtype, its input converted on the way */
             I->comp[0] = I->res = I->op - WT_NOPS;
             I->op = WT_OP_COPY;
         }
         for (int k = 0; k < I->arity; k++) {
-            if (d[k] == -1) wt_ops_scalar_store(I->op, k, d[0], I->comp[k], sv[k], &I->scal[k]);
+            if (d[k] == -1) wt_ops_scalar_store(I->op, k, d[0], I->comp[k], -1, sv[k], &I->scal[k]);
             if (!cast) I->comp[k] = wt_dtype_compute(I->comp[k]); /* float16 computes in float32 */
             int vd = dts[I->val[k]];                              /* a weak complex leaf's own dtype */
             if (vd >= 0 && vd != I->comp[k]) I->cast[k] = wt_cast_get(vd, I->comp[k]);

@@ -71,27 +71,31 @@ static int float_of(int dt) {
     return z == 1 ? WT_FLOAT16 : z == 2 ? WT_FLOAT32 : WT_FLOAT64;
 }
 
-/* np.clip drops a Python-int bound that bounds nothing in x's own integer
-** dtype: a low bound at or below its least value, a high one at or above its
-** greatest (wt_ops_scalar widens it to the compute dtype's extreme) */
-static bool clip_drops(int op, int k, int x_dtype, double v) {
+bool wt_ops_clip_drops(int op, int k, int x_dtype, double v, bool is_int) {
     double lo, hi;
-    if (op != WT_OP_CLIP || (k != 1 && k != 2) || !wt_dtype_weak_int(v) || !wt_dtype_range(x_dtype, &lo, &hi))
-        return false;
+    if (op != WT_OP_CLIP || (k != 1 && k != 2) || !is_int || !wt_dtype_range(x_dtype, &lo, &hi)) return false;
     return k == 1 ? v <= lo : v >= hi;
 }
 
 /* NEP 50's weak integers beyond the compute dtype c (an integer): comparisons
 ** are exact (computed in float64, which holds every integer dtype here and
-** every integral JS number), a clip bound clip_drops drops is no bound (any
+** every integral JS number), a clip bound wt_ops_clip_drops drops is no bound (any
 ** other raises), where converts as NumPy 2 does (into a tensor's dtype; a
 ** dtype only weak numbers and bools chose is the default integer, which must
 ** hold them), and arithmetic raises as NumPy's OverflowError */
 static wt_status weak_ints(int op, int n, const int *dtypes, const double *scalars, bool chosen_by_tensor, int *c) {
+    /* NumPy reads a Python int as a C long in logical ops, and in comparisons that only bools and
+    ** Python ints choose the dtype of (its default int64) */
+    bool as_long = op_class[op] == C_LOGIC || (op_class[op] == C_CMP && !chosen_by_tensor);
+    for (int k = 0; k < n && as_long; k++)
+        if (dtypes[k] == WT_WEAK_INT && scalars[k] >= 0x1p63)
+            return wt_error_fail(WT_EDTYPE, "%s: the integer %.17g does not fit int64 (NumPy: too large for a C long)",
+                                 table[op].name, scalars[k]);
     if (!wt_dtype_is_int(*c)) return WT_OK;
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] != -1 || !wt_dtype_weak_int(scalars[k]) || wt_dtype_holds(*c, scalars[k])) continue;
-        if (clip_drops(op, k, dtypes[0], scalars[k])) continue;
+        bool is_int = dtypes[k] == WT_WEAK_INT || (dtypes[k] == -1 && wt_dtype_weak_int(scalars[k]));
+        if (!is_int || wt_dtype_holds(*c, scalars[k])) continue;
+        if (wt_ops_clip_drops(op, k, dtypes[0], scalars[k], true)) continue;
         if (op == WT_OP_WHERE && chosen_by_tensor) continue;
         if (op_class[op] == C_CMP) {
             *c = WT_FLOAT64;
@@ -103,15 +107,35 @@ static wt_status weak_ints(int op, int n, const int *dtypes, const double *scala
     return WT_OK;
 }
 
-double wt_ops_scalar(int op, int k, int x_dtype, int dtype, double v) {
-    if (!clip_drops(op, k, x_dtype, v)) return v;
-    double lo = -INFINITY, hi = INFINITY; /* the bound becomes the compute dtype's extreme */
-    wt_dtype_range(dtype, &lo, &hi);
-    return k == 1 ? lo : hi;
+int wt_ops_operand_dtype(const wt_tensor *t, double *value) {
+    *value = 0;
+    if (!(t->d.flags & WT_FLAG_WEAK) || t->d.ndim != 0) return t->d.dtype;
+    if (wt_dtype_is_complex(t->d.dtype)) return WT_WEAK_COMPLEX;
+    /* an int64 or uint64 (wt_view_weak): the nearest double, stepped toward zero where it went past */
+    const char *p = wt_first(t);
+    double d;
+    bool past;
+    if (t->d.dtype == WT_UINT64) {
+        uint64_t u;
+        memcpy(&u, p, sizeof u);
+        d = (double)u;
+        past = d >= 0x1p64 || (uint64_t)d > u;
+    } else {
+        int64_t i;
+        memcpy(&i, p, sizeof i);
+        d = (double)i; /* at least -2^63, which is exact */
+        past = i >= 0 ? d >= 0x1p63 || (int64_t)d > i : (int64_t)d < i;
+    }
+    *value = past ? nextafter(d, 0) : d;
+    return WT_WEAK_INT;
 }
 
-void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, double v, void *slot) {
-    v = wt_ops_scalar(op, k, x_dtype, dtype, v);
+void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, int code, double v, void *slot) {
+    if (wt_ops_clip_drops(op, k, x_dtype, v, code == WT_WEAK_INT || wt_dtype_weak_int(v))) {
+        double lo = -INFINITY, hi = INFINITY; /* the bound becomes the compute dtype's extreme */
+        wt_dtype_range(dtype, &lo, &hi);
+        v = k == 1 ? lo : hi;
+    }
     if (dtype == WT_FLOAT16) v = wt_half_to_float(wt_half_from_double(v));
     wt_cast_store_f64(wt_dtype_compute(dtype), slot, v);
 }
@@ -206,9 +230,9 @@ wt_status wt_op_result_dtype(int op, int n, const int *dtypes, const double *sca
         return wt_error_fail(WT_EINVAL, "%s takes %d operands, got %d", table[op].name, table[op].arity, n);
     if (!dtypes || !out) return wt_error_fail(WT_EINVAL, "wt_op_result_dtype: NULL argument");
     for (int k = 0; k < n; k++) {
-        if (dtypes[k] == -1 && !scalars)
+        if ((dtypes[k] == -1 || dtypes[k] == WT_WEAK_INT) && !scalars)
             return wt_error_fail(WT_EINVAL, "operand %d is a scalar but scalars is NULL", k);
-        if (dtypes[k] >= WT_NDTYPES || dtypes[k] < WT_WEAK_COMPLEX)
+        if (dtypes[k] >= WT_NDTYPES || dtypes[k] < WT_WEAK_INT)
             return wt_error_fail(WT_EDTYPE, "invalid dtype code %d", dtypes[k]);
     }
     wt_status st = wt_ops_plan_dtypes(op, n, dtypes, scalars, compute, &res);

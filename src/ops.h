@@ -10,21 +10,23 @@ enum { C_NONE, C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAM
 
 int wt_ops_class(int op);
 const char *wt_ops_reduce_name(int rop);
-/* weak scalar k of op as it computes with it in dtype (x_dtype: operand 0's,
-** or -1): a clip bound np.clip drops becomes the dtype's extreme */
-double wt_ops_scalar(int op, int k, int x_dtype, int dtype, double v);
-/* weak scalar k at slot, in the dtype its kernel computes in: v as op uses
-** it (wt_ops_scalar), rounded to dtype first (NEP 50: float16 + 65535 is inf) */
-void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, double v, void *slot);
+/* weak scalar k (code -1, or WT_WEAK_INT for a Python int of any size) at
+** slot, in the dtype its kernel computes in, as op uses it in dtype (x_dtype:
+** operand 0's, or -1): a clip bound np.clip drops becomes the dtype's
+** extreme; rounded to dtype first (NEP 50: float16 + 65535 is inf) */
+void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, int code, double v, void *slot);
 /* compute[k]: the dtype input k is converted to; *result: the result's dtype.
 ** The kernels run in wt_dtype_compute of them (float16: float32, rounded
 ** into float16 after each op); a weak scalar rounds to compute[k] first. */
 wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *scalars, int *compute, int *result);
-/* a tensor operand's dtype for the plan: WT_WEAK_COMPLEX for a weak complex (wt_view_weak) */
-static inline int wt_ops_operand_dtype(const wt_tensor *t) {
-    return (t->d.flags & WT_FLAG_WEAK) && t->d.ndim == 0 && wt_dtype_is_complex(t->d.dtype) ? WT_WEAK_COMPLEX
-                                                                                            : t->d.dtype;
-}
+/* a tensor operand's dtype for the plan: its own, or for a weak one
+** (wt_view_weak) WT_WEAK_COMPLEX, or WT_WEAK_INT with *value its value
+** rounded toward zero (exact at every integer dtype's bounds) */
+int wt_ops_operand_dtype(const wt_tensor *t, double *value);
+/* np.clip drops a Python-int bound (is_int) that bounds nothing in x's own
+** integer dtype: a low bound at or below its least value, a high one at or
+** above its greatest (wt_ops_scalar_store widens it to the compute dtype's extreme) */
+bool wt_ops_clip_drops(int op, int k, int x_dtype, double v, bool is_int);
 
 /* An elementwise kernel: p[0] is the output (result dtype), p[1..arity] the
 ** inputs (compute dtype); s[] are byte strides (0 = broadcast). */

@@ -318,9 +318,11 @@ wt_status wt_view_imag(const wt_tensor *t, wt_tensor **out) { return view_part(t
 wt_status wt_view_weak(const wt_tensor *t, wt_tensor **out) {
     wt_status st = begin(t, out);
     if (st) return st;
-    if (t->d.ndim != 0 || !wt_dtype_is_complex(t->d.dtype)) {
+    int dt = t->d.dtype;
+    if (t->d.ndim != 0 || !(wt_dtype_is_complex(dt) || dt == WT_INT64 || dt == WT_UINT64)) {
         char s[WT_SHAPE_STR];
-        return wt_error_fail(WT_EINVAL, "wt_view_weak: a weak scalar is a 0-d complex tensor, not %s of shape %s",
+        return wt_error_fail(WT_EINVAL,
+                             "wt_view_weak: a weak scalar is a 0-d complex, int64 or uint64 tensor, not %s of shape %s",
                              wt_dtype_name(t->d.dtype), wt_error_fmt_shape(s, sizeof s, t->d.ndim, t->d.shape));
     }
     wt_desc d = t->d;

@@ -3,7 +3,8 @@
 // A failed build leaves the graph as it was.
 import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
-import { typeName, weak } from '../engine.js';
+import { typeName, weak, isWeakTensor, towardZero } from '../engine.js';
+import { WEAK_COMPLEX, WEAK_INT } from '../abi.js';
 import { cName } from '../ufuncs.js';
 import { isComplex } from '../complex.js';
 import { LazyTensor, fmtShape, checkName, options } from './node.js';
@@ -128,10 +129,11 @@ export class Graph {
     }
   }
 
-  // a constant of a complex number's weak 0-d tensor (saved and loaded as weak)
-  _weakComplex(v, name) {
-    const n = this._leaf('constant', this._keep(this._e.scalarComplex(v)), name);
-    n.attrs.weak = true;
+  // a constant of a complex number's or a big bigint's weak 0-d tensor (saved and loaded as weak)
+  _weakScalar(v, name) {
+    const n = this._leaf('constant', this._keep(this._e.scalarWeak(v)), name);
+    n.attrs.weak = isComplex(v) ? WEAK_COMPLEX : WEAK_INT;
+    n.attrs.weakValue = isComplex(v) ? 0 : towardZero(v);
     return n;
   }
 
@@ -144,8 +146,8 @@ export class Graph {
   // complex number is a constant of its weak 0-d tensor (promoted as a Python complex)
   _operand(v, what, k, scalarsOk) {
     if (v instanceof LazyTensor) return this._own(v, what);
+    if (isComplex(v) || (scalarsOk && isWeakTensor(v))) return this._weakScalar(v);
     if ((typeof v === 'number' || typeof v === 'bigint') && scalarsOk) return weak(v);
-    if (isComplex(v)) return this._weakComplex(v);
     if (
       v instanceof Tensor ||
       typeof v === 'boolean' ||

@@ -6,7 +6,6 @@ import { DTYPES, MAX_DIMS } from '../dtypes.js';
 import { withTemp } from '../ops.js';
 import { layout } from '../engine.js';
 import { LazyTensor } from './node.js';
-import { WEAK_COMPLEX } from '../abi.js';
 
 function readShape(e, ndim, ptr) {
   return Array.from({ length: ndim }, (_, i) => Number(e.dv.getBigInt64(ptr + 8 * i, true)));
@@ -48,10 +47,10 @@ export function inferEwise(e, cname, name, inputs) {
       { dts, sc, nds, shp, outShape } = Object.fromEntries(Object.entries(EWISE_ARGS.at).map(([k, v]) => [k, p + v]));
     const tens = inputs.filter((v) => v instanceof LazyTensor);
     inputs.forEach((v, k) => {
-      // a weak complex constant (a complex number operand) promotes as a Python complex
-      const code = !(v instanceof LazyTensor) ? -1 : v.attrs.weak ? WEAK_COMPLEX : e.dtypeCode(v.dtype);
+      // a weak constant (a complex number or a big bigint operand) promotes as a Python complex or int
+      const code = !(v instanceof LazyTensor) ? -1 : (v.attrs.weak ?? e.dtypeCode(v.dtype));
       dv.setInt32(dts + 4 * k, code, true);
-      dv.setFloat64(sc + 8 * k, v instanceof LazyTensor ? 0 : v, true);
+      dv.setFloat64(sc + 8 * k, v instanceof LazyTensor ? (v.attrs.weakValue ?? 0) : v, true);
     });
     e.check(ex.wt_op_result_dtype(op, inputs.length, dts, sc, e.outPtr));
     const dtype = DTYPES[e.takeOut()];

@@ -15,7 +15,7 @@ export function save(compiled) {
     const j = { kind: n.kind, op: n.op, name: n.name, dtype: n.dtype, shape: [...n.shape] };
     j.inputs = n.inputs.map((v) => (v instanceof LazyTensor ? idOf.get(v) : { scalar: scalar(v) }));
     if (n.kind === 'variable') j.trainable = n.attrs.trainable;
-    if (n.attrs.weak) j.weak = true; // a complex number operand
+    if (n.attrs.weak) j.weak = true; // a complex number or big bigint operand
     if (LEAVES.includes(n.kind) && n.kind !== 'placeholder') {
       j.blob = `${n.name}.npy`;
       blobs[j.blob] = n.attrs.storage.toNpy();
@@ -69,7 +69,7 @@ function storageLeaf(wt, g, j, blobs) {
   if (!(b instanceof Uint8Array)) throw bad(`node '${j.name}' needs blob '${j.blob}', which is missing`);
   const t = wt.fromNpy(b);
   try {
-    if (j.kind === 'constant' && j.weak === true) return g._weakComplex(t.item(), j.name);
+    if (j.kind === 'constant' && j.weak === true) return g._weakScalar(t.item(), j.name);
     if (j.kind === 'constant') return g.constant(t, { name: j.name });
     if (j.kind === 'variable') return g.variable(t, { name: j.name, trainable: !!j.trainable });
     return g.persistentTensor(t.shape, t.dtype, { name: j.name, init: t });

@@ -37,7 +37,8 @@ REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argm
 # weak scalars: ordinary values and the limits of every integer dtype, and one past them
 WEAK = [0, 1, -1, 2, 3, 2.5, -0.5, 1e-3, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 65535, 65536,
         2 ** 31 - 1, 2 ** 31, -2 ** 31, -2 ** 31 - 1, 2 ** 32 - 1, 2 ** 32, 1e10, 2 ** 53, -2 ** 53, 2.0 ** 63,
-        1e19, 1e40, float('nan'), float('inf'), float('-inf'), True, False, 1j, 2.5 - 1j, complex(0, -0.0)]
+        1e19, 1e40, float('nan'), float('inf'), float('-inf'), True, False, 1j, 2.5 - 1j, complex(0, -0.0),
+        2 ** 53 + 1, -2 ** 60 - 3, 2 ** 62 + 1, 2 ** 63 - 1, -2 ** 63, 2 ** 63, 2 ** 64 - 1]  # Python ints no double holds
 # complex results of these ops agree only within rounding: NumPy multiplies with FMA on x86, and
 # hypot, atan2 and libm's complex functions are not correctly rounded
 COMPLEX_EXACT = {'add', 'subtract', 'negative', 'equal', 'not_equal', 'less', 'less_equal', 'greater',

@@ -413,3 +413,41 @@ test("t.view(dtype) reads the same bytes as another dtype, a view, as NumPy's nd
     assert.deepEqual(a.named(['r', 'c']).view('uint8').names, ['r', 'c']);
   });
 });
+
+test('a bigint of any size is an exact weak Python int, as NumPy 2 (NEP 50)', () => {
+  wt.tidy(() => {
+    const i64 = wt.tensor([1n, -5n]);
+    // NumPy: i64 + (2**62 + 1) is exact; 2**63 overflows int64; uint64 takes 2**64 - 2
+    assert.deepEqual(wt.add(i64, 2n ** 62n + 1n).toArray(), [2n ** 62n + 2n, 2n ** 62n - 4n]);
+    throwsWt(() => wt.add(i64, 2n ** 63n), 'WT_EDTYPE', /out of bounds for int64/);
+    assert.deepEqual(wt.add(wt.tensor([1n], { dtype: 'uint64' }), 2n ** 64n - 2n).toArray(), [2n ** 64n - 1n]);
+    throwsWt(() => wt.add(wt.tensor([1], { dtype: 'int8' }), 2n ** 60n), 'WT_EDTYPE', /out of bounds for int8/);
+    // comparisons are exact at any size; a float tensor keeps its dtype; np.clip drops bounds beyond the dtype
+    assert.deepEqual(wt.less(wt.tensor([1], { dtype: 'uint8' }), 2n ** 60n).toArray(), [true]);
+    assert.deepEqual(wt.equal(i64, 2n ** 62n + 1n).toArray(), [false, false]);
+    assert.deepEqual(wt.equal(wt.tensor([2n ** 62n + 1n]), 2n ** 62n + 1n).toArray(), [true]);
+    const f = wt.add(wt.tensor([1], { dtype: 'float32' }), 2n ** 60n);
+    assert.equal(f.dtype, 'float32');
+    assert.equal(f.item(), 2 ** 60);
+    assert.deepEqual(wt.clip(wt.tensor([1, 200], { dtype: 'uint8' }), -(2n ** 60n), 2n ** 60n).toArray(), [1, 200]);
+    // alone (or with bool) it is the default integer, int32 (NumPy's int64), which must hold it; resultType agrees
+    throwsWt(() => wt.add(true, 2n ** 60n), 'WT_EDTYPE', /out of bounds for int32/);
+    assert.equal(wt.resultType('int8', 2n ** 60n), 'int8');
+    assert.equal(wt.resultType(2n ** 63n), 'int32');
+    // logical ops read it as int64, as NumPy's C long
+    assert.deepEqual(wt.logicalOr(wt.tensor([0], { dtype: 'int8' }), -(2n ** 63n)).toArray(), [true]);
+    throwsWt(() => wt.logicalAnd(wt.tensor([1.5]), 2n ** 63n), 'WT_EDTYPE', /does not fit int64/);
+    // assignment checks the bounds exactly
+    const z = wt.zeros([2], 'int64');
+    assert.deepEqual(z.assign(2n ** 63n - 1n).toArray(), [2n ** 63n - 1n, 2n ** 63n - 1n]);
+    throwsWt(() => z.assign(2n ** 63n), 'WT_EDTYPE', /out of bounds for int64/);
+    assert.deepEqual(z.toArray(), [2n ** 63n - 1n, 2n ** 63n - 1n]);
+    // lazily too, saved and loaded
+    const g = wt.graph(),
+      x = g.placeholder([2], 'int64', 'x');
+    const c = g.compile({ y: x.add(2n ** 62n + 1n) });
+    assert.deepEqual(c.run({ x: i64 }).y.toArray(), [2n ** 62n + 2n, 2n ** 62n - 4n]);
+    const { json, blobs } = c.save();
+    assert.deepEqual(wt.loadGraph(json, blobs).run({ x: i64 }).y.toArray(), [2n ** 62n + 2n, 2n ** 62n - 4n]);
+  });
+});
