@@ -263,11 +263,19 @@ static int cmd_matmul(int argc, char **argv) {
 }
 
 /* the number a reduction of x to a 0-d tensor gives */
-static int reduced(int rop, const wt_tensor *x, double *v) {
-    wt_tensor *r = NULL;
-    int rc = wt_reduce(rop, x, -1, NULL, 0, NULL, &r) || wt_tensor_get(r, NULL, v);
+/* a reduction of x (accumulated in dtype, -1: its own) as complex128: both parts of a complex result */
+static int reduced(int rop, const wt_tensor *x, int dtype, double v[2]) {
+    wt_tensor *r = NULL, *c = NULL;
+    int rc = wt_reduce_dtype(rop, x, -1, NULL, 0, dtype, NULL, &r) || wt_astype(r, WT_COMPLEX128, &c);
+    if (!rc) memcpy(v, wt_tensor_data(c), 2 * sizeof(double));
     wt_tensor_free(r);
+    wt_tensor_free(c);
     return rc;
+}
+
+/* "1.5", or "1.5-2j" when the dtype is complex */
+static void print_number(const char *label, const double v[2], int complex) {
+    printf(complex ? "  %s %.9g%+.9gj" : "  %s %.9g", label, v[0], v[1]);
 }
 
 /* sum of op(in[0], in[1]) over every element, fused (nothing materialised)
@@ -307,22 +315,23 @@ static int count_of(int op, const wt_tensor *flat, double *count) {
     return 0;
 }
 
-/* NumPy's min, max, mean and sum (integer sums in float64, as x*1.0 is),
-** and for floats the NaN and infinity counts */
-static int print_stats(const wt_tensor *t, int is_float) {
+/* NumPy's min, max, mean and sum (integer sums in float64, as x*1.0 is; complex
+** ones as a+bj, min and max in NumPy's (re, im) order), and for floats and
+** complex the NaN and infinity counts */
+static int print_stats(const wt_tensor *t, int is_float, int is_complex) {
     int64_t size = wt_tensor_size(t);
-    double mn, mx, sum, nan = 0, finite = 0;
+    double mn[2], mx[2], sum[2], nan = 0, finite = 0;
     wt_tensor *flat = NULL;
-    wt_tensor *s = NULL; /* NumPy's (x*1.0).sum(): floats in their own dtype, integers as float64 (int64 too) */
-    int rc = reduced(WT_REDUCE_MIN, t, &mn) || reduced(WT_REDUCE_MAX, t, &mx) ||
-             wt_reduce_dtype(WT_REDUCE_SUM, t, -1, NULL, 0, is_float ? -1 : WT_FLOAT64, NULL, &s) ||
-             wt_tensor_get(s, NULL, &sum);
-    wt_tensor_free(s);
+    /* NumPy's (x*1.0).sum(): floats in their own dtype, integers as float64 (int64 too) */
+    int rc = reduced(WT_REDUCE_MIN, t, -1, mn) || reduced(WT_REDUCE_MAX, t, -1, mx) ||
+             reduced(WT_REDUCE_SUM, t, is_float ? -1 : WT_FLOAT64, sum);
     if (!rc && is_float)
         rc = flat_view(t, &flat) || count_of(WT_OP_ISNAN, flat, &nan) || count_of(WT_OP_ISFINITE, flat, &finite);
     wt_tensor_free(flat);
     if (rc) return rc;
-    printf("  min %.9g  max %.9g  mean %.9g  sum %.9g", mn, mx, sum / (double)size, sum);
+    double mean[2] = {sum[0] / (double)size, sum[1] / (double)size};
+    print_number("min", mn, is_complex), print_number("max", mx, is_complex);
+    print_number("mean", mean, is_complex), print_number("sum", sum, is_complex);
     if (is_float) printf("  NaN %.0f  inf %.0f", nan, (double)size - finite - nan);
     printf("\n");
     return 0;
@@ -350,7 +359,8 @@ static int info_one(const char *path) {
     size_t isz = wt_dtype_size(dtype);
     printf(", %s, %lld element%s of %zu byte%s\n", order, (long long)size, size == 1 ? "" : "s", isz,
            isz == 1 ? "" : "s");
-    int rc = size > 0 && print_stats(t, dtype == WT_FLOAT16 || dtype == WT_FLOAT32 || dtype == WT_FLOAT64)
+    int cx = dtype == WT_COMPLEX64 || dtype == WT_COMPLEX128;
+    int rc = size > 0 && print_stats(t, cx || dtype == WT_FLOAT16 || dtype == WT_FLOAT32 || dtype == WT_FLOAT64, cx)
                  ? failed(path)
                  : 0;
     wt_tensor_free(t);

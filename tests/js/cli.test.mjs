@@ -190,6 +190,13 @@ test('info: format, dtype, shape, order and statistics of every fixture', () => 
     lines[lines.indexOf('fx_float32_c.npy: .npy, float32, shape (2, 3, 4), C order, 24 elements of 4 bytes') + 1],
     /NaN 1 {2}inf 1$/,
   );
+  // complex: both parts, min and max in NumPy's (re, im) order with NaN first (fixtureValue: re NaN at 1, im (5 - i) / 4)
+  assert.match(
+    lines[
+      lines.indexOf('fx_complex128_c.npy: .npy, complex128, shape (2, 3, 4), C order, 24 elements of 16 bytes') + 1
+    ],
+    /^ {2}min -?nan\+1j {2}max -?nan\+1j {2}mean -?nan-1\.625j {2}sum -?nan-39j {2}NaN 1 {2}inf 1$/,
+  );
   // 64-bit integers: NumPy's (x*1.0).sum(), in float64, not an int64 sum that wraps
   const i64 = lines[lines.indexOf('fx_int64_c.npy: .npy, int64, shape (2, 3, 4), C order, 24 elements of 8 bytes') + 1];
   const want = Array.from({ length: 24 }, (_, i) => Number(fixtureValue('int64', i))).reduce((x, y) => x + y, 0);
