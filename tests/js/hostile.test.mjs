@@ -204,6 +204,18 @@ test('every op and reduction with garbage operands and options', () => {
       binaryAlpha: () => wt.binary('add', a, a, { alpha: g }),
       binaryReduce: () => wt.binary('add', a, a, { out: out3, reduce: g }),
       unaryOp: () => wt.unary(g, a),
+      // complex numbers and np.emath
+      complexParts: () => wt.add(a, wt.complex(g, g)),
+      complexObject: () => wt.mul(a, { re: g, im: 1 }),
+      real: () => wt.real(g),
+      imag: () => wt.imag(g),
+      conj: () => wt.conj(g),
+      angle: () => wt.angle(g),
+      emathSqrt: () => wt.emath.sqrt(g),
+      emathLogn: () => wt.emath.logn(g, a),
+      emathPower: () => wt.emath.power(a, g),
+      emathArccos: () => wt.emath.arccos(g),
+      bigint: () => wt.add(a, typeof g === 'number' && Number.isInteger(g) ? BigInt(g) * 2n ** 40n : g),
     }))
       expectWtError(`${label}(${String(g)})`, fn, own);
   }
