@@ -379,6 +379,42 @@ SIMD_FLOAT(f64, double, wt_vf64, 2)
 ** uint32 and uint64 use the int32 and int64 kernels */
 SIMD2(add, i32, int32_t, wt_vi32, 4, wt_vi32_add) SIMD2(sub, i32, int32_t, wt_vi32, 4, wt_vi32_sub)
 SIMD2(add, i64, int64_t, wt_vi64, 2, wt_vi64_add) SIMD2(sub, i64, int64_t, wt_vi64, 2, wt_vi64_sub)
+/* 64-bit comparisons, eight at a time into bools: every operand contiguous, or
+** one input a broadcast scalar; uint64 compares signed after flipping the sign
+** bits.  lt, le and ge are gt and eq with the operands swapped or negated. */
+#define CMP64_SIMD(op, sn, T, FLIP, SWAP, NEG, CMP)                                              \
+    static void op##_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
+        const int64_t z = (int64_t)sizeof(T);                                                    \
+        const wt_vi64_t flip = wt_vi64_splat(FLIP), neg = wt_vi64_splat(NEG ? -1 : 0);            \
+        const int64_t *a = (const int64_t *)(const void *)p[1], *b = (const int64_t *)(const void *)p[2]; \
+        int64_t i = 0;                                                                           \
+        bool ca = s[1] == z, cb = s[2] == z;                                                     \
+        if (s[0] == 1 && (ca || s[1] == 0) && (cb || s[2] == 0) && (ca || cb)) {                 \
+            int64_t x0, y0;                                                                      \
+            memcpy(&x0, a, 8), memcpy(&y0, b, 8);                                                \
+            wt_vi64_t sa = wt_vi64_splat(x0), sb = wt_vi64_splat(y0), m[4];                      \
+            for (; i + 8 <= n; i += 8) {                                                         \
+                for (int v = 0; v < 4; v++) {                                                    \
+                    wt_vi64_t x = wt_vi64_xor(ca ? wt_vi64_load(a + i + 2 * v) : sa, flip);       \
+                    wt_vi64_t y = wt_vi64_xor(cb ? wt_vi64_load(b + i + 2 * v) : sb, flip);       \
+                    m[v] = wt_vi64_xor(SWAP ? CMP(y, x) : CMP(x, y), neg);                        \
+                }                                                                                \
+                wt_vi64_pack8(m[0], m[1], m[2], m[3], (uint8_t *)p[0] + i);                      \
+            }                                                                                    \
+        }                                                                                        \
+        char *q[3] = {p[0] + i * s[0], p[1] + i * s[1], p[2] + i * s[2]};                        \
+        op##_##sn##__strided(q, s, n - i);                                                       \
+    }
+#define CMP64_ALL(sn, T, FLIP)                                                                   \
+    CMP64_SIMD(eq, sn, T, FLIP, 0, 0, wt_vi64_eq) CMP64_SIMD(ne, sn, T, FLIP, 0, 1, wt_vi64_eq)  \
+    CMP64_SIMD(gt, sn, T, FLIP, 0, 0, wt_vi64_gt) CMP64_SIMD(lt, sn, T, FLIP, 1, 0, wt_vi64_gt)  \
+    CMP64_SIMD(le, sn, T, FLIP, 0, 1, wt_vi64_gt) CMP64_SIMD(ge, sn, T, FLIP, 1, 1, wt_vi64_gt)
+CMP64_ALL(i64, int64_t, 0)
+CMP64_ALL(u64, uint64_t, INT64_MIN)
+#define CMP64_ROW(sn)                                                                            \
+    [WT_OP_EQUAL].fast = eq_##sn##__fast, [WT_OP_NOT_EQUAL].fast = ne_##sn##__fast,              \
+    [WT_OP_GREATER].fast = gt_##sn##__fast, [WT_OP_LESS].fast = lt_##sn##__fast,                 \
+    [WT_OP_LESS_EQUAL].fast = le_##sn##__fast, [WT_OP_GREATER_EQUAL].fast = ge_##sn##__fast
 #define INT_SIMD_ROW(sn) [WT_OP_ADD].fast = add_##sn##__fast, [WT_OP_SUB].fast = sub_##sn##__fast
 #define SIMD_ROW(sn)                                                                             \
     [WT_OP_ADD].fast = add_##sn##__fast, [WT_OP_SUB].fast = sub_##sn##__fast,                    \
@@ -423,8 +459,8 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_UINT16] = {EVERY_ROW(u16), NUMERIC_ROW(u16), INT_ROW(u16), COPY_ROW(u16)},
     [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32), INT_SIMD_ROW(i32)},
     [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32), INT_SIMD_ROW(i32)},
-    [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64), INT_SIMD_ROW(i64)},
-    [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64), INT_SIMD_ROW(i64)},
+    [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64), INT_SIMD_ROW(i64), CMP64_ROW(i64)},
+    [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64), INT_SIMD_ROW(i64), CMP64_ROW(u64)},
     [WT_FLOAT16] = {[WT_OP_COPY] = {copy_f16__strided, copy_f16__fast}},
     [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32)},
     [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},

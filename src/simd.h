@@ -68,6 +68,16 @@ static inline void wt_vi64_store(int64_t *p, wt_vi64_t v) { wasm_v128_store(p, v
 static inline wt_vi64_t wt_vi64_splat(int64_t x) { return wasm_i64x2_splat(x); }
 static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_add(a, b); }
 static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_sub(a, b); }
+/* signed 64-bit comparisons: lane masks */
+static inline wt_vi64_t wt_vi64_eq(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_eq(a, b); }
+static inline wt_vi64_t wt_vi64_gt(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_gt(a, b); }
+static inline wt_vi64_t wt_vi64_xor(wt_vi64_t a, wt_vi64_t b) { return wasm_v128_xor(a, b); }
+/* four vectors of 64-bit lane masks -> 8 bools (bytes 0 or 1) */
+static inline void wt_vi64_pack8(wt_vi64_t m0, wt_vi64_t m1, wt_vi64_t m2, wt_vi64_t m3, uint8_t *out) {
+    v128_t a = wasm_i32x4_shuffle(m0, m1, 0, 2, 4, 6), b = wasm_i32x4_shuffle(m2, m3, 0, 2, 4, 6);
+    v128_t h = wasm_i16x8_narrow_i32x4(a, b), bytes = wasm_i8x16_narrow_i16x8(h, h);
+    wasm_v128_store64_lane(out, wasm_v128_and(bytes, wasm_i8x16_splat(1)), 0);
+}
 static inline wt_vi32_t wt_vi32_load(const int32_t *p) { return wasm_v128_load(p); }
 static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { wasm_v128_store(p, v); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return wasm_i32x4_splat(x); }
@@ -177,6 +187,25 @@ static inline void wt_vi64_store(int64_t *p, wt_vi64_t v) { _mm_storeu_si128((__
 static inline wt_vi64_t wt_vi64_splat(int64_t x) { return _mm_set1_epi64x(x); }
 static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return _mm_add_epi64(a, b); }
 static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return _mm_sub_epi64(a, b); }
+/* SSE2 has no 64-bit comparison: eq from both 32-bit halves, gt from the sign of b - a
+** corrected for overflow (Hacker's Delight 2-12), spread over the lane */
+static inline wt_vi64_t wt_vi64_eq(wt_vi64_t a, wt_vi64_t b) {
+    __m128i t = _mm_cmpeq_epi32(a, b);
+    return _mm_and_si128(t, _mm_shuffle_epi32(t, _MM_SHUFFLE(2, 3, 0, 1)));
+}
+static inline wt_vi64_t wt_vi64_gt(wt_vi64_t a, wt_vi64_t b) {
+    __m128i d = _mm_sub_epi64(b, a);
+    __m128i x = _mm_xor_si128(d, _mm_and_si128(_mm_xor_si128(b, a), _mm_xor_si128(d, b)));
+    return _mm_shuffle_epi32(_mm_srai_epi32(x, 31), _MM_SHUFFLE(3, 3, 1, 1));
+}
+static inline wt_vi64_t wt_vi64_xor(wt_vi64_t a, wt_vi64_t b) { return _mm_xor_si128(a, b); }
+static inline void wt_vi64_pack8(wt_vi64_t m0, wt_vi64_t m1, wt_vi64_t m2, wt_vi64_t m3, uint8_t *out) {
+    /* each 64-bit mask is two equal 32-bit ones: packed twice, every element's byte comes twice */
+    __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(m0, m1), _mm_packs_epi32(m2, m3));
+    uint8_t b[16];
+    _mm_storeu_si128((__m128i *)(void *)b, _mm_and_si128(bytes, _mm_set1_epi8(1)));
+    for (int i = 0; i < 8; i++) out[i] = b[2 * i];
+}
 static inline wt_vi32_t wt_vi32_load(const int32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
 static inline void wt_vi32_store(int32_t *p, wt_vi32_t v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return _mm_set1_epi32(x); }
@@ -290,6 +319,13 @@ WT_GENERIC_LOAD_STORE(wt_vi64, int64_t)
 static inline wt_vi64_t wt_vi64_splat(int64_t x) { return (wt_vi64_t){x, x}; }
 static inline wt_vi64_t wt_vi64_add(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)((wt_vu64_t)a + (wt_vu64_t)b); }
 static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)((wt_vu64_t)a - (wt_vu64_t)b); }
+static inline wt_vi64_t wt_vi64_eq(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)(a == b); }
+static inline wt_vi64_t wt_vi64_gt(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)(a > b); }
+static inline wt_vi64_t wt_vi64_xor(wt_vi64_t a, wt_vi64_t b) { return a ^ b; }
+static inline void wt_vi64_pack8(wt_vi64_t m0, wt_vi64_t m1, wt_vi64_t m2, wt_vi64_t m3, uint8_t *out) {
+    wt_vi64_t m[4] = {m0, m1, m2, m3};
+    for (int i = 0; i < 8; i++) out[i] = (uint8_t)(m[i / 2][i % 2] & 1);
+}
 static inline wt_vi32_t wt_vi32_splat(int32_t x) { return (wt_vi32_t){x, x, x, x}; }
 static inline wt_vi32_t wt_vi32_add(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a + (wt_vu32_t)b); }
 static inline wt_vi32_t wt_vi32_sub(wt_vi32_t a, wt_vi32_t b) { return (wt_vi32_t)((wt_vu32_t)a - (wt_vu32_t)b); }
