@@ -381,36 +381,43 @@ SIMD2(add, i32, int32_t, wt_vi32, 4, wt_vi32_add) SIMD2(sub, i32, int32_t, wt_vi
 SIMD2(add, i64, int64_t, wt_vi64, 2, wt_vi64_add) SIMD2(sub, i64, int64_t, wt_vi64, 2, wt_vi64_sub)
 /* 64-bit comparisons, eight at a time into bools: every operand contiguous, or
 ** one input a broadcast scalar; uint64 compares signed after flipping the sign
-** bits.  lt, le and ge are gt and eq with the operands swapped or negated. */
-#define CMP64_SIMD(op, sn, T, FLIP, SWAP, NEG, CMP)                                              \
+** bits; lt, le and ge are gt and eq with the operands swapped or negated.  One
+** branch-free loop serves all twelve kernels (the choices are lane masks), so
+** the binary holds one copy.  Returns the elements done. */
+__attribute__((noinline)) static int64_t cmp64_block(char **p, const int64_t *s, int64_t n, int64_t flip, bool swap,
+                                                     bool neg, bool gt) {
+    const int64_t *a = (const int64_t *)(const void *)p[1], *b = (const int64_t *)(const void *)p[2];
+    bool ca = s[1] == 8, cb = s[2] == 8;
+    if (s[0] != 1 || !(ca || s[1] == 0) || !(cb || s[2] == 0) || !(ca || cb)) return 0;
+    const wt_vi64_t vflip = wt_vi64_splat(flip), vneg = wt_vi64_splat(neg ? -1 : 0);
+    const wt_vi64_t vswap = wt_vi64_splat(swap ? -1 : 0), vgt = wt_vi64_splat(gt ? -1 : 0);
+    int64_t x0, y0, i = 0;
+    memcpy(&x0, a, 8), memcpy(&y0, b, 8);
+    const wt_vi64_t sa = wt_vi64_splat(x0), sb = wt_vi64_splat(y0);
+    for (; i + 8 <= n; i += 8) {
+        wt_vi64_t m[4];
+        for (int v = 0; v < 4; v++) {
+            wt_vi64_t x = wt_vi64_xor(ca ? wt_vi64_load(a + i + 2 * v) : sa, vflip);
+            wt_vi64_t y = wt_vi64_xor(cb ? wt_vi64_load(b + i + 2 * v) : sb, vflip);
+            wt_vi64_t l = wt_vi64_select(vswap, y, x), r = wt_vi64_select(vswap, x, y);
+            m[v] = wt_vi64_xor(wt_vi64_select(vgt, wt_vi64_gt(l, r), wt_vi64_eq(l, r)), vneg);
+        }
+        wt_vi64_pack8(m[0], m[1], m[2], m[3], (uint8_t *)p[0] + i);
+    }
+    return i;
+}
+#define CMP64_SIMD(op, sn, FLIP, SWAP, NEG, GT)                                                  \
     static void op##_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
-        const int64_t z = (int64_t)sizeof(T);                                                    \
-        const wt_vi64_t flip = wt_vi64_splat(FLIP), neg = wt_vi64_splat(NEG ? -1 : 0);            \
-        const int64_t *a = (const int64_t *)(const void *)p[1], *b = (const int64_t *)(const void *)p[2]; \
-        int64_t i = 0;                                                                           \
-        bool ca = s[1] == z, cb = s[2] == z;                                                     \
-        if (s[0] == 1 && (ca || s[1] == 0) && (cb || s[2] == 0) && (ca || cb)) {                 \
-            int64_t x0, y0;                                                                      \
-            memcpy(&x0, a, 8), memcpy(&y0, b, 8);                                                \
-            wt_vi64_t sa = wt_vi64_splat(x0), sb = wt_vi64_splat(y0), m[4];                      \
-            for (; i + 8 <= n; i += 8) {                                                         \
-                for (int v = 0; v < 4; v++) {                                                    \
-                    wt_vi64_t x = wt_vi64_xor(ca ? wt_vi64_load(a + i + 2 * v) : sa, flip);       \
-                    wt_vi64_t y = wt_vi64_xor(cb ? wt_vi64_load(b + i + 2 * v) : sb, flip);       \
-                    m[v] = wt_vi64_xor(SWAP ? CMP(y, x) : CMP(x, y), neg);                        \
-                }                                                                                \
-                wt_vi64_pack8(m[0], m[1], m[2], m[3], (uint8_t *)p[0] + i);                      \
-            }                                                                                    \
-        }                                                                                        \
+        int64_t i = cmp64_block(p, s, n, FLIP, SWAP, NEG, GT);                                   \
         char *q[3] = {p[0] + i * s[0], p[1] + i * s[1], p[2] + i * s[2]};                        \
         op##_##sn##__strided(q, s, n - i);                                                       \
     }
-#define CMP64_ALL(sn, T, FLIP)                                                                   \
-    CMP64_SIMD(eq, sn, T, FLIP, 0, 0, wt_vi64_eq) CMP64_SIMD(ne, sn, T, FLIP, 0, 1, wt_vi64_eq)  \
-    CMP64_SIMD(gt, sn, T, FLIP, 0, 0, wt_vi64_gt) CMP64_SIMD(lt, sn, T, FLIP, 1, 0, wt_vi64_gt)  \
-    CMP64_SIMD(le, sn, T, FLIP, 0, 1, wt_vi64_gt) CMP64_SIMD(ge, sn, T, FLIP, 1, 1, wt_vi64_gt)
-CMP64_ALL(i64, int64_t, 0)
-CMP64_ALL(u64, uint64_t, INT64_MIN)
+#define CMP64_ALL(sn, FLIP)                                                                      \
+    CMP64_SIMD(eq, sn, FLIP, 0, 0, 0) CMP64_SIMD(ne, sn, FLIP, 0, 1, 0)                          \
+    CMP64_SIMD(gt, sn, FLIP, 0, 0, 1) CMP64_SIMD(lt, sn, FLIP, 1, 0, 1)                          \
+    CMP64_SIMD(le, sn, FLIP, 0, 1, 1) CMP64_SIMD(ge, sn, FLIP, 1, 1, 1)
+CMP64_ALL(i64, 0)
+CMP64_ALL(u64, INT64_MIN)
 #define CMP64_ROW(sn)                                                                            \
     [WT_OP_EQUAL].fast = eq_##sn##__fast, [WT_OP_NOT_EQUAL].fast = ne_##sn##__fast,              \
     [WT_OP_GREATER].fast = gt_##sn##__fast, [WT_OP_LESS].fast = lt_##sn##__fast,                 \

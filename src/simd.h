@@ -72,6 +72,7 @@ static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x
 static inline wt_vi64_t wt_vi64_eq(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_eq(a, b); }
 static inline wt_vi64_t wt_vi64_gt(wt_vi64_t a, wt_vi64_t b) { return wasm_i64x2_gt(a, b); }
 static inline wt_vi64_t wt_vi64_xor(wt_vi64_t a, wt_vi64_t b) { return wasm_v128_xor(a, b); }
+static inline wt_vi64_t wt_vi64_select(wt_vi64_t m, wt_vi64_t a, wt_vi64_t b) { return wasm_v128_bitselect(a, b, m); }
 /* four vectors of 64-bit lane masks -> 8 bools (bytes 0 or 1) */
 static inline void wt_vi64_pack8(wt_vi64_t m0, wt_vi64_t m1, wt_vi64_t m2, wt_vi64_t m3, uint8_t *out) {
     v128_t a = wasm_i32x4_shuffle(m0, m1, 0, 2, 4, 6), b = wasm_i32x4_shuffle(m2, m3, 0, 2, 4, 6);
@@ -199,6 +200,9 @@ static inline wt_vi64_t wt_vi64_gt(wt_vi64_t a, wt_vi64_t b) {
     return _mm_shuffle_epi32(_mm_srai_epi32(x, 31), _MM_SHUFFLE(3, 3, 1, 1));
 }
 static inline wt_vi64_t wt_vi64_xor(wt_vi64_t a, wt_vi64_t b) { return _mm_xor_si128(a, b); }
+static inline wt_vi64_t wt_vi64_select(wt_vi64_t m, wt_vi64_t a, wt_vi64_t b) {
+    return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b));
+}
 static inline void wt_vi64_pack8(wt_vi64_t m0, wt_vi64_t m1, wt_vi64_t m2, wt_vi64_t m3, uint8_t *out) {
     /* each 64-bit mask is two equal 32-bit ones: packed twice, every element's byte comes twice */
     __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(m0, m1), _mm_packs_epi32(m2, m3));
@@ -322,6 +326,7 @@ static inline wt_vi64_t wt_vi64_sub(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_
 static inline wt_vi64_t wt_vi64_eq(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)(a == b); }
 static inline wt_vi64_t wt_vi64_gt(wt_vi64_t a, wt_vi64_t b) { return (wt_vi64_t)(a > b); }
 static inline wt_vi64_t wt_vi64_xor(wt_vi64_t a, wt_vi64_t b) { return a ^ b; }
+static inline wt_vi64_t wt_vi64_select(wt_vi64_t m, wt_vi64_t a, wt_vi64_t b) { return (m & a) | (~m & b); }
 static inline void wt_vi64_pack8(wt_vi64_t m0, wt_vi64_t m1, wt_vi64_t m2, wt_vi64_t m3, uint8_t *out) {
     wt_vi64_t m[4] = {m0, m1, m2, m3};
     for (int i = 0; i < 8; i++) out[i] = (uint8_t)(m[i / 2][i % 2] & 1);
