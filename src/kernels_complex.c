@@ -1,10 +1,10 @@
 /* kernels_complex.c — elementwise and reduction kernels of complex64 and
 ** complex128, written once for both as NumPy writes them (loops.c.src,
 ** funcs.inc.src): the same formulas in the same order, so results agree to
-** the bit where NumPy's do not call libm, and within libm's own differences
-** where they do (C99's complex functions, with Annex G's branch cuts and
-** special values).  Strided reference loops only; kernels.c's table hands
-** these rows out for the complex dtypes. */
+** the bit where NumPy's call neither libm nor FMA, and within libm's own
+** differences where they do (C99's complex functions, with Annex G's branch
+** cuts and special values).  Strided reference loops, and SIMD multiply and
+** square that give their bits; kernels.c's lookups hand these rows out. */
 #include "ops.h"
 #include "loops.h"
 #include "simd.h"
