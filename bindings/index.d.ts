@@ -202,6 +202,13 @@ export interface BoundEinsum {
 /** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
 export type Operand = Tensor | number | bigint | boolean | ComplexLike;
 
+/** concat and stack: the axis (concat: null flattens), and NumPy's out= and casting= */
+export interface JoinOptions {
+  axis?: number | null;
+  out?: Tensor;
+  casting?: Casting;
+}
+
 export interface FInfo {
   bits: number;
   eps: number;
@@ -385,6 +392,11 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
   /** NumPy's matmul: 1-D operands promoted, batch axes broadcast. */
   matmul(a: Tensor | number, b: Tensor | number, options?: OpOptions): Tensor;
+  /** NumPy's concatenate: the tensors (or values wt.tensor takes) joined along axis (default 0; null flattens them). */
+  concat(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number | null): Tensor;
+  concatenate(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number | null): Tensor;
+  /** NumPy's stack: tensors of one shape joined along a new axis (default 0). */
+  stack(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number): Tensor;
   /** NumPy's einsum (its grammar exactly: letters, spaces ignored); a trailing options object may carry out. */
   einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
   /** einsum over axis names, space-separated ('C H W N, W K -> C H K N'); named operands are aligned by name,

@@ -8,7 +8,7 @@ import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, translateEquation, withNames } from './names.js';
 import { isComplex } from './complex.js';
 
-function options(opts, what) {
+export function options(opts, what) {
   if (opts === undefined || opts === null) return {};
   if (typeof opts !== 'object' || opts instanceof Tensor)
     throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
@@ -24,7 +24,7 @@ function number(v, dflt, what) {
 // The out= and casting= options: out's handle (0 for none), as a view with its
 // own casting rule when one is given (NumPy's casting=; the C op's rule
 // otherwise).  done() frees that view.
-function outOf(engine, opts, name) {
+export function outOf(engine, opts, name) {
   const given = opts.out !== undefined && opts.out !== null;
   const handle = given ? engine.handle(opts.out, `${name}: out`) : 0;
   if (opts.casting === undefined || opts.casting === null) return { handle, done: () => {} };

@@ -29,6 +29,7 @@ import { Graph, isLazy, loadGraph } from './lazy/index.js';
 import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
 import { complex } from './complex.js';
 import { emath } from './emath.js';
+import { join } from './join.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
@@ -140,6 +141,14 @@ const PRODUCTS = [
       return g._matmul(a, b);
     },
   },
+  // NumPy's concatenate (axis null flattens) and stack, over an array of tensors
+  {
+    name: 'concat',
+    aliases: ['concatenate'],
+    c: 'wt_concat',
+    impl: (api) => (ts, opts) => join(api, 'concat', ts, opts),
+  },
+  { name: 'stack', c: 'wt_stack', impl: (api) => (ts, opts) => join(api, 'stack', ts, opts) },
   {
     name: 'einsum',
     operands: [1, Infinity],

@@ -560,6 +560,16 @@ WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double
 ** bool as or-of-ands.  The result dtype is the promotion of the operands.
 */
 
+/* NumPy's concatenate: n >= 1 tensors of one rank (at least 1) whose shapes
+** agree except along axis (negative counts from the end), joined along it in
+** their np.result_type; with flatten != 0 each is taken flattened (NumPy's
+** axis=None) and axis is ignored.  stack joins n tensors of one shape along a
+** new axis (in [-(ndim+1), ndim]).  out (optional) must have the result's
+** shape and receives it under same_kind casting; it may alias an input. */
+WT_API wt_status wt_concat(int n, const wt_tensor *const *tensors, int axis, int flatten, wt_tensor *out,
+                           wt_tensor **result);
+WT_API wt_status wt_stack(int n, const wt_tensor *const *tensors, int axis, wt_tensor *out, wt_tensor **result);
+
 /* NumPy's matmul: 1-D operands are promoted (the added axis removed), batch
 ** axes broadcast.  out (optional) receives the result under same_kind casting. */
 WT_API wt_status wt_matmul(const wt_tensor *a, const wt_tensor *b, wt_tensor *out, wt_tensor **result);

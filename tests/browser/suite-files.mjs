@@ -15,6 +15,7 @@ export const FILES = [
   '../js/exchange.test.mjs',
   '../js/numpy2.test.mjs',
   '../js/complex.test.mjs',
+  '../js/join.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

@@ -57,6 +57,25 @@ static wt_status sc_argmax(wt_tensor **r) { return wt_reduce(WT_REDUCE_ARGMAX, A
 static wt_status sc_matmul(wt_tensor **r) { return wt_matmul(A, B, NULL, r); }
 static wt_status sc_matmul_out(wt_tensor **r) { return wt_matmul(AT, A, OUT, r); }
 static wt_status sc_matmul_int(wt_tensor **r) { return wt_matmul(I32, I32, NULL, r); }
+static wt_status sc_concat(wt_tensor **r) {
+    const wt_tensor *ts[3] = {A, OUT, A};
+    return wt_concat(3, ts, 0, 0, NULL, r);
+}
+static wt_status sc_concat_flat(wt_tensor **r) { /* AT is strided: flattening it copies */
+    const wt_tensor *ts[2] = {AT, I32};
+    return wt_concat(2, ts, 0, 1, NULL, r);
+}
+static wt_status sc_stack_out(wt_tensor **r) { /* OUT's rows, stacked into OUT: an aliased out */
+    wt_tensor *rows[2] = {NULL, NULL};
+    wt_status st = wt_view_slice(OUT, "::2", &rows[0]);
+    if (!st) st = wt_view_slice(OUT, "1::2", &rows[1]);
+    const wt_tensor *ts[2] = {rows[1], rows[0]};
+    wt_tensor *o = NULL;
+    if (!st) st = wt_view_reshape_to(OUT, 3, (int64_t[]){2, 4, 8}, &o);
+    if (!st) st = wt_stack(2, ts, 0, o, r);
+    wt_tensor_free(o), wt_tensor_free(rows[0]), wt_tensor_free(rows[1]);
+    return st;
+}
 static wt_status sc_einsum_chain(wt_tensor **r) {
     const wt_tensor *ops[3] = {A, B, AT};
     return wt_einsum("ij,jk,lm->ikml", 3, ops, NULL, r);
@@ -192,6 +211,9 @@ void test_alloc_failure_everywhere(void) {
         {"matmul", sc_matmul},
         {"matmul into out", sc_matmul_out},
         {"matmul int32", sc_matmul_int},
+        {"concat", sc_concat},
+        {"concat flattened", sc_concat_flat},
+        {"stack into an aliased out", sc_stack_out},
         {"einsum chain", sc_einsum_chain},
         {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace},
