@@ -6,6 +6,7 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { isLazy } from './lazy/index.js';
+import { isComplexDtype } from './complex.js';
 
 const SINGLE = new Set(['float32', 'int8', 'int16', 'uint8', 'uint16', 'complex64']);
 const toComplex = (t) => t.astype(SINGLE.has(t.dtype) ? 'complex64' : 'complex128');
@@ -16,7 +17,7 @@ function fixed(wt, x, what, outside, convert) {
   if (isLazy(x)) throw new WtError('WT_EINVAL', `emath.${what}: a lazy operand has no values to choose a dtype by`);
   return wt.tidy(() => {
     const t = x instanceof Tensor ? x : wt.tensor(x);
-    if (t.dtype.startsWith('complex')) return t.astype(t.dtype);
+    if (isComplexDtype(t.dtype)) return t.astype(t.dtype);
     return outside(t).any().item() ? convert(t) : t.astype(t.dtype);
   });
 }

@@ -142,6 +142,13 @@ typedef struct {
 typedef struct {
     double re, im;
 } wt_c128;
+/* complex + and * as NumPy's loops compute them (the plain product), for
+** the elementwise kernels (kernels_complex.c) and the GEMM's reference */
+#define WT_COMPLEX_ARITH(sn, T)                                                       \
+    static inline T wt_##sn##_add(T a, T b) { return (T){a.re + b.re, a.im + b.im}; } \
+    static inline T wt_##sn##_mul(T a, T b) { return (T){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+WT_COMPLEX_ARITH(c64, wt_c64)
+WT_COMPLEX_ARITH(c128, wt_c128)
 
 /* Every dtype as (code, short name, C type, kind: B bool, I integer, F
 ** float, H float16 as its bits, C complex), in code order: the list the generated kernels and their tables are

@@ -61,8 +61,9 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
             kp[0] = bufs[3];
             ks[0] = rsz;
             P->kern(kp, ks, m);
-            if (P->round) P->round(bufs[3], rsz, bufs[3], 2, m); /* narrowing in place: reads stay ahead */
-            P->res_cast(bufs[3], P->round ? 2 : rsz, ptr[0], st[0], m);
+            int64_t lsz = (int64_t)wt_dtype_size(P->lres);
+            if (P->round) P->round(bufs[3], rsz, bufs[3], lsz, m); /* narrowing in place: reads stay ahead */
+            P->res_cast(bufs[3], P->round ? lsz : rsz, ptr[0], st[0], m);
         }
         return;
     }
@@ -77,7 +78,7 @@ static void run_block(const plan *P, char **ptr, const int64_t *st, int64_t m, c
         P->kern(kp, ks, m);
         vals = bufs[3];
         vs = rsz;
-        if (P->round) P->round(bufs[3], rsz, bufs[3], 2, m), vs = 2;
+        if (P->round) vs = (int64_t)wt_dtype_size(P->lres), P->round(bufs[3], rsz, bufs[3], vs, m);
     }
     if (P->res_cast) { /* results -> accumulator dtype */
         int64_t asz = (int64_t)wt_dtype_size(P->acc);
@@ -126,13 +127,15 @@ static wt_status check_call(const wt_ewise_call *c, const char *name) {
     return WT_OK;
 }
 
-/* compute dtypes: tensors, then weak scalars (and the scale factors) */
-static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *comp, int *res) {
+/* compute dtypes: tensors, then weak scalars (and the scale factors); code
+** and val get each operand's code and value for the plan (wt_ops_operand_dtype) */
+static wt_status plan_dtypes(const wt_ewise_call *c, const char *name, int *code, double *val, int *comp, int *res) {
     int dts[5], n = c->n, nt = n;
     double vals[5];
     for (int k = 0; k < n; k++) {
-        dts[k] = c->in[k] ? wt_ops_operand_dtype(c->in[k], &vals[k]) : -1;
-        if (!c->in[k]) vals[k] = c->scalars[k];
+        code[k] = dts[k] = c->in[k] ? wt_ops_operand_dtype(c->in[k], &val[k]) : -1;
+        if (!c->in[k]) val[k] = c->scalars[k];
+        vals[k] = val[k];
     }
     const double factor[2] = {c->alpha, c->beta};
     for (int k = 0; k < 2; k++)
@@ -195,9 +198,10 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
 wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (c->op < 0 || c->op >= WT_NOPS) return wt_error_fail(WT_EINVAL, "invalid operation code %d", c->op);
     const char *name = c->name ? c->name : wt_op_name(c->op);
-    int comp[5], res;
+    int comp[5], res, code[3];
+    double val[3];
     wt_status st = check_call(c, name);
-    if (st || (st = plan_dtypes(c, name, comp, &res))) return st;
+    if (st || (st = plan_dtypes(c, name, code, val, comp, &res))) return st;
     wt_pass p = {.name = name, .n = c->n, .out = c->out, .result = c->result, .rop = c->reduce, .res = res};
     p.acc = c->acc >= 0 ? c->acc : p.rop ? wt_reduce_acc_dtype(p.rop, res) : res;
     /* NumPy's order: the inputs broadcast, then casting is checked, then out's shape */
@@ -210,12 +214,11 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     wt_slot slot[3];
     for (int k = 0; k < c->n; k++) {
         /* a weak int tensor stays a tensor (exact at any size) unless it is a bound np.clip drops */
-        double v = c->in[k] ? 0 : c->scalars[k];
-        int code = c->in[k] ? wt_ops_operand_dtype(c->in[k], &v) : -1, x_dtype = c->in[0] ? c->in[0]->d.dtype : -1;
-        bool scalar = !c->in[k] || (code == WT_WEAK_INT && wt_ops_clip_drops(c->op, k, x_dtype, v, true));
+        int x_dtype = c->in[0] ? c->in[0]->d.dtype : -1;
+        bool scalar = !c->in[k] || (code[k] == WT_WEAK_INT && wt_ops_clip_drops(c->op, k, x_dtype, val[k], true));
         p.in[k] = scalar ? &sten[k] : c->in[k];
         if (!scalar) continue;
-        wt_ops_scalar_store(c->op, k, x_dtype, comp[k], code, v, &slot[k]);
+        wt_ops_scalar_store(c->op, k, x_dtype, comp[k], code[k], val[k], &slot[k]);
         sbuf[k] = (wt_buffer){.data = (uint8_t *)&slot[k], .nbytes = sizeof slot[k]};
         sten[k].buf = &sbuf[k];
         sten[k].d.dtype = wt_dtype_compute(comp[k]);

@@ -110,15 +110,7 @@ REF(f32, float, float, FMUL, FADD)
 REF(f64, double, double, FMUL, FADD)
 REF(i64, int64_t, uint64_t, UMUL64, UADD64)
 REF(u64, uint64_t, uint64_t, UMUL64, UADD64)
-/* complex: the plain product NumPy's loops use, summed from zero */
-static inline wt_c64 c64_mul(wt_c64 x, wt_c64 y) {
-    return (wt_c64){x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re};
-}
-static inline wt_c64 c64_add(wt_c64 x, wt_c64 y) { return (wt_c64){x.re + y.re, x.im + y.im}; }
-static inline wt_c128 c128_mul(wt_c128 x, wt_c128 y) {
-    return (wt_c128){x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re};
-}
-static inline wt_c128 c128_add(wt_c128 x, wt_c128 y) { return (wt_c128){x.re + y.re, x.im + y.im}; }
+/* complex: NumPy's plain product (core.h), summed from zero */
 #define REF_C(sn, T)                                                                                 \
     static void ref_##sn(const wt_gemm *g, int64_t M, int64_t N, int64_t K, const int64_t *t) {      \
         const int64_t *am = t, *cm = am + M, *bn = cm + M, *cn = bn + N, *ak = cn + N, *bk = ak + K; \
@@ -128,10 +120,10 @@ static inline wt_c128 c128_add(wt_c128 x, wt_c128 y) { return (wt_c128){x.re + y
                 for (int64_t k = 0; k < K; k++) {                                                    \
                     memcpy(&x, g->a + am[m] + ak[k], sizeof x);                                      \
                     memcpy(&y, g->b + bk[k] + bn[n], sizeof y);                                      \
-                    acc = sn##_add(acc, sn##_mul(x, y));                                             \
+                    acc = wt_##sn##_add(acc, wt_##sn##_mul(x, y));                                   \
                 }                                                                                    \
                 char *c = g->c + cm[m] + cn[n];                                                      \
-                if (g->accumulate) memcpy(&x, c, sizeof x), acc = sn##_add(x, acc);                  \
+                if (g->accumulate) memcpy(&x, c, sizeof x), acc = wt_##sn##_add(x, acc);             \
                 memcpy(c, &acc, sizeof acc);                                                         \
             }                                                                                        \
     }

@@ -126,9 +126,9 @@ static wt_c128 k_atan(wt_c128 z) {
     static inline T mk_##sn(R re, R im) { T z = {re, im}; return z; }                             \
     static inline CT to_c_##sn(T a) { CT z; memcpy(&z, &a, sizeof z); return z; }                \
     static inline T from_c_##sn(CT z) { T a; memcpy(&a, &z, sizeof a); return a; }               \
-    static inline T add_##sn(T a, T b) { return mk_##sn(a.re + b.re, a.im + b.im); }              \
+    static inline T add_##sn(T a, T b) { return wt_##sn##_add(a, b); }                            \
     static inline T sub_##sn(T a, T b) { return mk_##sn(a.re - b.re, a.im - b.im); }              \
-    static inline T mul_##sn(T a, T b) { return mk_##sn(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re); } \
+    static inline T mul_##sn(T a, T b) { return wt_##sn##_mul(a, b); }                            \
     /* Smith's division, with NumPy's treatment of a zero divisor */                              \
     static inline T div_##sn(T a, T b) {                                                          \
         R br = fabs##F(b.re), bi = fabs##F(b.im);                                                 \

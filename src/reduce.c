@@ -250,10 +250,11 @@ static wt_status reduce_check(int rop, const wt_tensor *x, int *naxesp, const in
 }
 
 /* the dtype a reduction of dt returns, given its accumulator and dtype=
-** (want, -1: none): float16 comes back as float16, accumulated in float32 */
+** (want, -1: none): a dtype accumulated in its compute dtype (float16 in
+** float32) comes back as itself */
 static int result_of(int dt, int acc, int want) {
     if (want >= 0) return want;
-    return dt == WT_FLOAT16 && acc == WT_FLOAT32 ? WT_FLOAT16 : acc;
+    return acc != dt && acc == wt_dtype_compute(dt) ? dt : acc;
 }
 
 /* NumPy's dtype= (-1: none), which only sum, prod and mean take */
