@@ -86,10 +86,22 @@ export type NestedArray = number | bigint | boolean | ComplexLike | NestedArray[
 
 export type Shape = readonly number[] | number;
 
+/** An index item of t.get / t.set (NumPy's a[...]): an integer, a slice string ('1:5:2', ':', '::-1'),
+ *  '...', null (a new axis), or an integer or boolean tensor or nested array (advanced indexing). */
+export type IndexItem = number | bigint | string | null | boolean | Tensor | NestedArray;
+
+/** take's and put's options: NumPy's axis (take; null: the flattened tensor) and mode. */
+export interface TakeOptions {
+  axis?: number | null;
+  mode?: 'raise' | 'wrap' | 'clip';
+}
+
 /** Views and copies, on tensors (T = Tensor) and on lazy tensors (T = LazyTensor). */
 export interface ViewMethods<T> {
   /** NumPy basic indexing: '1:5:2, ..., None, -1'. */
   slice(spec?: string): T;
+  /** NumPy's a[...]: basic items give a view, index tensors or masks a copy (lazy tensors: basic items only). */
+  get(...items: IndexItem[]): T;
   transpose(axes?: readonly number[] | null): T;
   swapaxes(axis1: number, axis2: number): T;
   /** A view when possible, else a contiguous copy; one entry may be -1. */
@@ -328,6 +340,13 @@ export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions)
   clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
   fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
   matmul(other: Tensor | number, options?: OpOptions): Tensor;
+  /** NumPy's a[...] = value (items an array, or one item): value broadcast and cast; returns this tensor. */
+  set(items: readonly IndexItem[] | IndexItem, value: Operand | NestedArray): Tensor;
+  take(indices: Tensor | NestedArray, options?: TakeOptions | number | null): Tensor;
+  put(indices: Tensor | NestedArray, values: Operand | NestedArray, options?: TakeOptions): Tensor;
+  /** One int32 tensor of indices per axis. */
+  nonzero(): Tensor[];
+  compress(condition: Tensor | NestedArray, options?: { axis?: number | null } | number | null): Tensor;
 };
 
 export interface TensorOptions {
@@ -397,6 +416,31 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   concatenate(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number | null): Tensor;
   /** NumPy's stack: tensors of one shape joined along a new axis (default 0). */
   stack(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number): Tensor;
+  /** where(cond) alone: nonzero(cond). */
+  where(cond: Tensor | NestedArray): Tensor[];
+  /** NumPy's take: elements along axis (default null: of the flattened tensor), a new tensor. */
+  take(x: Tensor | NestedArray, indices: Tensor | NestedArray, options?: TakeOptions | number | null): Tensor;
+  /** NumPy's put: x.flat[indices] = values (repeated as needed), in place; returns x. */
+  put(x: Tensor, indices: Tensor | NestedArray, values: Operand | NestedArray, options?: TakeOptions): Tensor;
+  /** NumPy's take_along_axis (axis default -1; null: the flattened tensor). */
+  takeAlongAxis(x: Tensor | NestedArray, indices: Tensor | NestedArray, axis?: number | null): Tensor;
+  /** NumPy's put_along_axis, in place; returns x. */
+  putAlongAxis(x: Tensor, indices: Tensor | NestedArray, values: Operand | NestedArray, axis: number | null): Tensor;
+  /** NumPy's nonzero: one int32 tensor of indices per axis (a 0-d x is an error, as NumPy 2). */
+  nonzero(x: Tensor | NestedArray): Tensor[];
+  /** NumPy's argwhere: (count, ndim) int32 indices of the nonzero elements. */
+  argwhere(x: Tensor | NestedArray): Tensor;
+  flatnonzero(x: Tensor | NestedArray): Tensor;
+  countNonzero(
+    x: Tensor | NestedArray,
+    options?: { axis?: number | readonly number[] | null; keepdims?: boolean } | number | readonly number[],
+  ): Tensor;
+  compress(
+    condition: Tensor | NestedArray,
+    x: Tensor | NestedArray,
+    options?: { axis?: number | null } | number | null,
+  ): Tensor;
+  extract(condition: Tensor | NestedArray, x: Tensor | NestedArray): Tensor;
   /** NumPy's einsum (its grammar exactly: letters, spaces ignored); a trailing options object may carry out. */
   einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
   /** einsum over axis names, space-separated ('C H W N, W K -> C H K N'); named operands are aligned by name,

@@ -6,7 +6,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { isLazy } from './lazy/index.js';
-import { options, outOf, withTemp } from './ops.js';
+import { options, outOf, withHandles } from './ops.js';
 
 export function join(api, name, list, opts) {
   const e = api.e;
@@ -24,18 +24,21 @@ export function join(api, name, list, opts) {
   let out;
   try {
     const ts = list.map((v) => (v instanceof Tensor ? v : (temps.push(api.tensor(v)), temps[temps.length - 1])));
-    const handles = ts.map((t, k) => e.handle(t, `${name}: tensor ${k}`));
+    ts.forEach((t, k) => e.handle(t, `${name}: tensor ${k}`));
     out = outOf(e, opts, name);
-    const o = out.handle;
-    withTemp(e, 4 * handles.length, (p) => {
-      handles.forEach((h, k) => e.dv.setUint32(p + 4 * k, h, true));
-      const r = o ? 0 : e.outPtr;
-      e.check(
-        name === 'concat'
-          ? e.ex.wt_concat(handles.length, p, axis ?? 0, axis === null ? 1 : 0, o, r)
-          : e.ex.wt_stack(handles.length, p, axis, o, r),
-      );
-    });
+    const o = out.handle,
+      r = o ? 0 : e.outPtr;
+    withHandles(
+      e,
+      ts,
+      (k) => `${name}: tensor ${k}`,
+      (p, n) =>
+        e.check(
+          name === 'concat'
+            ? e.ex.wt_concat(n, p, axis ?? 0, axis === null ? 1 : 0, o, r)
+            : e.ex.wt_stack(n, p, axis, o, r),
+        ),
+    );
   } finally {
     temps.forEach((t) => t.dispose());
     out?.done();

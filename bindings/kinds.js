@@ -56,6 +56,13 @@ const LAZY = {
       g._cast(name, x, name === 'astype' ? dtype : x.dtype),
 };
 
+// an impl that is fn(api, ...args)
+export const via =
+  (fn) =>
+  (api) =>
+  (...args) =>
+    fn(api, ...args);
+
 // which arguments are operands (a lazy one makes the call build a node)
 const operandRange = (entry) => entry.operands ?? (entry.kind === 'ufunc' ? [0, entry.arity] : [0, 1]);
 
@@ -87,6 +94,10 @@ export function methodOf(entry, fns) {
       return fns(this)[id](this, ...args.slice(0, n), args[n]);
     };
   }
+  if (entry.self === 1)
+    return function (first, ...args) {
+      return fns(this)[id](first, this, ...args);
+    };
   return function (...args) {
     return fns(this)[id](this, ...args);
   };

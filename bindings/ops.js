@@ -141,6 +141,15 @@ export function reduction(engine, name, x, opts) {
 }
 
 // temporary wasm memory for argument arrays longer than the scratch slots
+// fn(pointer, n) with the tensors' handles as a C array of n pointers (ts[k] named label(k) in errors)
+export function withHandles(engine, ts, label, fn) {
+  const handles = ts.map((t, k) => engine.handle(t, label(k)));
+  return withTemp(engine, 4 * handles.length, (p) => {
+    handles.forEach((h, k) => engine.dv.setUint32(p + 4 * k, h, true));
+    return fn(p, handles.length);
+  });
+}
+
 export function withTemp(engine, bytes, fn) {
   const p = engine.ex.wt_malloc(Math.max(bytes, 8));
   if (!p) throw new WtError('WT_ENOMEM', `out of memory passing ${bytes} bytes of arguments`);
@@ -234,14 +243,15 @@ function einsumLetters(engine, subscripts, args, opts) {
   const [tensors, temps] = asTensors(engine, args, 'einsum');
   let out;
   try {
-    const handles = tensors.map((t, k) => engine.handle(t, `einsum: operand ${k + 1}`));
     out = outOf(engine, opts, 'einsum');
     const [eq, owned] = engine.string(subscripts, 'einsum: subscripts');
     try {
-      withTemp(engine, 4 * handles.length, (p) => {
-        handles.forEach((h, k) => engine.dv.setUint32(p + 4 * k, h, true));
-        engine.check(engine.ex.wt_einsum(eq, handles.length, p, out.handle, out.handle ? 0 : engine.outPtr));
-      });
+      withHandles(
+        engine,
+        tensors,
+        (k) => `einsum: operand ${k + 1}`,
+        (p, n) => engine.check(engine.ex.wt_einsum(eq, n, p, out.handle, out.handle ? 0 : engine.outPtr)),
+      );
     } finally {
       if (owned) engine.ex.wt_free(owned);
     }

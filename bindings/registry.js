@@ -3,12 +3,13 @@
 //   name      the JS name (wt.name, and the method name unless `method` says otherwise)
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
-//             creation, product, io, scope, exchange, graph, dtype
+//             creation, product, index, io, scope, exchange, graph, dtype
 //   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
 //             or a wt_* function (view, copy, creation, io)
 //   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
 //   arity     operands of a ufunc
 //   method    true: also Tensor.prototype[name]; a string: that method name; false: none
+//   self      the argument the method's tensor is (default 0: compress(cond, x) has x.compress(cond))
 //   lazy      the function builds a graph node when an operand is a LazyTensor
 //             (and LazyTensor gets the method); true uses the kind's builder
 //   names     how axis names follow a view: 'same', or a function (x, args) -> names
@@ -30,6 +31,8 @@ import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
 import { complex } from './complex.js';
 import { emath } from './emath.js';
 import { join } from './join.js';
+import { via } from './kinds.js';
+import * as ix from './indexing.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
@@ -218,6 +221,36 @@ const DTYPE_RULES = [
   { name: 'emath', c: 'wt_ewise', namespace: true, impl: (api) => emath(api.wt) },
 ].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
+// NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
+const INDEXING = [
+  // a[...]: t.get(1, ':', idx, '...', null); basic items alone give a view (lazily too)
+  { name: 'get', c: 'wt_index_get', free: false, impl: via(ix.get), lazy: (g, args) => ix.get(null, ...args) },
+  // a[...] = v: t.set([items], value)
+  { name: 'set', c: 'wt_index_set', free: false, impl: via(ix.set) },
+  { name: 'take', c: 'wt_index_get', impl: via(ix.take) },
+  { name: 'put', c: 'wt_index_set', impl: via(ix.put) },
+  { name: 'takeAlongAxis', c: 'wt_index_get', method: false, impl: via(ix.takeAlongAxis) },
+  { name: 'putAlongAxis', c: 'wt_index_set', method: false, impl: via(ix.putAlongAxis) },
+  { name: 'nonzero', c: 'wt_nonzero', impl: via(ix.nonzero) },
+  { name: 'argwhere', c: 'wt_nonzero', method: false, impl: via(ix.argwhere) },
+  { name: 'flatnonzero', c: 'wt_nonzero', method: false, impl: via(ix.flatnonzero) },
+  { name: 'countNonzero', c: 'wt_reduce', method: false, impl: via(ix.countNonzero) },
+  { name: 'compress', c: 'wt_nonzero', self: 1, impl: via(ix.compress) },
+  { name: 'extract', c: 'wt_nonzero', method: false, impl: via(ix.extract) },
+].map((e) => ({ kind: 'index', method: true, ...e }));
+
+// where(cond) alone is nonzero(cond), as NumPy's
+const withWhere = (e) =>
+  e.name !== 'where'
+    ? e
+    : {
+        ...e,
+        impl:
+          (api) =>
+          (...args) =>
+            args.length === 1 ? ix.nonzero(api, args[0]) : ewise(api.e, 'where', e.c, args.slice(0, 3), args[3]),
+      };
+
 const opName = (op, what) => {
   if (typeof op !== 'string')
     throw new WtError('WT_EINVAL', `${what}: the operation must be a name string, got ${typeName(op)}`);
@@ -347,12 +380,13 @@ const ENGINE = [
 ];
 
 export const REGISTRY = Object.freeze([
-  ...UFUNC_ENTRIES,
+  ...UFUNC_ENTRIES.map(withWhere),
   ...REDUCTIONS,
   ...VIEWS,
   ...COPIES,
   ...CREATION,
   ...PRODUCTS,
+  ...INDEXING,
   ...IO,
   ...DTYPE_RULES,
   ...ENGINE,

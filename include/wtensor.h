@@ -552,13 +552,36 @@ WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double
 
 /*
 ** ---------------------------------------------------------------------------
-** MATRIX PRODUCTS AND EINSUM
+** INDEXING, JOINING AND SELECTING
 ** ---------------------------------------------------------------------------
-** Both run on one packed, cache-blocked GEMM that reads operands through
-** their strides (transposed or sliced operands are not copied first).
-** float32/float64 use SIMD microkernels; integers accumulate with wrapping,
-** bool as or-of-ands.  The result dtype is the promotion of the operands.
+** NumPy's a[...] with index tensors ("advanced indexing"): the index is
+** wt_view_slice's string in which each '@' stands for the next of n index
+** tensors, so NumPy's a[1:, idx, ..., mask] is wt_index_get(a, "1:, @, ...,
+** @", 2, (idx, mask), &r).  Integer index tensors (any integer dtype,
+** negative values counting from the end) broadcast together, and with them
+** any integer items; a bool tensor stands for the integer tensors of its
+** nonzero() over the axes it covers (its shape must be theirs), a 0-d one
+** for a new axis indexed by [0] or [].  The broadcast shape replaces the
+** indexed axes where they were when the advanced items are next to each
+** other (no slice, None or non-empty '...' between them), else it comes
+** first: NumPy's rule.  Without '@' items this is wt_view_slice.
 */
+
+/* a[index]: a view without index tensors, else a new C-contiguous tensor.
+** Out-of-range indices are WT_EINDEX naming the index, axis and size; every
+** index is checked before anything is written. */
+WT_API wt_status wt_index_get(const wt_tensor *t, const char *index, int n, const wt_tensor *const *tensors,
+                              wt_tensor **result);
+/* a[index] = value: value broadcasts to the shape a[index] would have and is
+** cast as wt_assign casts (it may alias t); with a repeated index the last
+** write wins.  t must be writable; on failure t is unchanged. */
+WT_API wt_status wt_index_set(wt_tensor *t, const char *index, int n, const wt_tensor *const *tensors,
+                              const wt_tensor *value);
+
+/* NumPy's nonzero: an int32 tensor of shape (ndim, count) whose row k holds
+** the axis-k indices of t's nonzero elements in C order (a 0-d t counts as
+** 1-D).  NumPy's argwhere is its transpose. */
+WT_API wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result);
 
 /* NumPy's concatenate: n >= 1 tensors of one rank (at least 1) whose shapes
 ** agree except along axis (negative counts from the end), joined along it in
@@ -569,6 +592,16 @@ WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double
 WT_API wt_status wt_concat(int n, const wt_tensor *const *tensors, int axis, int flatten, wt_tensor *out,
                            wt_tensor **result);
 WT_API wt_status wt_stack(int n, const wt_tensor *const *tensors, int axis, wt_tensor *out, wt_tensor **result);
+
+/*
+** ---------------------------------------------------------------------------
+** MATRIX PRODUCTS AND EINSUM
+** ---------------------------------------------------------------------------
+** Both run on one packed, cache-blocked GEMM that reads operands through
+** their strides (transposed or sliced operands are not copied first).
+** float32/float64 use SIMD microkernels; integers accumulate with wrapping,
+** bool as or-of-ands.  The result dtype is the promotion of the operands.
+*/
 
 /* NumPy's matmul: 1-D operands are promoted (the added axis removed), batch
 ** axes broadcast.  out (optional) receives the result under same_kind casting. */

@@ -100,6 +100,25 @@ wt_status wt_tensor_check_out(wt_tensor **out);
 wt_status wt_assign_deliver(wt_tensor *out, const wt_tensor *r, wt_tensor **result);
 /* t viewed with shape (ndim, shape) of t's size, or a contiguous copy when no view can (view.c) */
 wt_status wt_view_reshape_to(const wt_tensor *t, int ndim, const int64_t *shape, wt_tensor **out);
+/* NumPy's indexing from wt_view_slice's grammar with '@' items, the index
+** tensors in order (slice.c): the view with the basic items applied, in
+** which every advanced item (an index tensor, or an integer when there is
+** one) keeps its axes; index.c gathers and scatters along them */
+typedef struct wt_slice_adv {
+    int axis;           /* its first axis in the view */
+    int ndim;           /* the view axes it indexes: a mask's ndim, else 1 */
+    int src_axis;       /* the input's axis, for messages (-1: a 0-d mask's new axis) */
+    const wt_tensor *t; /* the index tensor (an integer or bool dtype), or NULL for an integer */
+    int64_t value;      /* that integer, in range */
+} wt_slice_adv;
+typedef struct wt_slice_plan {
+    wt_desc view;
+    int nadv;
+    bool adjacent; /* the advanced items are next to each other: their axes land where they were */
+    wt_slice_adv adv[WT_MAX_DIMS];
+} wt_slice_plan;
+wt_status wt_slice_index(const wt_tensor *t, const char *spec, int ntens, const wt_tensor *const *idx,
+                         wt_slice_plan *p);
 /* every element of dst (valid, writable) = value, with casting's conversion: the
 ** fill behind wt_assign_scalar, without its NumPy 2 check of a Python number */
 void wt_assign_fill(wt_tensor *dst, double value);

@@ -16,6 +16,7 @@ export const FILES = [
   '../js/numpy2.test.mjs',
   '../js/complex.test.mjs',
   '../js/join.test.mjs',
+  '../js/select.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

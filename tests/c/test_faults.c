@@ -76,6 +76,29 @@ static wt_status sc_stack_out(wt_tensor **r) { /* OUT's rows, stacked into OUT: 
     wt_tensor_free(o), wt_tensor_free(rows[0]), wt_tensor_free(rows[1]);
     return st;
 }
+static wt_status sc_index_get(wt_tensor **r) { /* C3[mask, 1:, ints]: a strided mask's coordinates */
+    wt_tensor *row = NULL, *mask = NULL, *idx = NULL, *m = NULL;
+    wt_status st = wt_view_slice(I32, "1, :2", &row);
+    if (!st) st = wt_astype(row, WT_BOOL, &mask);
+    if (!st) st = wt_view_slice(mask, "::-1", &m);
+    wt_tensor_free(row);
+    if (!st) st = wt_tensor_full(WT_INT64, 1, (int64_t[]){1}, -1, &idx);
+    const wt_tensor *ts[2] = {m, idx};
+    if (!st) st = wt_index_get(C3, "@, 1:, @", 2, ts, r);
+    wt_tensor_free(mask), wt_tensor_free(m), wt_tensor_free(idx);
+    return st;
+}
+static wt_status sc_index_set(wt_tensor **r) { /* OUT[:, rows] = OUT's own transpose: a temporary */
+    (void)r;
+    wt_tensor *idx = NULL, *t = NULL;
+    wt_status st = wt_tensor_arange(7, -1, -1, WT_INT32, &idx);
+    if (!st) st = wt_view_permute(OUT, 0, NULL, &t);
+    const wt_tensor *ts[1] = {idx};
+    if (!st) st = wt_index_set(OUT, ":, @", 1, ts, t);
+    wt_tensor_free(idx), wt_tensor_free(t);
+    return st;
+}
+static wt_status sc_nonzero(wt_tensor **r) { return wt_nonzero(AT, r); }
 static wt_status sc_einsum_chain(wt_tensor **r) {
     const wt_tensor *ops[3] = {A, B, AT};
     return wt_einsum("ij,jk,lm->ikml", 3, ops, NULL, r);
@@ -214,6 +237,9 @@ void test_alloc_failure_everywhere(void) {
         {"concat", sc_concat},
         {"concat flattened", sc_concat_flat},
         {"stack into an aliased out", sc_stack_out},
+        {"index with a mask and integers", sc_index_get},
+        {"index set from an alias", sc_index_set},
+        {"nonzero", sc_nonzero},
         {"einsum chain", sc_einsum_chain},
         {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace},

@@ -24,11 +24,15 @@ const revive = (k, v) =>
         : typeof v === 'string' && /^-?\d+n$/.test(v)
           ? BigInt(v.slice(0, -1))
           : v;
-const fixtureUrl = new URL('../fixtures/numpy.json', import.meta.url);
-export const fixtures = JSON.parse(
-  inNode ? (await import('node:fs')).readFileSync(fixtureUrl, 'utf8') : await (await fetch(fixtureUrl)).text(),
-  revive,
-);
+// tests/fixtures/<name>.json, made by its gen_*.py with NumPy
+export async function loadFixtures(name) {
+  const url = new URL(`../fixtures/${name}.json`, import.meta.url);
+  return JSON.parse(
+    inNode ? (await import('node:fs')).readFileSync(url, 'utf8') : await (await fetch(url)).text(),
+    revive,
+  );
+}
+export const fixtures = await loadFixtures('numpy');
 
 // element i (in C order) of every .npy fixture, as tests/fixtures/gen_npy.py's value()
 export function fixtureValue(dtype, i) {

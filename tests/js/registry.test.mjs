@@ -97,6 +97,7 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     'copy',
     'creation',
     'product',
+    'index',
     'io',
     'assign',
     'cortex',

@@ -1,0 +1,351 @@
+/* index.c — NumPy's advanced indexing: a[idx], a[mask], a[...] = v, and
+** nonzero.  slice.c applies the basic items as a view in which the advanced
+** ones keep their axes; here the index tensors (masks as their nonzero
+** coordinates) broadcast together, every index is checked and turned into
+** one element offset per position of the broadcast shape, and only then
+** are elements gathered from (get) or scattered into (set) the view. */
+#include "core.h"
+#include <stdio.h>
+#include <string.h>
+
+/* one index array: integers broadcast to the plan's shape, for a view axis */
+typedef struct {
+    int axis, src_axis;
+    wt_desc d;        /* the integers broadcast (NULL base: the constant value) */
+    wt_desc own;      /* the integers as given */
+    const char *base; /* element 0 */
+    int64_t value;
+} index_arr;
+
+typedef struct {
+    wt_slice_plan p;
+    int k;
+    index_arr a[WT_MAX_DIMS];
+    int64_t *coords[WT_MAX_DIMS]; /* the masks' nonzero coordinates, owned */
+    int nb;                       /* the broadcast shape */
+    int64_t b[WT_MAX_DIMS], nbsize;
+    int64_t *off; /* one view element offset per broadcast position, owned */
+    int nd, pos;  /* the result's rank; where the broadcast axes land */
+    int64_t shape[WT_MAX_DIMS];
+    wt_desc rest;  /* the view's other axes (in result order, as result axes around pos) */
+    int64_t inner; /* elements of the result axes after the broadcast ones */
+} index_plan;
+
+static void plan_free(index_plan *q) {
+    for (int i = 0; i < WT_MAX_DIMS; i++) wt_tensor_sys_free(q->coords[i]);
+    wt_tensor_sys_free(q->off);
+}
+
+/* C-order coordinates of mask's nonzero elements: (ndim, count) of T at out */
+#define COORDS(T)                                                                \
+    do {                                                                         \
+        T *o = (T *)out;                                                         \
+        for (int64_t i = 0, j = 0; i < size; i++) {                              \
+            if (m[i]) {                                                          \
+                for (int k = 0; k < nd; k++) o[k * count + j] = (T)c[k];         \
+                j++;                                                             \
+            }                                                                    \
+            for (int k = nd - 1; k >= 0 && ++c[k] == d->shape[k]; k--) c[k] = 0; \
+        }                                                                        \
+    } while (0)
+
+static void coords_fill(const wt_desc *d, const uint8_t *m, int64_t count, bool wide, void *out) {
+    int nd = d->ndim;
+    int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0};
+    if (wide)
+        COORDS(int64_t);
+    else
+        COORDS(int32_t);
+}
+
+static int64_t count_true(const uint8_t *m, int64_t size) {
+    int64_t n = 0;
+    for (int64_t i = 0; i < size; i++) n += m[i] != 0;
+    return n;
+}
+
+/* t as bool, C-contiguous (a view when it already is) */
+static wt_status as_mask(const wt_tensor *t, wt_tensor **m) {
+    return t->d.dtype == WT_BOOL ? wt_view_contiguous(t, m) : wt_assign_astype(t, WT_BOOL, m);
+}
+
+/* a mask over view axes [axis, axis+m): its shape checked, its coordinates as m arrays */
+static wt_status add_mask(index_plan *q, const wt_slice_adv *v) {
+    wt_tensor x = *v->t, *m;
+    if (x.d.ndim == 0) x.d.ndim = 1, x.d.shape[0] = 1, x.d.strides[0] = 0; /* a 0-d mask on its new axis */
+    for (int i = 0; i < x.d.ndim; i++)
+        if (x.d.shape[i] != q->p.view.shape[v->axis + i])
+            return wt_error_fail(WT_EINDEX,
+                                 "boolean index did not match indexed array along axis %d; size of axis is %lld "
+                                 "but size of corresponding boolean axis is %lld",
+                                 v->src_axis < 0 ? v->axis : v->src_axis + i, (long long)q->p.view.shape[v->axis + i],
+                                 (long long)x.d.shape[i]);
+    wt_status st = as_mask(&x, &m);
+    if (st) return st;
+    const uint8_t *bytes = (const uint8_t *)wt_first(m);
+    int64_t count = count_true(bytes, wt_desc_size(&m->d)), nbytes;
+    int64_t *c = NULL;
+    if (!wt_mul_ok(count, 8 * x.d.ndim, &nbytes) || !(c = wt_tensor_sys_alloc((size_t)nbytes + 8)))
+        st = wt_error_fail(WT_ENOMEM, "index: out of memory for the coordinates of %lld true elements",
+                           (long long)count);
+    else
+        coords_fill(&m->d, bytes, count, true, c);
+    wt_tensor_free(m);
+    if (st) return st;
+    q->coords[q->k] = c;
+    for (int i = 0; i < x.d.ndim; i++) {
+        index_arr *a = &q->a[q->k++];
+        a->axis = v->axis + i, a->src_axis = v->src_axis < 0 ? -1 : v->src_axis + i;
+        wt_desc_init(&a->d, WT_INT64, 1, &count);
+        a->base = (const char *)(c + i * count);
+    }
+    return WT_OK;
+}
+
+/* the advanced items as integer arrays, broadcast together */
+static wt_status expand(index_plan *q) {
+    int nds[WT_MAX_DIMS];
+    const int64_t *shapes[WT_MAX_DIMS];
+    wt_status st;
+    for (int i = 0; i < q->p.nadv; i++) {
+        const wt_slice_adv *v = &q->p.adv[i];
+        if (v->t && v->t->d.dtype == WT_BOOL) {
+            if ((st = add_mask(q, v))) return st;
+            continue;
+        }
+        index_arr *a = &q->a[q->k++];
+        a->axis = v->axis, a->src_axis = v->src_axis, a->value = v->value;
+        a->d = v->t ? v->t->d : (wt_desc){.dtype = WT_INT64};
+        a->base = v->t ? wt_first(v->t) : NULL;
+    }
+    for (int i = 0; i < q->k; i++) nds[i] = q->a[i].d.ndim, shapes[i] = q->a[i].d.shape;
+    if (wt_broadcast_shapes(q->k, nds, shapes, &q->nb, q->b)) {
+        char msg[512], s[WT_SHAPE_STR];
+        size_t len = 0;
+        for (int i = 0; i < q->k && len < sizeof msg; i++)
+            len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
+                                    wt_error_fmt_shape(s, sizeof s, nds[i], shapes[i]));
+        return wt_error_fail(WT_EINDEX, "shape mismatch: indexing arrays could not be broadcast together with shapes%s",
+                             msg);
+    }
+    for (int i = 0; i < q->k; i++) {
+        q->a[i].own = q->a[i].d;
+        if (q->a[i].base) wt_desc_broadcast(&q->a[i].own, q->nb, q->b, "index", &q->a[i].d);
+    }
+    return WT_OK;
+}
+
+/* the result's shape: the view's other axes with the broadcast ones at pos */
+static wt_status place(index_plan *q) {
+    const wt_desc *v = &q->p.view;
+    bool taken[WT_MAX_DIMS] = {false};
+    for (int i = 0; i < q->k; i++) taken[q->a[i].axis] = true;
+    int nr = 0, pos = 0;
+    wt_desc *r = &q->rest;
+    *r = *v;
+    for (int i = 0; i < v->ndim; i++) {
+        if (taken[i]) continue;
+        if (q->p.adjacent && i < q->a[0].axis) pos++;
+        r->shape[nr] = v->shape[i], r->strides[nr++] = v->strides[i];
+    }
+    r->ndim = nr;
+    q->pos = pos, q->nd = nr + q->nb;
+    if (q->nd > WT_MAX_DIMS)
+        return wt_error_fail(WT_EINDEX, "index: the result would have %d dimensions (at most %d)", q->nd, WT_MAX_DIMS);
+    memcpy(q->shape, r->shape, sizeof(int64_t) * (size_t)pos);
+    memcpy(q->shape + pos, q->b, sizeof(int64_t) * (size_t)q->nb);
+    memcpy(q->shape + pos + q->nb, r->shape + pos, sizeof(int64_t) * (size_t)(nr - pos));
+    q->inner = 1;
+    for (int i = pos; i < nr; i++) q->inner *= r->shape[i];
+    int64_t size;
+    wt_status st = wt_desc_shape_check(q->nd, q->shape, &size);
+    if (!st) st = wt_desc_shape_check(q->nb, q->b, &q->nbsize);
+    return st;
+}
+
+static wt_status out_of_bounds(const index_arr *a, int64_t raw, bool wide_unsigned, int64_t size) {
+    if (wide_unsigned)
+        return wt_error_fail(WT_EINDEX, "index %llu is out of bounds for axis %d with size %lld",
+                             (unsigned long long)raw, a->src_axis, (long long)size);
+    return wt_error_fail(WT_EINDEX, "index %lld is out of bounds for axis %d with size %lld", (long long)raw,
+                         a->src_axis, (long long)size);
+}
+
+/* off[i] += index * stride over one row of n integers of type T */
+#define ROW(T, U)                                                                                   \
+    for (int64_t i = 0; i < n; i++) {                                                               \
+        int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
+        if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
+        if (off) off[i] += v * stride;                                                              \
+    }                                                                                               \
+    break;
+
+static wt_status add_row(const index_arr *a, const char *p, int64_t s, int64_t n, int64_t size, int64_t stride,
+                         int64_t *off) {
+    switch (a->d.dtype) {
+    case WT_INT8: ROW(int8_t, 0)
+    case WT_INT16: ROW(int16_t, 0)
+    case WT_INT32: ROW(int32_t, 0)
+    case WT_INT64: ROW(int64_t, 0)
+    case WT_UINT8: ROW(uint8_t, 1)
+    case WT_UINT16: ROW(uint16_t, 1)
+    case WT_UINT32: ROW(uint32_t, 1)
+    default: ROW(uint64_t, 1)
+    }
+    return WT_OK;
+}
+
+/* every row of d (a's integers, broadcast or as given): checked, and added
+** to off (NULL: only checked) as the view's element offsets */
+static wt_status rows(const index_arr *a, const wt_desc *d, int64_t size, int64_t stride, int64_t *off) {
+    int nd = d->ndim;
+    int64_t is = wt_dtype_size(d->dtype), n = nd ? d->shape[nd - 1] : 1, s = nd ? d->strides[nd - 1] * is : 0;
+    int64_t total = wt_desc_size(d), c[WT_MAX_DIMS] = {0};
+    for (int64_t at = 0; at < total; at += n) {
+        const char *p = a->base;
+        for (int i = 0; i < nd - 1; i++) p += c[i] * d->strides[i] * is;
+        wt_status st = add_row(a, p, s, n, size, stride, off ? off + at : NULL);
+        if (st) return st;
+        for (int i = nd - 2; i >= 0 && ++c[i] == d->shape[i]; i--) c[i] = 0;
+    }
+    return WT_OK;
+}
+
+/* every index checked and turned into the offsets, before anything is
+** written; an empty broadcast still checks each index given, as NumPy */
+static wt_status offsets(index_plan *q) {
+    int64_t nbytes, base = 0;
+    if (!wt_mul_ok(q->nbsize, 8, &nbytes) || !(q->off = wt_tensor_sys_alloc((size_t)nbytes + 8)))
+        return wt_error_fail(WT_ENOMEM, "index: out of memory for %lld offsets", (long long)q->nbsize);
+    memset(q->off, 0, (size_t)nbytes);
+    for (int j = 0; j < q->k; j++) {
+        const index_arr *a = &q->a[j];
+        int64_t size = q->p.view.shape[a->axis], stride = q->p.view.strides[a->axis];
+        wt_status st = WT_OK;
+        if (!a->base)
+            base += a->value * stride;
+        else if (q->nbsize)
+            st = rows(a, &a->d, size, stride, q->off);
+        else
+            st = rows(a, &a->own, size, stride, NULL);
+        if (st) return st;
+    }
+    for (int64_t i = 0; i < q->nbsize; i++) q->off[i] += base;
+    return WT_OK;
+}
+
+/* q is zeroed first: plan_free may follow any failure */
+static wt_status plan_make(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx, index_plan *q) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !spec) st = wt_error_fail(WT_EINVAL, "index string is NULL");
+    if (!st) st = wt_slice_index(t, spec, n, idx, &q->p);
+    if (st || !q->p.nadv) return st;
+    if (!(st = expand(q)) && !(st = place(q))) st = offsets(q);
+    return st;
+}
+
+/* element copies between the view at its offsets and a C-contiguous tensor
+** of the result's shape, one broadcast position at a time */
+typedef struct {
+    wt_cast_fn copy;
+} copy_ctx;
+
+static void copy_inner(void *ctx, char **ptr, const int64_t *stride, int64_t n) {
+    ((copy_ctx *)ctx)->copy(ptr[1], stride[1], ptr[0], stride[0], n);
+}
+
+#define MOVE(T)                                                                           \
+    for (int64_t i = 0; i < q->nbsize; i++)                                               \
+        if (gather)                                                                       \
+            memcpy(fl + i * sizeof(T), view + q->off[i] * (int64_t)sizeof(T), sizeof(T)); \
+        else                                                                              \
+            memcpy(view + q->off[i] * (int64_t)sizeof(T), fl + i * sizeof(T), sizeof(T)); \
+    break;
+
+typedef struct {
+    uint64_t w[2];
+} wt_u128;
+
+/* flat (the result's layout) from or into the view's buffer at q's offsets */
+static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gather) {
+    int dt = flat->d.dtype;
+    int64_t is = wt_dtype_size(dt), rsize = wt_desc_size(&q->rest);
+    char *view = (char *)vbuf->data + q->p.view.offset * is, *fl = wt_first(flat);
+    if (rsize == 0 || q->nbsize == 0) return;
+    if (rsize == 1) {
+        switch (is) {
+        case 1: MOVE(uint8_t)
+        case 2: MOVE(uint16_t)
+        case 4: MOVE(uint32_t)
+        case 8: MOVE(uint64_t)
+        default: MOVE(wt_u128)
+        }
+        return;
+    }
+    /* the other axes: the view's strides, and flat's at the result positions */
+    wt_tensor v = {.buf = vbuf, .d = q->rest}, f = {.buf = flat->buf, .d = q->rest};
+    v.d.offset = q->p.view.offset, f.d.offset = flat->d.offset;
+    for (int i = 0; i < q->rest.ndim; i++) f.d.strides[i] = flat->d.strides[i < q->pos ? i : i + q->nb];
+    const wt_tensor *ops[2] = {gather ? &f : &v, gather ? &v : &f};
+    wt_iter it;
+    wt_iter_init(&it, 2, ops, 0);
+    char *p0 = it.ptr[0], *p1 = it.ptr[1];
+    copy_ctx ctx = {wt_cast_get(dt, dt)};
+    for (int64_t i = 0; i < q->nbsize; i++) {
+        int64_t fo = i * q->inner * is, vo = q->off[i] * is;
+        it.ptr[0] = p0 + (gather ? fo : vo), it.ptr[1] = p1 + (gather ? vo : fo);
+        wt_iter_run(&it, copy_inner, &ctx);
+    }
+}
+
+wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx, wt_tensor **result) {
+    index_plan q = {0};
+    wt_status st = wt_tensor_check_out(result);
+    if (!st) st = plan_make(t, spec, n, idx, &q);
+    if (!st && !q.p.nadv) return wt_tensor_view(t, &q.p.view, result);
+    wt_tensor *r = NULL;
+    if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &r))) {
+        move(&q, t->buf, r, true);
+        *result = r;
+    }
+    plan_free(&q);
+    return st;
+}
+
+wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx, const wt_tensor *value) {
+    index_plan q = {0};
+    wt_status st = wt_tensor_check(value, "value");
+    if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "index: the tensor is read-only");
+    if (!st) st = plan_make(t, spec, n, idx, &q);
+    if (!st && !q.p.nadv) {
+        wt_tensor v = {.buf = t->buf, .d = q.p.view};
+        return wt_assign(&v, value);
+    }
+    wt_tensor *tmp = NULL; /* the values in the result's layout: cast, broadcast, and apart from t */
+    if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &tmp)) && !(st = wt_assign(tmp, value)))
+        move(&q, t->buf, tmp, false);
+    wt_tensor_free(tmp);
+    plan_free(&q);
+    return st;
+}
+
+wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st) st = wt_tensor_check_out(result);
+    if (st) return st;
+    wt_tensor x = *t, *m, *r;
+    if (x.d.ndim == 0) x.d.ndim = 1, x.d.shape[0] = 1, x.d.strides[0] = 0;
+    for (int i = 0; i < x.d.ndim; i++)
+        if (x.d.shape[i] > INT32_MAX)
+            return wt_error_fail(WT_ESHAPE, "nonzero: axis %d has %lld elements, beyond int32 indices", i,
+                                 (long long)x.d.shape[i]);
+    if ((st = as_mask(&x, &m))) return st;
+    const uint8_t *bytes = (const uint8_t *)wt_first(m);
+    int64_t shape[2] = {x.d.ndim, count_true(bytes, wt_desc_size(&m->d))};
+    if (!(st = wt_tensor_create(WT_INT32, 2, shape, false, &r))) {
+        coords_fill(&m->d, bytes, shape[1], false, wt_first(r));
+        *result = r;
+    }
+    wt_tensor_free(m);
+    return st;
+}
