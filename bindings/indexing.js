@@ -6,7 +6,6 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { isComplex } from './complex.js';
 import { isLazy } from './lazy/index.js';
 import { options, withHandles } from './ops.js';
 
@@ -89,14 +88,19 @@ export function get(api, x, ...list) {
   return e.adopt(e.takeOut());
 }
 
-// a value to store: a number or bigint as a Python scalar (an integer must fit the dtype), else a tensor
-function valueTensor(api, v) {
-  const e = api.e;
+// a value to store: a scalar is stored into a 0-d tensor of x's dtype as assign stores it (NumPy 2's
+// checks: an integer must fit, NaN is no integer, a complex number no real), anything else is a tensor
+function valueTensor(api, x, v) {
   if (v instanceof Tensor) return [v, false];
-  if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v))) return [e.scalarWeak(BigInt(v)), true];
-  if (isComplex(v)) return [e.scalarWeak(v), true];
-  if (typeof v === 'number' || typeof v === 'boolean') return [e.scalarTensor(v), true];
-  return [api.tensor(v), true];
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return [api.tensor(v), true];
+  const t = api.wt.zeros([], x.dtype);
+  try {
+    api.e.fns.assign(t, v);
+  } catch (e) {
+    t.dispose();
+    throw e;
+  }
+  return [t, true];
 }
 
 export function set(api, x, list, value) {
@@ -105,7 +109,15 @@ export function set(api, x, list, value) {
   if (isLazy(x) || isLazy(value))
     throw new WtError('WT_EINVAL', 'set: runs eagerly; a LazyTensor has no storage to write into');
   e.handle(x, 'set: tensor');
-  const [v, owned] = valueTensor(api, value);
+  let v, owned;
+  try {
+    [v, owned] = valueTensor(api, x, value);
+  } catch (err) {
+    // NumPy finds a read-only target or a bad index before a bad value
+    if (x.readOnly) throw new WtError('WT_EREADONLY', 'set: the tensor is read-only');
+    get(api, x, ...list).dispose();
+    throw err;
+  }
   try {
     const hv = e.handle(v, 'set: value');
     callIndex(api, 'set', x, list, (h, sp, n, p) => e.ex.wt_index_set(h, sp, n, p, hv));

@@ -115,6 +115,7 @@ typedef struct wt_slice_plan {
     wt_desc view;
     int nadv;
     bool adjacent; /* the advanced items are next to each other: their axes land where they were */
+    bool ellipsis; /* the index has '...' */
     wt_slice_adv adv[WT_MAX_DIMS];
 } wt_slice_plan;
 wt_status wt_slice_index(const wt_tensor *t, const char *spec, int ntens, const wt_tensor *const *idx,

@@ -317,6 +317,16 @@ wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_tensor *c
     wt_status st = wt_tensor_check(value, "value");
     if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "index: the tensor is read-only");
     if (!st) st = plan_make(t, spec, n, idx, &q);
+    if (!st && (q.p.nadv ? q.nd : q.p.view.ndim) == 0 && !q.p.ellipsis && value->d.ndim > 0 &&
+        (t->d.dtype != WT_BOOL || wt_desc_size(&value->d) != 1)) {
+        /* NumPy's scalar assignment: a[0] = [5] fails (bool takes any one value: Python's bool([5])),
+        ** a[0, ...] = [5] does not */
+        char v[WT_SHAPE_STR];
+        st = wt_error_fail(WT_ESHAPE,
+                           "setting an array element with a sequence: the index selects one element, "
+                           "the value has shape %s",
+                           wt_error_fmt_shape(v, sizeof v, value->d.ndim, value->d.shape));
+    }
     if (!st && !q.p.nadv) {
         wt_tensor v = {.buf = t->buf, .d = q.p.view};
         return wt_assign(&v, value);

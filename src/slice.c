@@ -203,7 +203,7 @@ wt_status wt_slice_index(const wt_tensor *t, const char *spec, int ntens, const 
         return wt_error_fail(WT_EINDEX, "index '%.200s' would give %d dimensions (at most %d)", spec, vnd, WT_MAX_DIMS);
     wt_desc *d = &p->view;
     *d = t->d;
-    p->nadv = 0, p->adjacent = true;
+    p->nadv = 0, p->adjacent = true, p->ellipsis = c[IT_ELLIPSIS] > 0;
     int in = 0, o = 0, ti = 0;
     bool sep = false;
     for (int i = 0; i <= n; i++) {

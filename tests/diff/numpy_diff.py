@@ -99,6 +99,8 @@ def enc_step(s):
             s[key] = [{'num': enc_num(a['num'])} if 'num' in a else a for a in s[key]]
     if s['k'] == 'assign' and 'num' in s['src']:
         s['src'] = {'num': enc_num(s['src']['num'])}
+    if s['k'] == 'setitem' and 'num' in s['value']:
+        s['value'] = {'num': enc_num(s['value']['num'])}
     return s
 
 
@@ -182,6 +184,63 @@ class Gen:
         if self.chance(0.03) and shape:
             items.append('0')  # too many indices, or out of range: an error
         return ', '.join(items)
+
+
+    def index_items(self, shape):
+        """a random advanced index for shape (wtensor's t.get items): integers, slices, '...', None,
+        integer arrays (broadcasting, now and then not) and masks, now and then out of range"""
+        items, d, nd = [], 0, len(shape)
+        b = self.pick([(2,), (3,), (2, 1), (1, 2), ()])
+        ell = False
+        while d < nd and self.chance(0.8):
+            n, c = shape[d], self.r.random()
+            if c < 0.2:
+                items.append({'i': int(self.r.integers(-n, n + self.chance(0.05))) if n else 0})
+                d += 1
+            elif c < 0.4:
+                step = self.pick(['', '', ':-1', ':2', ':-2'])
+                items.append({'s': self.pick(['', '0', '1', '-1', '-2']) + ':' + self.pick(['', '', '-1', '2', '9']) + step})
+                d += 1
+            elif c < 0.75:
+                sh = list(b[int(self.r.integers(0, len(b) + 1)):]) if not self.chance(0.05) else [4]
+                dt = self.pick(['int32', 'int64', 'int8', 'uint16'])
+                lo = 0 if dt[0] == 'u' else -n
+                vals = self.r.integers(lo, max(n + self.chance(0.03), lo + 1), int(np.prod(sh))) if n else \
+                    np.zeros(int(np.prod(sh)), int)
+                items.append({'a': {'dtype': dt, 'shape': sh, 'data': [int(v) for v in vals]}})
+                d += 1
+            elif c < 0.85:
+                k = int(self.r.integers(1, nd - d + 1))
+                sh = list(shape[d:d + k])
+                items.append({'a': {'dtype': 'bool', 'shape': sh, 'data': [bool(v) for v in self.r.random(
+                    int(np.prod(sh))) < 0.5]}})
+                d += k
+            elif not ell:
+                items.append({'e': 1})
+                ell = True
+                d = max(d, nd - int(self.r.integers(0, nd - d + 1)))
+            else:
+                items.append({'n': 1})
+        if not any('a' in it for it in items):
+            items.append({'a': {'dtype': 'int32', 'shape': [1], 'data': [0]}})
+        return items
+
+
+def np_index(items):
+    """NumPy's index tuple for index_items' items"""
+    out = []
+    for it in items:
+        if 'i' in it:
+            out.append(it['i'])
+        elif 's' in it:
+            sub = eval('np.s_[' + it['s'] + ']', {'np': np})
+            out.extend(sub if isinstance(sub, tuple) else (sub,))
+        elif 'a' in it:
+            a = it['a']
+            out.append(np.array(a['data'], dtype=a['dtype']).reshape(a['shape']))
+        else:
+            out.append(Ellipsis if 'e' in it else None)
+    return tuple(out)
 
 
 def broadcastable(a, b):
@@ -401,7 +460,7 @@ def gen_step(p):
     g = p.g
     live = p.live()
     kind = g.pick(['view'] * 4 + ['ufunc'] * 6 + ['reduce'] * 3 + ['product'] * 2 + ['assign'] * 2 +
-                  ['astype', 'input', 'out'] + ['out'])
+                  ['astype', 'input', 'out'] + ['out'] + ['getitem'] * 2 + ['setitem'])
     if kind == 'input' or not live:
         s = g.tensor_step()
         return s
@@ -502,6 +561,11 @@ def gen_step(p):
         return {'k': 'assign', 'dst': dst, 'src': v}
     if kind == 'astype':
         return {'k': 'astype', 'src': src, 'dtype': g.pick(DTYPES)}
+    if kind in ('getitem', 'setitem'):
+        s = {'k': kind, 'src': src, 'items': g.index_items(list(x.shape))}
+        if kind == 'setitem':
+            s['value'] = {'num': g.pick(WEAK)} if g.chance(0.3) else {'ref': g.pick(live)}
+        return s
     raise AssertionError(kind)
 
 
@@ -561,6 +625,20 @@ def check_writable(p, i):
     if p.ro[i] == 'diag':
         raise Skip  # NumPy's diagonal is read-only, wtensor's writable: a documented difference
     raise ValueError('destination is read-only')
+
+
+def store_weak(p, i, dst, v, idx):
+    """dst[idx] = v, a Python scalar, as wtensor stores one (NumPy's errors for what cannot be stored)"""
+    if isinstance(v, complex) and dst.dtype.kind != 'c':
+        raise TypeError('a complex number into a real dtype')
+    if isinstance(v, float) and math.isnan(v) and dst.dtype.kind in 'iu':
+        raise ValueError('cannot convert float NaN to integer')
+    if isinstance(v, float) and math.isinf(v) and dst.dtype.kind in 'iu':
+        raise OverflowError('cannot convert float infinity to integer')
+    if isinstance(v, float) and dst.dtype.kind in 'iu' and not (
+            np.iinfo(dst.dtype).min <= math.trunc(v) <= np.iinfo(dst.dtype).max):
+        p.taint(i, 'skip')
+    dst[idx] = v
 
 
 def run_step(p, s):
@@ -683,17 +761,34 @@ def run_step(p, s):
             dst[...] = v
             p.taint(s['dst'], value_state(p, [s['src']['ref']], dst, False))
         else:
-            v = weak_value(s['src']['num'])
-            if isinstance(v, complex) and dst.dtype.kind != 'c':
-                raise TypeError('a complex number into a real dtype')
-            if isinstance(v, float) and math.isnan(v) and dst.dtype.kind in 'iu':
-                raise ValueError('cannot convert float NaN to integer')
-            if isinstance(v, float) and math.isinf(v) and dst.dtype.kind in 'iu':
-                raise OverflowError('cannot convert float infinity to integer')
-            if isinstance(v, float) and dst.dtype.kind in 'iu' and not (
-                    np.iinfo(dst.dtype).min <= math.trunc(v) <= np.iinfo(dst.dtype).max):
-                p.taint(s['dst'], 'skip')
-            dst[...] = v
+            store_weak(p, s['dst'], dst, weak_value(s['src']['num']), Ellipsis)
+        p.add_value(None)
+        return
+    if k == 'getitem':
+        x = p.vals[s['src']]
+        r = np.asarray(x[np_index(s['items'])])  # a 0-d tensor where NumPy gives a scalar
+        p.add_value(c_order(r), state=p.state_of([s['src']]))
+        return
+    if k == 'setitem':
+        x = p.vals[s['src']]
+        check_writable(p, s['src'])
+        idx = np_index(s['items'])
+        ids = np.arange(x.size).reshape(x.shape)[idx]
+        if 'ref' in s['value']:
+            v = p.vals[s['value']['ref']]
+            if ids.ndim == 1 and v.ndim > 1 and len(idx) == 1 and getattr(idx[0], 'dtype', None) == bool:
+                raise Skip  # NumPy's TypeError for a mask's value of 2+ dims that broadcasts: README's differences
+            if cast_unspecified(v, x.dtype) or len(np.unique(ids)) < ids.size:
+                p.taint(s['src'], 'skip')  # which of repeated writes wins: not promised by NumPy
+            try:
+                x[idx] = v
+            except TypeError as e:
+                if 'only 0-dimensional' in str(e):
+                    raise Skip from e  # NumPy's complex scalar path; a shape mismatch is WT_ESHAPE in wtensor
+                raise
+            p.taint(s['src'], value_state(p, [s['value']['ref']], x, False))
+        else:
+            store_weak(p, s['src'], x, weak_value(s['value']['num']), idx)
         p.add_value(None)
         return
     if k == 'astype':

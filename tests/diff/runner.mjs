@@ -77,7 +77,26 @@ const STEPS = {
     return null;
   },
   astype: (wt, vals, s) => vals[s.src].astype(s.dtype),
+  getitem: (wt, vals, s) => vals[s.src].get(...items(wt, s.items)),
+  setitem: (wt, vals, s) => {
+    vals[s.src].set(items(wt, s.items), arg(vals, s.value));
+    return null;
+  },
 };
+
+// numpy_diff.py's index items as t.get's
+const items = (wt, list) =>
+  list.map((it) =>
+    'i' in it
+      ? it.i
+      : 's' in it
+        ? it.s
+        : 'a' in it
+          ? wt.tensor(it.a.data, { dtype: it.a.dtype, shape: it.a.shape })
+          : 'e' in it
+            ? '...'
+            : null,
+  );
 
 const EPS = { float16: 2 ** -10, float32: 2 ** -23, float64: 2 ** -52, complex64: 2 ** -23, complex128: 2 ** -52 };
 // complex values compare part by part

@@ -139,6 +139,17 @@ test('set: casting as assignment, Python scalars, broadcasting, the last of repe
       'WT_EREADONLY',
     );
     throwsWt(() => m.set([[0, 1]], [1, 2]), 'WT_ESHAPE');
+    // NumPy's scalar assignment: one element selected without '...' takes a 0-d value (bool: any one value)
+    throwsWt(() => wt.zeros([2]).set([0], [5]), 'WT_ESHAPE', /setting an array element with a sequence/);
+    throwsWt(() => wt.zeros([2]).set([wt.tensor(1)], [5]), 'WT_ESHAPE', /sequence/);
+    assert.deepEqual(wt.zeros([2]).set([1, '...'], [5]).toArray(), [0, 5]);
+    assert.deepEqual(
+      wt
+        .zeros([2], 'bool')
+        .set([1], [[5]])
+        .toArray(),
+      [false, true],
+    );
   });
 });
 
