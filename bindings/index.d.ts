@@ -96,6 +96,34 @@ export interface TakeOptions {
   mode?: 'raise' | 'wrap' | 'clip';
 }
 
+/** sort's and argsort's options: axis (default -1; null: the flattened tensor), descending (equal values keep
+ *  their order, NaN first); the sort is always stable. */
+export interface SortOptions {
+  axis?: number | null;
+  descending?: boolean;
+  stable?: boolean;
+}
+
+/** NumPy's unique with return* options (an object of the requested results, named as uniqueAll's). */
+export interface UniqueOptions {
+  returnIndex?: boolean;
+  returnInverse?: boolean;
+  returnCounts?: boolean;
+  axis?: number | null;
+  equalNan?: boolean;
+}
+export interface UniqueResult {
+  values: Tensor;
+  indices?: Tensor;
+  inverseIndices?: Tensor;
+  counts?: Tensor;
+}
+export interface TopK {
+  values: Tensor;
+  indices: Tensor;
+}
+type Values = Tensor | NestedArray;
+
 /** Views and copies, on tensors (T = Tensor) and on lazy tensors (T = LazyTensor). */
 export interface ViewMethods<T> {
   /** NumPy basic indexing: '1:5:2, ..., None, -1'. */
@@ -347,6 +375,14 @@ export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions)
   /** One int32 tensor of indices per axis. */
   nonzero(): Tensor[];
   compress(condition: Tensor | NestedArray, options?: { axis?: number | null } | number | null): Tensor;
+  /** In place, as ndarray.sort; returns this tensor. */
+  sort(options?: SortOptions | number | null): Tensor;
+  argsort(options?: SortOptions | number | null): Tensor;
+  /** In place, as ndarray.partition (the result is the sorted order, a valid partition for every kth). */
+  partition(kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
+  argpartition(kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
+  topk(k: number, options?: { axis?: number | null; largest?: boolean; sorted?: boolean }): TopK;
+  searchsorted(v: Operand | NestedArray, options?: { side?: 'left' | 'right'; sorter?: Values }): Tensor;
 };
 
 export interface TensorOptions {
@@ -441,6 +477,31 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     options?: { axis?: number | null } | number | null,
   ): Tensor;
   extract(condition: Tensor | NestedArray, x: Tensor | NestedArray): Tensor;
+  /** A sorted copy (the Array API's sort; NumPy's np.sort). */
+  sort(x: Values, options?: SortOptions | number | null): Tensor;
+  argsort(x: Values, options?: SortOptions | number | null): Tensor;
+  partition(x: Values, kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
+  argpartition(x: Values, kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
+  /** The k largest (largest: false: smallest) along axis (default -1), in order, ties by position, NaN largest. */
+  topk(x: Values, k: number, options?: { axis?: number | null; largest?: boolean; sorted?: boolean }): TopK;
+  searchsorted(
+    sorted: Values,
+    v: Operand | NestedArray,
+    options?: { side?: 'left' | 'right'; sorter?: Values },
+  ): Tensor;
+  digitize(x: Values, bins: Values, right?: boolean): Tensor;
+  /** The Array API's unique_values: every NaN distinct. */
+  uniqueValues(x: Values): Tensor;
+  uniqueCounts(x: Values): { values: Tensor; counts: Tensor };
+  uniqueInverse(x: Values): { values: Tensor; inverseIndices: Tensor };
+  uniqueAll(x: Values): { values: Tensor; indices: Tensor; inverseIndices: Tensor; counts: Tensor };
+  /** NumPy's unique (equalNan default true): the values, or with return* options an object. */
+  unique(x: Values, options?: UniqueOptions): Tensor | UniqueResult;
+  isin(x: Values, test: Values, options?: { invert?: boolean }): Tensor;
+  intersect1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
+  union1d(a: Values, b: Values): Tensor;
+  setdiff1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
+  setxor1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   /** NumPy's einsum (its grammar exactly: letters, spaces ignored); a trailing options object may carry out. */
   einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
   /** einsum over axis names, space-separated ('C H W N, W K -> C H K N'); named operands are aligned by name,

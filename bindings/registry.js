@@ -1,9 +1,9 @@
 // The registry: one entry per public function of wtensor.  `grep "name: 'x'"`
-// here answers "what is wt.x?".  Fields:
+// here and in registry-select.js (indexing, sorting, sets) answers "what is wt.x?".  Fields:
 //   name      the JS name (wt.name, and the method name unless `method` says otherwise)
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
-//             creation, product, index, io, scope, exchange, graph, dtype
+//             creation, product, index, sort, io, scope, exchange, graph, dtype
 //   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
 //             or a wt_* function (view, copy, creation, io)
 //   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
@@ -31,8 +31,8 @@ import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
 import { complex } from './complex.js';
 import { emath } from './emath.js';
 import { join } from './join.js';
-import { via } from './kinds.js';
 import * as ix from './indexing.js';
+import { INDEXING, SORTING } from './registry-select.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
@@ -221,24 +221,6 @@ const DTYPE_RULES = [
   { name: 'emath', c: 'wt_ewise', namespace: true, impl: (api) => emath(api.wt) },
 ].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
-// NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
-const INDEXING = [
-  // a[...]: t.get(1, ':', idx, '...', null); basic items alone give a view (lazily too)
-  { name: 'get', c: 'wt_index_get', free: false, impl: via(ix.get), lazy: (g, args) => ix.get(null, ...args) },
-  // a[...] = v: t.set([items], value)
-  { name: 'set', c: 'wt_index_set', free: false, impl: via(ix.set) },
-  { name: 'take', c: 'wt_index_get', impl: via(ix.take) },
-  { name: 'put', c: 'wt_index_set', impl: via(ix.put) },
-  { name: 'takeAlongAxis', c: 'wt_index_get', method: false, impl: via(ix.takeAlongAxis) },
-  { name: 'putAlongAxis', c: 'wt_index_set', method: false, impl: via(ix.putAlongAxis) },
-  { name: 'nonzero', c: 'wt_nonzero', impl: via(ix.nonzero) },
-  { name: 'argwhere', c: 'wt_nonzero', method: false, impl: via(ix.argwhere) },
-  { name: 'flatnonzero', c: 'wt_nonzero', method: false, impl: via(ix.flatnonzero) },
-  { name: 'countNonzero', c: 'wt_reduce', method: false, impl: via(ix.countNonzero) },
-  { name: 'compress', c: 'wt_nonzero', self: 1, impl: via(ix.compress) },
-  { name: 'extract', c: 'wt_nonzero', method: false, impl: via(ix.extract) },
-].map((e) => ({ kind: 'index', method: true, ...e }));
-
 // where(cond) alone is nonzero(cond), as NumPy's
 const withWhere = (e) =>
   e.name !== 'where'
@@ -387,6 +369,7 @@ export const REGISTRY = Object.freeze([
   ...CREATION,
   ...PRODUCTS,
   ...INDEXING,
+  ...SORTING,
   ...IO,
   ...DTYPE_RULES,
   ...ENGINE,

@@ -583,6 +583,31 @@ WT_API wt_status wt_index_set(wt_tensor *t, const char *index, int n, const wt_t
 ** 1-D).  NumPy's argwhere is its transpose. */
 WT_API wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result);
 
+/* NumPy's sort and argsort along axis (negative counts from the end),
+** stable for every dtype, NaN last (complex: by real part, then imaginary,
+** NaN in either largest, as NumPy); descending != 0 sorts the other way with
+** equal values still in their order and NaN first (the Array API's
+** flip(sort(flip(x)))).  values (the sorted copy) and indices (int32, the
+** order) are each optional, one at least; both have t's shape, C-contiguous.
+** A radix sort: O(n) per lane, lanes across the threads (the same result
+** for any thread count). */
+WT_API wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices);
+
+/* NumPy's unique over t flattened: the sorted distinct values; indices, the
+** first occurrence of each (int32); inverse, each element's position in
+** values (int32, t's shape); counts (int32).  Each output is optional.
+** equal_nan != 0 makes every NaN one value (np.unique's default), 0 keeps
+** them apart (the Array API's unique_values and friends). */
+WT_API wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_tensor **indices,
+                           wt_tensor **inverse, wt_tensor **counts);
+
+/* NumPy's searchsorted: for each element of v, the int32 position in the
+** 1-D sorted tensor a where it would go, before equal values (right == 0)
+** or after them; a and v compare in their np.result_type, NaN last.
+** sorter (optional): int indices that sort a (np.argsort's). */
+WT_API wt_status wt_searchsorted(const wt_tensor *a, const wt_tensor *v, int right, const wt_tensor *sorter,
+                                 wt_tensor **result);
+
 /* NumPy's concatenate: n >= 1 tensors of one rank (at least 1) whose shapes
 ** agree except along axis (negative counts from the end), joined along it in
 ** their np.result_type; with flatten != 0 each is taken flattened (NumPy's

@@ -17,6 +17,7 @@ export const FILES = [
   '../js/complex.test.mjs',
   '../js/join.test.mjs',
   '../js/select.test.mjs',
+  '../js/sort.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

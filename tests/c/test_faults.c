@@ -99,6 +99,26 @@ static wt_status sc_index_set(wt_tensor **r) { /* OUT[:, rows] = OUT's own trans
     return st;
 }
 static wt_status sc_nonzero(wt_tensor **r) { return wt_nonzero(AT, r); }
+static wt_status sc_sort(wt_tensor **r) { /* values and indices: the second failing frees the first */
+    wt_tensor *i = NULL;
+    wt_status st = wt_sort(AT, 0, 1, r, &i);
+    wt_tensor_free(i);
+    return st;
+}
+static wt_status sc_unique(wt_tensor **r) { /* all four outputs of a strided tensor */
+    wt_tensor *o[3] = {NULL, NULL, NULL};
+    wt_status st = wt_unique(AT, 1, r, &o[0], &o[1], &o[2]);
+    for (int k = 0; k < 3; k++) wt_tensor_free(o[k]);
+    return st;
+}
+static wt_status sc_searchsorted(wt_tensor **r) { /* with a sorter, in a common dtype */
+    wt_tensor *a = NULL, *sorter = NULL;
+    wt_status st = wt_view_slice(I32, "0, ::-1", &a);
+    if (!st) st = wt_tensor_arange(7, -1, -1, WT_INT32, &sorter);
+    if (!st) st = wt_searchsorted(a, AT, 1, sorter, r);
+    wt_tensor_free(a), wt_tensor_free(sorter);
+    return st;
+}
 static wt_status sc_einsum_chain(wt_tensor **r) {
     const wt_tensor *ops[3] = {A, B, AT};
     return wt_einsum("ij,jk,lm->ikml", 3, ops, NULL, r);
@@ -240,6 +260,9 @@ void test_alloc_failure_everywhere(void) {
         {"index with a mask and integers", sc_index_get},
         {"index set from an alias", sc_index_set},
         {"nonzero", sc_nonzero},
+        {"sort with indices", sc_sort},
+        {"unique with every output", sc_unique},
+        {"searchsorted with a sorter", sc_searchsorted},
         {"einsum chain", sc_einsum_chain},
         {"einsum batched into out", sc_einsum_batched_out},
         {"einsum trace", sc_einsum_trace},

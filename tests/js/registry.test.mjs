@@ -98,6 +98,7 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     'creation',
     'product',
     'index',
+    'sort',
     'io',
     'assign',
     'cortex',

@@ -55,9 +55,11 @@ function probe(label, fn, own = []) {
     if (r instanceof Promise) pending.push([label, r, own]);
     else if ((r instanceof wt.Tensor || r instanceof wt.LazyTensor) && !r.isDisposed && !own.includes(r))
       r.dispose(); // a lazy leaf owns storage too
-    else if (Array.isArray(r))
-      r.forEach((t) => t instanceof wt.Tensor && !own.includes(t) && t.dispose()); // nonzero
-    else if (r?.wtensor === 'shared tensor') wt.attach(r).dispose(); // a share is a reference until attached
+    else if (r?.wtensor === 'shared tensor')
+      wt.attach(r).dispose(); // a share is a reference until attached
+    else if (r && typeof r === 'object' && !ArrayBuffer.isView(r))
+      // nonzero's array, unique's and topk's objects
+      for (const t of Object.values(r)) if (t instanceof wt.Tensor && !own.includes(t) && !t.isDisposed) t.dispose();
   } catch (e) {
     judge(label, e);
   }

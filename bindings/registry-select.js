@@ -1,0 +1,47 @@
+// The registry's entries for indexing, sorting, searching and sets (the
+// fields are registry.js's; C: src/index.c, src/sort.c).
+import * as ix from './indexing.js';
+import * as so from './sorting.js';
+import * as se from './sets.js';
+import { via } from './kinds.js';
+
+// NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
+export const INDEXING = [
+  // a[...]: t.get(1, ':', idx, '...', null); basic items alone give a view (lazily too)
+  { name: 'get', c: 'wt_index_get', free: false, impl: via(ix.get), lazy: (g, args) => ix.get(null, ...args) },
+  // a[...] = v: t.set([items], value)
+  { name: 'set', c: 'wt_index_set', free: false, impl: via(ix.set) },
+  { name: 'take', c: 'wt_index_get', impl: via(ix.take) },
+  { name: 'put', c: 'wt_index_set', impl: via(ix.put) },
+  { name: 'takeAlongAxis', c: 'wt_index_get', method: false, impl: via(ix.takeAlongAxis) },
+  { name: 'putAlongAxis', c: 'wt_index_set', method: false, impl: via(ix.putAlongAxis) },
+  { name: 'nonzero', c: 'wt_nonzero', impl: via(ix.nonzero) },
+  { name: 'argwhere', c: 'wt_nonzero', method: false, impl: via(ix.argwhere) },
+  { name: 'flatnonzero', c: 'wt_nonzero', method: false, impl: via(ix.flatnonzero) },
+  { name: 'countNonzero', c: 'wt_reduce', method: false, impl: via(ix.countNonzero) },
+  { name: 'compress', c: 'wt_nonzero', self: 1, impl: via(ix.compress) },
+  { name: 'extract', c: 'wt_nonzero', method: false, impl: via(ix.extract) },
+].map((e) => ({ kind: 'index', method: true, ...e }));
+
+export const SORTING = [
+  // the Array API's sort (a new tensor); the method sorts in place, as ndarray.sort
+  { name: 'sort', c: 'wt_sort', method: false, impl: via(so.sort) },
+  { name: 'sort', id: 'sortInPlace', c: 'wt_sort', free: false, impl: via(so.sortInPlace) },
+  { name: 'argsort', c: 'wt_sort', impl: via(so.argsort) },
+  { name: 'partition', c: 'wt_sort', method: false, impl: via(so.partition) },
+  { name: 'partition', id: 'partitionInPlace', c: 'wt_sort', free: false, impl: via(so.partitionInPlace) },
+  { name: 'argpartition', c: 'wt_sort', impl: via(so.argpartition) },
+  { name: 'topk', c: 'wt_sort', impl: via(so.topk) },
+  { name: 'searchsorted', c: 'wt_searchsorted', impl: via(so.searchsorted) },
+  { name: 'digitize', c: 'wt_searchsorted', method: false, impl: via(so.digitize) },
+  { name: 'uniqueValues', c: 'wt_unique', method: false, impl: via(se.uniqueValues) },
+  { name: 'uniqueCounts', c: 'wt_unique', method: false, impl: via(se.uniqueCounts) },
+  { name: 'uniqueInverse', c: 'wt_unique', method: false, impl: via(se.uniqueInverse) },
+  { name: 'uniqueAll', c: 'wt_unique', method: false, impl: via(se.uniqueAll) },
+  { name: 'unique', c: 'wt_unique', method: false, impl: via(se.unique) },
+  { name: 'isin', c: 'wt_searchsorted', method: false, impl: via(se.isin) },
+  { name: 'intersect1d', c: 'wt_sort', method: false, impl: via(se.intersect1d) },
+  { name: 'union1d', c: 'wt_unique', method: false, impl: via(se.union1d) },
+  { name: 'setdiff1d', c: 'wt_unique', method: false, impl: via(se.setdiff1d) },
+  { name: 'setxor1d', c: 'wt_unique', method: false, impl: via(se.setxor1d) },
+].map((e) => ({ kind: 'sort', method: true, ...e }));

@@ -1,0 +1,148 @@
+// Sorting, searching and sets: sort, argsort, partition, argpartition, topk,
+// searchsorted, digitize, the Array API's unique_* and NumPy's unique, isin
+// and the 1-D set functions.  C sorts (src/sort.c: wt_sort, wt_unique,
+// wt_searchsorted); what is composed here is composed of C calls.
+import { WtError } from './errors.js';
+import { Tensor } from './tensor.js';
+import { typeName } from './engine.js';
+import { options, withTemp } from './ops.js';
+import { axisOf, get } from './indexing.js';
+
+const asTensor = (api, v) => (v instanceof Tensor ? v : api.tensor(v));
+
+// call(h, p0, p1, ...) with n out pointers; the tensors C made (null where it made none)
+function outs(api, n, call) {
+  const e = api.e;
+  return withTemp(e, 4 * n, (p) => {
+    for (let k = 0; k < n; k++) e.dv.setUint32(p + 4 * k, 0, true);
+    e.check(call(...Array.from({ length: n }, (_, k) => p + 4 * k)));
+    return Array.from({ length: n }, (_, k) => {
+      const ptr = e.dv.getUint32(p + 4 * k, true);
+      return ptr ? e.adopt(ptr) : null;
+    });
+  });
+}
+
+// x and its axis for sorting: axis null sorts the flattened tensor (NumPy's axis=None)
+function sortable(api, x, axis, name) {
+  x = asTensor(api, x);
+  if (axis === null) return [x.reshape([-1]), 0];
+  if (x.ndim === 0) throw new WtError('WT_EINVAL', `${name}: a 0-d tensor has no axis to sort along`);
+  return [x, axisOf(axis ?? -1, x.ndim, name)];
+}
+
+function sortOpts(opts, name) {
+  opts = typeof opts === 'number' || opts === null ? { axis: opts } : options(opts, name);
+  if (opts.stable === false) opts = { ...opts }; // stable or not, the sort is stable: always allowed
+  return opts;
+}
+
+// [values, indices] of C's sort, as asked
+function sortCall(api, x, opts, name, want) {
+  opts = sortOpts(opts, name);
+  return api.wt.tidy(() => {
+    const [t, axis] = sortable(api, x, opts.axis === undefined ? -1 : opts.axis, name);
+    const h = api.e.handle(t, `${name}: tensor`);
+    const [v, i] = outs(api, 2, (pv, pi) =>
+      api.e.ex.wt_sort(h, axis, opts.descending ? 1 : 0, want[0] ? pv : 0, want[1] ? pi : 0),
+    );
+    return [v, i];
+  });
+}
+
+export const sort = (api, x, opts) => sortCall(api, x, opts, 'sort', [true, false])[0];
+export const argsort = (api, x, opts) => sortCall(api, x, opts, 'argsort', [false, true])[1];
+
+// ndarray.sort and ndarray.partition sort in place, as NumPy's
+export function sortInPlace(api, x, opts) {
+  if (!(x instanceof Tensor)) throw new WtError('WT_EINVAL', `sort: the tensor must be a Tensor, got ${typeName(x)}`);
+  const s = sort(api, x, opts);
+  try {
+    x.assign(s);
+  } finally {
+    s.dispose();
+  }
+  return x;
+}
+
+// NumPy's kth checks; the partition is the sorted order (a valid partition for every kth)
+function checkKth(api, x, kth, axis, name) {
+  const [t, ax] = sortable(api, x, axis === undefined ? -1 : axis, name);
+  const n = t.shape[ax];
+  for (const k of Array.isArray(kth) ? kth.flat(Infinity) : [kth]) {
+    if (!Number.isInteger(k)) throw new WtError('WT_EINVAL', `${name}: kth must be integers, got ${typeName(k)}`);
+    if (k < -n || k >= n) throw new WtError('WT_EINVAL', `${name}: kth(=${k}) out of bounds (${n})`);
+  }
+}
+
+export function partition(api, x, kth, opts) {
+  opts = sortOpts(opts, 'partition');
+  api.wt.tidy(() => checkKth(api, x, kth, opts.axis, 'partition'));
+  return sort(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
+}
+export function argpartition(api, x, kth, opts) {
+  opts = sortOpts(opts, 'argpartition');
+  api.wt.tidy(() => checkKth(api, x, kth, opts.axis, 'argpartition'));
+  return argsort(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
+}
+export function partitionInPlace(api, x, kth, opts) {
+  opts = sortOpts(opts, 'partition');
+  api.wt.tidy(() => checkKth(api, x, kth, opts.axis, 'partition'));
+  return sortInPlace(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
+}
+
+// the k largest (or smallest) along axis: {values, indices}, in order, ties by position
+export function topk(api, x, k, opts) {
+  opts = options(opts, 'topk');
+  const largest = opts.largest ?? true;
+  return api.wt.tidy(() => {
+    const [t, axis] = sortable(api, x, opts.axis === undefined ? -1 : opts.axis, 'topk');
+    const n = t.shape[axis];
+    if (!Number.isInteger(k) || k < 0 || k > n)
+      throw new WtError(
+        'WT_EINVAL',
+        `topk: k must be an integer in [0, ${n}], got ${Number.isInteger(k) ? k : typeName(k)}`,
+      );
+    const [v, i] = sortCall(api, t, { axis, descending: largest }, 'topk', [true, true]);
+    const head = [...Array(axis).fill(':'), `:${k}`];
+    return { values: get(api, v, ...head), indices: get(api, i, ...head) };
+  });
+}
+
+export function searchsorted(api, a, v, opts) {
+  opts = options(opts, 'searchsorted');
+  const side = opts.side ?? 'left';
+  if (side !== 'left' && side !== 'right')
+    throw new WtError('WT_EINVAL', `searchsorted: side must be 'left' or 'right', got ${typeName(side)}`);
+  return api.wt.tidy(() => {
+    const e = api.e,
+      ta = asTensor(api, a),
+      tv = asTensor(api, v),
+      ts = opts.sorter === undefined || opts.sorter === null ? null : asTensor(api, opts.sorter);
+    const [r] = outs(api, 1, (p) =>
+      e.ex.wt_searchsorted(
+        e.handle(ta, 'searchsorted: sorted tensor'),
+        e.handle(tv, 'searchsorted: values'),
+        side === 'right' ? 1 : 0,
+        ts ? e.handle(ts, 'searchsorted: sorter') : 0,
+        p,
+      ),
+    );
+    return r;
+  });
+}
+
+// NumPy's digitize: the bin of each value (bins monotonic, either way)
+export function digitize(api, x, bins, right = false) {
+  const wt = api.wt;
+  return wt.tidy(() => {
+    const b = asTensor(api, bins);
+    if (b.ndim !== 1) throw new WtError('WT_ESHAPE', `digitize: bins must be 1-D, got shape [${b.shape}]`);
+    const up = b.size < 2 || wt.all(wt.greaterEqual(b.slice('1:'), b.slice(':-1'))).item();
+    const down = b.size >= 2 && wt.all(wt.lessEqual(b.slice('1:'), b.slice(':-1'))).item();
+    if (!up && !down) throw new WtError('WT_EINVAL', 'digitize: bins must be monotonically increasing or decreasing');
+    const side = right ? 'left' : 'right';
+    if (up) return searchsorted(api, b, x, { side });
+    return wt.sub(b.size, searchsorted(api, b.slice('::-1'), x, { side }));
+  });
+}

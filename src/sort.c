@@ -1,0 +1,403 @@
+/* sort.c — sorting, unique and searchsorted.  Every dtype's values become
+** unsigned integer keys whose order is NumPy's sort order (integers with the
+** sign bit flipped; floats by their bits, NaN canonical and last, -0 as 0;
+** complex as two keys, real part first), so one stable LSD radix sort, a
+** byte per pass and passes skipped where every key shares the byte, sorts
+** everything in O(n).  Descending order is the keys complemented: equal
+** values keep their order and NaN comes first, as flip(sort(flip(x))), the
+** Array API's reference. */
+#include "parallel.h"
+#include <string.h>
+
+/* ---- keys --------------------------------------------------------------- */
+
+/* bytes of one key of dt (of each part, for complex) */
+static int key_width(int dt) {
+    int part = wt_dtype_is_complex(dt) ? wt_dtype_part(dt) : dt;
+    return dt == WT_BOOL ? 1 : (int)wt_dtype_size(part);
+}
+
+static inline uint16_t key_f16(uint16_t b) {
+    if ((b & 0x7c00) == 0x7c00 && (b & 0x3ff)) b = 0x7e00;
+    if (b == 0x8000) b = 0;
+    return b & 0x8000 ? (uint16_t)~b : (uint16_t)(b | 0x8000);
+}
+static inline uint32_t key_f32(float v) {
+    uint32_t b;
+    if (v != v) v = __builtin_nanf("");
+    if (v == 0) v = 0;
+    memcpy(&b, &v, 4);
+    return b & 0x80000000u ? ~b : b | 0x80000000u;
+}
+static inline uint64_t key_f64(double v) {
+    uint64_t b;
+    if (v != v) v = __builtin_nan("");
+    if (v == 0) v = 0;
+    memcpy(&b, &v, 8);
+    return b & 0x8000000000000000u ? ~b : b | 0x8000000000000000u;
+}
+
+#define KEYS(KT, T, EXPR)                       \
+    for (int64_t i = 0; i < n; i++) {           \
+        T x;                                    \
+        memcpy(&x, p + i * s, sizeof x);        \
+        ((KT *)k)[i] = (KT)((KT)(EXPR) ^ flip); \
+    }                                           \
+    break;
+
+/* n keys of the elements at p (byte stride s; part 1: a complex's imaginary
+** part) into k, complemented when descending */
+static void keys_of(int dt, const char *p, int64_t s, int64_t n, int part, bool desc, void *k) {
+    uint64_t flip = desc ? ~(uint64_t)0 : 0;
+    if (wt_dtype_is_complex(dt)) p += part * wt_dtype_size(wt_dtype_part(dt)), dt = wt_dtype_part(dt);
+    switch (dt) {
+    case WT_BOOL: KEYS(uint8_t, uint8_t, x != 0)
+    case WT_INT8: KEYS(uint8_t, uint8_t, x ^ 0x80u)
+    case WT_UINT8: KEYS(uint8_t, uint8_t, x)
+    case WT_INT16: KEYS(uint16_t, uint16_t, x ^ 0x8000u)
+    case WT_UINT16: KEYS(uint16_t, uint16_t, x)
+    case WT_FLOAT16: KEYS(uint16_t, uint16_t, key_f16(x))
+    case WT_INT32: KEYS(uint32_t, uint32_t, x ^ 0x80000000u)
+    case WT_UINT32: KEYS(uint32_t, uint32_t, x)
+    case WT_FLOAT32: KEYS(uint32_t, float, key_f32(x))
+    case WT_INT64: KEYS(uint64_t, uint64_t, x ^ 0x8000000000000000u)
+    case WT_UINT64: KEYS(uint64_t, uint64_t, x)
+    default: KEYS(uint64_t, double, key_f64(x))
+    }
+}
+
+/* ---- the radix sort --------------------------------------------------------- */
+
+/* sorts (k, ix) stably by k, with (k2, ix2) as room; the result ends in
+** (k, ix) */
+#define RADIX(KT, name)                                                                                   \
+    static void name(KT *k, uint32_t *ix, KT *k2, uint32_t *ix2, int64_t n) {                             \
+        enum { W = sizeof(KT) };                                                                          \
+        if (n < 32) { /* insertion sort: stable, and cheaper than a pass */                               \
+            for (int64_t i = 1; i < n; i++) {                                                             \
+                KT kv = k[i];                                                                             \
+                uint32_t iv = ix[i];                                                                      \
+                int64_t j = i;                                                                            \
+                for (; j > 0 && k[j - 1] > kv; j--) k[j] = k[j - 1], ix[j] = ix[j - 1];                   \
+                k[j] = kv, ix[j] = iv;                                                                    \
+            }                                                                                             \
+            return;                                                                                       \
+        }                                                                                                 \
+        int64_t cnt[W][256];                                                                              \
+        memset(cnt, 0, sizeof cnt);                                                                       \
+        for (int64_t i = 0; i < n; i++)                                                                   \
+            for (int b = 0; b < W; b++) cnt[b][(k[i] >> (8 * b)) & 255]++;                                \
+        KT *ka = k, *kb = k2;                                                                             \
+        uint32_t *ia = ix, *ib = ix2;                                                                     \
+        for (int b = 0; b < W; b++) {                                                                     \
+            int64_t *c = cnt[b], sum = 0;                                                                 \
+            if (c[(ka[0] >> (8 * b)) & 255] == n) continue; /* one byte value: nothing moves */           \
+            for (int d = 0; d < 256; d++) {                                                               \
+                int64_t t = c[d];                                                                         \
+                c[d] = sum, sum += t;                                                                     \
+            }                                                                                             \
+            for (int64_t i = 0; i < n; i++) {                                                             \
+                int64_t at = c[(ka[i] >> (8 * b)) & 255]++;                                               \
+                kb[at] = ka[i], ib[at] = ia[i];                                                           \
+            }                                                                                             \
+            KT *tk = ka;                                                                                  \
+            uint32_t *ti = ia;                                                                            \
+            ka = kb, kb = tk, ia = ib, ib = ti;                                                           \
+        }                                                                                                 \
+        if (ka != k) memcpy(k, ka, sizeof(KT) * (size_t)n), memcpy(ix, ia, sizeof(uint32_t) * (size_t)n); \
+    }
+RADIX(uint8_t, radix8)
+RADIX(uint16_t, radix16)
+RADIX(uint32_t, radix32)
+RADIX(uint64_t, radix64)
+
+static void radix(int w, void *k, uint32_t *ix, void *k2, uint32_t *ix2, int64_t n) {
+    switch (w) {
+    case 1: radix8(k, ix, k2, ix2, n); break;
+    case 2: radix16(k, ix, k2, ix2, n); break;
+    case 4: radix32(k, ix, k2, ix2, n); break;
+    default: radix64(k, ix, k2, ix2, n);
+    }
+}
+
+/* NumPy's complex order puts R + nanj after every other R + Rj and before
+** nan + Rj: a class per element, sorted on last */
+static uint8_t nan_class(int dt, const char *p) {
+    int part = wt_dtype_part(dt);
+    double re = wt_cast_load_f64(part, p), im = wt_cast_load_f64(part, p + wt_dtype_size(part));
+    return re != re ? 2 : im != im ? 1 : 0;
+}
+
+/* room for sorting lanes of n: two key arrays of the key width and two of indices */
+typedef struct {
+    void *k, *k2;
+    uint32_t *ix, *ix2;
+} room;
+
+/* the stable order of n elements at p (byte stride s) into r.ix; complex:
+** by the imaginary part, then stably by the real one; r.k holds the keys */
+static void order(int dt, const char *p, int64_t s, int64_t n, bool desc, const room *r) {
+    int w = key_width(dt);
+    for (int64_t i = 0; i < n; i++) r->ix[i] = (uint32_t)i;
+    if (!wt_dtype_is_complex(dt)) {
+        keys_of(dt, p, s, n, 0, desc, r->k);
+        radix(w, r->k, r->ix, r->k2, r->ix2, n);
+        return;
+    }
+    for (int part = 1; part >= -1; part--) { /* the imaginary keys, the real ones, then NumPy's NaN classes */
+        uint8_t *cat = r->k2;
+        if (part >= 0)
+            keys_of(dt, p, s, n, part, desc, r->k2);
+        else
+            for (int64_t i = 0; i < n; i++)
+                cat[i] = (uint8_t)(desc ? 255 - nan_class(dt, p + i * s) : nan_class(dt, p + i * s));
+        int kw = part >= 0 ? w : 1; /* the keys in the order so far */
+        for (int64_t i = 0; i < n; i++)
+            memcpy((char *)r->k + i * kw, (char *)r->k2 + (int64_t)r->ix[i] * kw, (size_t)kw);
+        radix(kw, r->k, r->ix, r->k2, r->ix2, n);
+    }
+}
+
+static wt_status room_alloc(int dt, int64_t n, int parts, room *rs, void **block) {
+    int64_t w = key_width(dt), per, total;
+    if (!wt_mul_ok(n, 2 * w + 8, &per) || !wt_add_ok(per, 64, &per) || !wt_mul_ok(per, parts, &total) ||
+        !(*block = wt_tensor_sys_alloc((size_t)total)))
+        return wt_error_fail(WT_ENOMEM, "sort: out of memory for sorting %lld elements", (long long)n);
+    char *p = *block;
+    for (int i = 0; i < parts; i++, p += per) {
+        rs[i].ix = (uint32_t *)p, rs[i].ix2 = rs[i].ix + n;
+        rs[i].k = p + 8 * n, rs[i].k2 = p + 8 * n + w * n;
+    }
+    return WT_OK;
+}
+
+/* ---- sort and argsort ---------------------------------------------------- */
+
+typedef struct {
+    const wt_tensor *t;
+    int axis;
+    bool desc;
+    wt_tensor *values, *indices;
+    room rs[64];
+} sort_job;
+
+/* lanes [begin, end): each sorted into the outputs' lane (C-contiguous, t's shape) */
+static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
+    sort_job *j = ctx;
+    const wt_desc *d = &j->t->d;
+    int64_t n = d->shape[j->axis], is = wt_dtype_size(d->dtype), inner = 1;
+    for (int i = j->axis + 1; i < d->ndim; i++) inner *= d->shape[i];
+    const room *r = &j->rs[part];
+    for (int64_t lane = begin; lane < end; lane++) {
+        int64_t rest = lane, src = 0, o = lane / inner * n * inner + lane % inner; /* its first output element */
+        for (int i = d->ndim - 1; i >= 0; i--) {
+            if (i == j->axis) continue;
+            src += rest % d->shape[i] * d->strides[i];
+            rest /= d->shape[i];
+        }
+        const char *p = wt_first(j->t) + src * is;
+        int64_t s = d->strides[j->axis] * is;
+        order(d->dtype, p, s, n, j->desc, r);
+        if (j->values) {
+            char *q = wt_first(j->values) + o * is;
+            for (int64_t i = 0; i < n; i++) memcpy(q + i * inner * is, p + (int64_t)r->ix[i] * s, (size_t)is);
+        }
+        if (j->indices) {
+            int32_t *q = (int32_t *)wt_first(j->indices) + o;
+            for (int64_t i = 0; i < n; i++) q[i * inner] = (int32_t)r->ix[i];
+        }
+    }
+}
+
+wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !values && !indices) st = wt_error_fail(WT_EINVAL, "sort: no result asked for");
+    if (st) return st;
+    sort_job j = {.t = t, .desc = descending != 0};
+    if (t->d.ndim == 0) return wt_error_fail(WT_EINVAL, "sort: a 0-d tensor has no axis to sort along");
+    if ((st = wt_desc_axis(axis, t->d.ndim, "axis", &j.axis))) return st;
+    int64_t n = t->d.shape[j.axis], size = wt_desc_size(&t->d), lanes = n ? size / n : 0;
+    if (n > INT32_MAX)
+        return wt_error_fail(WT_ESHAPE, "sort: %lld elements along the axis, beyond int32 indices", (long long)n);
+    int parts = wt_parallel_parts(lanes, 1 + 65536 / (n + 1));
+    if (parts > 64) parts = 64;
+    void *block = NULL;
+    if ((st = room_alloc(t->d.dtype, n, parts, j.rs, &block))) return st;
+    if (values && !(st = wt_tensor_create(t->d.dtype, t->d.ndim, t->d.shape, false, &j.values)) && indices)
+        st = wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &j.indices);
+    else if (!values)
+        st = wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &j.indices);
+    if (!st) wt_parallel_for(lanes, parts, sort_lanes, &j);
+    wt_tensor_sys_free(block);
+    if (st) {
+        wt_tensor_free(j.values), wt_tensor_free(j.indices);
+        return st;
+    }
+    if (values) *values = j.values;
+    if (indices) *indices = j.indices;
+    return WT_OK;
+}
+
+/* ---- unique ---------------------------------------------------------------- */
+
+/* t's values in C order as one strided lane (a copy when no view can) */
+static wt_status flat_of(const wt_tensor *t, wt_tensor **flat, int64_t *n) {
+    *n = wt_desc_size(&t->d);
+    if (*n > INT32_MAX) return wt_error_fail(WT_ESHAPE, "%lld elements, beyond int32 indices", (long long)*n);
+    return wt_view_reshape_to(t, 1, n, flat);
+}
+
+/* the element at p as one comparable key: NaN class (complex), then a key per part */
+typedef struct {
+    uint64_t cls, hi, lo;
+} key128;
+
+static key128 key_at(int dt, const char *p) {
+    uint64_t k[2] = {0, 0};
+    int parts = wt_dtype_is_complex(dt) ? 2 : 1;
+    for (int i = 0; i < parts; i++) keys_of(dt, p, 0, 1, i, false, &k[i]);
+    return (key128){parts == 2 ? nan_class(dt, p) : 0, k[0], k[1]};
+}
+
+static bool key_eq(key128 a, key128 b) { return a.cls == b.cls && a.hi == b.hi && a.lo == b.lo; }
+static bool key_less(key128 a, key128 b) {
+    return a.cls != b.cls ? a.cls < b.cls : a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+}
+
+static bool is_nan_at(int dt, const char *p) {
+    if (!wt_dtype_is_inexact(dt)) return false;
+    int part = wt_dtype_is_complex(dt) ? wt_dtype_part(dt) : dt;
+    for (int i = 0; i < (wt_dtype_is_complex(dt) ? 2 : 1); i++) {
+        double v = wt_cast_load_f64(part, p + i * wt_dtype_size(part));
+        if (v != v) return true;
+    }
+    return false;
+}
+
+typedef struct {
+    int64_t m;      /* runs: the unique values */
+    int32_t *start; /* m + 1 positions in sorted order */
+} runs;
+
+/* where the sorted order (ix over the lane at p, stride s) starts a new value */
+static void find_runs(int dt, const char *p, int64_t s, int64_t n, const uint32_t *ix, bool equal_nan, runs *r) {
+    r->m = 0;
+    key128 prev = {0, 0, 0};
+    bool pnan = false;
+    for (int64_t i = 0; i < n; i++) {
+        const char *e = p + (int64_t)ix[i] * s;
+        key128 k = key_at(dt, e);
+        bool nan = is_nan_at(dt, e); /* equal_nan: one value for every NaN, complex ones too (NumPy's) */
+        bool same = i > 0 && (nan ? equal_nan && pnan : key_eq(k, prev));
+        if (!same) r->start[r->m++] = (int32_t)i;
+        prev = k, pnan = nan;
+    }
+    r->start[r->m] = (int32_t)n;
+}
+
+static wt_status unique_outputs(int dt, const wt_tensor *t, int64_t m, wt_tensor **outs[4], wt_tensor *made[4]) {
+    int64_t shape[1] = {m};
+    wt_status st = WT_OK;
+    for (int i = 0; i < 4 && !st; i++)
+        if (outs[i])
+            st = i == 2 ? wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &made[i])
+                        : wt_tensor_create(i == 0 ? dt : WT_INT32, 1, shape, false, &made[i]);
+    return st;
+}
+
+wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_tensor **indices, wt_tensor **inverse,
+                    wt_tensor **counts) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !values && !indices && !inverse && !counts) st = wt_error_fail(WT_EINVAL, "unique: no result asked for");
+    wt_tensor *flat = NULL, *made[4] = {NULL, NULL, NULL, NULL}, **outs[4] = {values, indices, inverse, counts};
+    int64_t n = 0;
+    if (st || (st = flat_of(t, &flat, &n))) return st;
+    int dt = t->d.dtype;
+    int64_t is = wt_dtype_size(dt), s = flat->d.strides[0] * is;
+    room r = {0};
+    void *block = NULL;
+    runs ru = {0, wt_tensor_sys_alloc(sizeof(int32_t) * (size_t)(n + 1))};
+    if (!ru.start) st = wt_error_fail(WT_ENOMEM, "unique: out of memory for %lld elements", (long long)n);
+    if (!st) st = room_alloc(dt, n, 1, &r, &block);
+    if (!st) {
+        const char *p = wt_first(flat);
+        order(dt, p, s, n, false, &r);
+        find_runs(dt, p, s, n, r.ix, equal_nan != 0, &ru);
+        if (!(st = unique_outputs(dt, t, ru.m, outs, made))) {
+            for (int64_t j = 0; j < ru.m; j++) {
+                int64_t first = r.ix[ru.start[j]];
+                if (made[0]) memcpy(wt_first(made[0]) + j * is, p + first * s, (size_t)is);
+                if (made[1]) ((int32_t *)wt_first(made[1]))[j] = (int32_t)first;
+                if (made[3]) ((int32_t *)wt_first(made[3]))[j] = ru.start[j + 1] - ru.start[j];
+                if (made[2])
+                    for (int32_t i = ru.start[j]; i < ru.start[j + 1]; i++)
+                        ((int32_t *)wt_first(made[2]))[r.ix[i]] = (int32_t)j;
+            }
+        }
+    }
+    wt_tensor_sys_free(block), wt_tensor_sys_free(ru.start), wt_tensor_free(flat);
+    for (int i = 0; i < 4; i++)
+        if (st)
+            wt_tensor_free(made[i]);
+        else if (outs[i])
+            *outs[i] = made[i];
+    return st;
+}
+
+/* ---- searchsorted ------------------------------------------------------------ */
+
+/* a (sorted) and v converted to their common dtype, and a's keys */
+static wt_status search_prep(const wt_tensor *a, const wt_tensor *v, const wt_tensor *sorter, wt_tensor **ca,
+                             wt_tensor **cv, key128 **keys) {
+    int dts[2] = {a->d.dtype, v->d.dtype};
+    wt_dtype dt;
+    wt_status st = wt_dtype_promote_list(2, dts, &dt);
+    wt_tensor *sa = NULL;
+    if (!st && sorter) st = wt_index_get(a, "@", 1, &sorter, &sa);
+    if (!st) st = wt_assign_astype(sa ? sa : a, dt, ca);
+    wt_tensor_free(sa);
+    if (!st) st = wt_assign_astype(v, dt, cv);
+    int64_t n = a->d.shape[0], is = wt_dtype_size(dt);
+    if (!st && !(*keys = wt_tensor_sys_alloc(sizeof(key128) * (size_t)n + 1)))
+        st = wt_error_fail(WT_ENOMEM, "searchsorted: out of memory for %lld keys", (long long)n);
+    for (int64_t i = 0; !st && i < n; i++) (*keys)[i] = key_at(dt, wt_first(*ca) + i * is);
+    return st;
+}
+
+wt_status wt_searchsorted(const wt_tensor *a, const wt_tensor *v, int right, const wt_tensor *sorter,
+                          wt_tensor **result) {
+    wt_status st = wt_tensor_check(a, "sorted tensor");
+    if (!st) st = wt_tensor_check(v, "values");
+    if (!st) st = wt_tensor_check_out(result);
+    if (st) return st;
+    if (a->d.ndim != 1)
+        return wt_error_fail(WT_ESHAPE, "searchsorted: the sorted tensor must be 1-D, got %d dimensions", a->d.ndim);
+    if (a->d.shape[0] > INT32_MAX)
+        return wt_error_fail(WT_ESHAPE, "searchsorted: %lld elements, beyond int32 indices", (long long)a->d.shape[0]);
+    if (sorter && (sorter->d.ndim != 1 || sorter->d.shape[0] != a->d.shape[0]))
+        return wt_error_fail(WT_ESHAPE, "searchsorted: sorter must be 1-D and of the sorted tensor's length %lld",
+                             (long long)a->d.shape[0]);
+    wt_tensor *ca = NULL, *cv = NULL, *r = NULL;
+    key128 *keys = NULL;
+    st = search_prep(a, v, sorter, &ca, &cv, &keys);
+    if (!st) st = wt_tensor_create(WT_INT32, v->d.ndim, v->d.shape, false, &r);
+    if (!st) {
+        int64_t n = a->d.shape[0], m = wt_desc_size(&cv->d), is = wt_dtype_size(cv->d.dtype);
+        int32_t *o = (int32_t *)wt_first(r);
+        for (int64_t i = 0; i < m; i++) {
+            key128 k = key_at(cv->d.dtype, wt_first(cv) + i * is);
+            int64_t lo = 0, hi = n; /* the first position whose key is >= k (left) or > k (right) */
+            while (lo < hi) {
+                int64_t mid = lo + (hi - lo) / 2;
+                if (right ? !key_less(k, keys[mid]) : key_less(keys[mid], k))
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            o[i] = (int32_t)lo;
+        }
+        *result = r;
+    }
+    wt_tensor_sys_free(keys), wt_tensor_free(ca), wt_tensor_free(cv);
+    return st;
+}
