@@ -31,7 +31,7 @@ export const SORTING = [
   { name: 'partition', c: 'wt_sort', method: false, impl: via(so.partition) },
   { name: 'partition', id: 'partitionInPlace', c: 'wt_sort', free: false, impl: via(so.partitionInPlace) },
   { name: 'argpartition', c: 'wt_sort', impl: via(so.argpartition) },
-  { name: 'topk', c: 'wt_sort', impl: via(so.topk) },
+  { name: 'topk', c: 'wt_topk', impl: via(so.topk) },
   { name: 'searchsorted', c: 'wt_searchsorted', impl: via(so.searchsorted) },
   { name: 'digitize', c: 'wt_searchsorted', method: false, impl: via(so.digitize) },
   { name: 'uniqueValues', c: 'wt_unique', method: false, impl: via(se.uniqueValues) },

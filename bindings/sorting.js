@@ -6,7 +6,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { options, withTemp } from './ops.js';
-import { axisOf, get } from './indexing.js';
+import { axisOf } from './indexing.js';
 
 const asTensor = (api, v) => (v instanceof Tensor ? v : api.tensor(v));
 
@@ -91,7 +91,7 @@ export function partitionInPlace(api, x, kth, opts) {
   return sortInPlace(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
 }
 
-// the k largest (or smallest) along axis: {values, indices}, in order, ties by position
+// the k largest (or smallest) along axis: {values, indices}, in order, ties by position (C: a bounded heap)
 export function topk(api, x, k, opts) {
   opts = options(opts, 'topk');
   const largest = opts.largest ?? true;
@@ -103,9 +103,9 @@ export function topk(api, x, k, opts) {
         'WT_EINVAL',
         `topk: k must be an integer in [0, ${n}], got ${Number.isInteger(k) ? k : typeName(k)}`,
       );
-    const [v, i] = sortCall(api, t, { axis, descending: largest }, 'topk', [true, true]);
-    const head = [...Array(axis).fill(':'), `:${k}`];
-    return { values: get(api, v, ...head), indices: get(api, i, ...head) };
+    const h = api.e.handle(t, 'topk: tensor');
+    const [values, indices] = outs(api, 2, (pv, pi) => api.e.ex.wt_topk(h, BigInt(k), axis, largest ? 1 : 0, pv, pi));
+    return { values, indices };
   });
 }
 

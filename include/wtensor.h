@@ -593,6 +593,12 @@ WT_API wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result);
 ** for any thread count). */
 WT_API wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices);
 
+/* The k first elements of t along axis in the order of wt_sort (largest
+** != 0: descending, NaN first) and their int32 positions: values and
+** indices of t's shape with k along axis.  0 <= k <= that axis's size.  A
+** bounded heap: O(n log k) per lane, for the k a model's outputs need. */
+WT_API wt_status wt_topk(const wt_tensor *t, int64_t k, int axis, int largest, wt_tensor **values, wt_tensor **indices);
+
 /* NumPy's unique over t flattened: the sorted distinct values; indices, the
 ** first occurrence of each (int32); inverse, each element's position in
 ** values (int32, t's shape); counts (int32).  Each output is optional.

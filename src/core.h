@@ -128,6 +128,28 @@ void wt_assign_fill_slot(wt_tensor *dst, const void *slot);
 /* wt_astype for callers that validated t: a new tensor of t's values in dtype */
 wt_status wt_assign_astype(const wt_tensor *t, int dtype, wt_tensor **out);
 /* the address of the element at t's offset (its index 0...0) */
+/* code that runs once per call, not per element: compiled for size under
+** clang (the wasm builds), where the optimizer would otherwise unroll it */
+#ifdef __clang__
+#define WT_COLD __attribute__((minsize))
+#define WT_NO_UNROLL _Pragma("clang loop unroll(disable) vectorize(disable)")
+#else
+#define WT_COLD
+#define WT_NO_UNROLL
+#endif
+
+/* one element of is bytes (an itemsize: 1, 2, 4, 8 or 16) copied by a
+** fixed-size copy the compiler inlines, not a call per element */
+static inline void wt_elem_copy(void *dst, const void *src, int64_t is) {
+    switch (is) {
+    case 1: *(uint8_t *)dst = *(const uint8_t *)src; return;
+    case 2: __builtin_memcpy(dst, src, 2); return;
+    case 4: __builtin_memcpy(dst, src, 4); return;
+    case 8: __builtin_memcpy(dst, src, 8); return;
+    default: __builtin_memcpy(dst, src, 16);
+    }
+}
+
 static inline char *wt_first(const wt_tensor *t) {
     return (char *)t->buf->data + t->d.offset * (int64_t)wt_dtype_size(t->d.dtype);
 }

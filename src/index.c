@@ -70,7 +70,7 @@ static wt_status as_mask(const wt_tensor *t, wt_tensor **m) {
 }
 
 /* a mask over view axes [axis, axis+m): its shape checked, its coordinates as m arrays */
-static wt_status add_mask(index_plan *q, const wt_slice_adv *v) {
+WT_COLD static wt_status add_mask(index_plan *q, const wt_slice_adv *v) {
     wt_tensor x = *v->t, *m;
     if (x.d.ndim == 0) x.d.ndim = 1, x.d.shape[0] = 1, x.d.strides[0] = 0; /* a 0-d mask on its new axis */
     for (int i = 0; i < x.d.ndim; i++)
@@ -103,7 +103,7 @@ static wt_status add_mask(index_plan *q, const wt_slice_adv *v) {
 }
 
 /* the advanced items as integer arrays, broadcast together */
-static wt_status expand(index_plan *q) {
+WT_COLD static wt_status expand(index_plan *q) {
     int nds[WT_MAX_DIMS];
     const int64_t *shapes[WT_MAX_DIMS];
     wt_status st;
@@ -136,7 +136,7 @@ static wt_status expand(index_plan *q) {
 }
 
 /* the result's shape: the view's other axes with the broadcast ones at pos */
-static wt_status place(index_plan *q) {
+WT_COLD static wt_status place(index_plan *q) {
     const wt_desc *v = &q->p.view;
     bool taken[WT_MAX_DIMS] = {false};
     for (int i = 0; i < q->k; i++) taken[q->a[i].axis] = true;
@@ -163,7 +163,7 @@ static wt_status place(index_plan *q) {
     return st;
 }
 
-static wt_status out_of_bounds(const index_arr *a, int64_t raw, bool wide_unsigned, int64_t size) {
+WT_COLD static wt_status out_of_bounds(const index_arr *a, int64_t raw, bool wide_unsigned, int64_t size) {
     if (wide_unsigned)
         return wt_error_fail(WT_EINDEX, "index %llu is out of bounds for axis %d with size %lld",
                              (unsigned long long)raw, a->src_axis, (long long)size);
@@ -173,7 +173,7 @@ static wt_status out_of_bounds(const index_arr *a, int64_t raw, bool wide_unsign
 
 /* off[i] += index * stride over one row of n integers of type T */
 #define ROW(T, U)                                                                                   \
-    for (int64_t i = 0; i < n; i++) {                                                               \
+    WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
         int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
         if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
         if (off) off[i] += v * stride;                                                              \
@@ -235,7 +235,8 @@ static wt_status offsets(index_plan *q) {
 }
 
 /* q is zeroed first: plan_free may follow any failure */
-static wt_status plan_make(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx, index_plan *q) {
+WT_COLD static wt_status plan_make(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx,
+                                   index_plan *q) {
     wt_status st = wt_tensor_check(t, "tensor");
     if (!st && !spec) st = wt_error_fail(WT_EINVAL, "index string is NULL");
     if (!st) st = wt_slice_index(t, spec, n, idx, &q->p);
@@ -254,18 +255,6 @@ static void copy_inner(void *ctx, char **ptr, const int64_t *stride, int64_t n) 
     ((copy_ctx *)ctx)->copy(ptr[1], stride[1], ptr[0], stride[0], n);
 }
 
-#define MOVE(T)                                                                           \
-    for (int64_t i = 0; i < q->nbsize; i++)                                               \
-        if (gather)                                                                       \
-            memcpy(fl + i * sizeof(T), view + q->off[i] * (int64_t)sizeof(T), sizeof(T)); \
-        else                                                                              \
-            memcpy(view + q->off[i] * (int64_t)sizeof(T), fl + i * sizeof(T), sizeof(T)); \
-    break;
-
-typedef struct {
-    uint64_t w[2];
-} wt_u128;
-
 /* flat (the result's layout) from or into the view's buffer at q's offsets */
 static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gather) {
     int dt = flat->d.dtype;
@@ -273,13 +262,11 @@ static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gat
     char *view = (char *)vbuf->data + q->p.view.offset * is, *fl = wt_first(flat);
     if (rsize == 0 || q->nbsize == 0) return;
     if (rsize == 1) {
-        switch (is) {
-        case 1: MOVE(uint8_t)
-        case 2: MOVE(uint16_t)
-        case 4: MOVE(uint32_t)
-        case 8: MOVE(uint64_t)
-        default: MOVE(wt_u128)
-        }
+        for (int64_t i = 0; i < q->nbsize; i++)
+            if (gather)
+                wt_elem_copy(fl + i * is, view + q->off[i] * is, is);
+            else
+                wt_elem_copy(view + q->off[i] * is, fl + i * is, is);
         return;
     }
     /* the other axes: the view's strides, and flat's at the result positions */
@@ -298,7 +285,8 @@ static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gat
     }
 }
 
-wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx, wt_tensor **result) {
+WT_COLD wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx,
+                               wt_tensor **result) {
     index_plan q = {0};
     wt_status st = wt_tensor_check_out(result);
     if (!st) st = plan_make(t, spec, n, idx, &q);
@@ -312,7 +300,8 @@ wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, const wt_ten
     return st;
 }
 
-wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx, const wt_tensor *value) {
+WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx,
+                               const wt_tensor *value) {
     index_plan q = {0};
     wt_status st = wt_tensor_check(value, "value");
     if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "index: the tensor is read-only");
@@ -339,7 +328,7 @@ wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_tensor *c
     return st;
 }
 
-wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result) {
+WT_COLD wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result) {
     wt_status st = wt_tensor_check(t, "tensor");
     if (!st) st = wt_tensor_check_out(result);
     if (st) return st;

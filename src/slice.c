@@ -58,7 +58,7 @@ static wt_status bad_item(const char *spec, const item *it) {
 }
 
 /* one item from s up to ',' or end */
-static wt_status parse_item(const char *spec, const char **ps, item *it) {
+WT_COLD static wt_status parse_item(const char *spec, const char **ps, item *it) {
     const char *s = skip(*ps);
     memset(it, 0, sizeof *it);
     it->pos = (int)(s - spec);
@@ -126,7 +126,7 @@ static int64_t adjust(const item *it, int64_t n, int64_t *start, int64_t *step) 
 }
 
 /* the items of spec; counts[kind] */
-static wt_status parse_items(const char *spec, item *items, int *n, int *counts) {
+WT_COLD static wt_status parse_items(const char *spec, item *items, int *n, int *counts) {
     const char *s = spec;
     *n = 0;
     if (!*skip(s)) return WT_OK;
@@ -144,7 +144,8 @@ static wt_status parse_items(const char *spec, item *items, int *n, int *counts)
 
 /* the index tensors' checks; *dims gets the axes they index, *extra the new
 ** axes 0-d masks add */
-static wt_status check_arrays(const char *spec, int want, int n, const wt_tensor *const *idx, int *dims, int *extra) {
+WT_COLD static wt_status check_arrays(const char *spec, int want, int n, const wt_tensor *const *idx, int *dims,
+                                      int *extra) {
     if (n != want || (n && !idx))
         return wt_error_fail(WT_EINVAL, "index '%.200s' has %d '@' items but %d index tensors were given", spec, want,
                              n);
@@ -184,8 +185,8 @@ static void record(wt_slice_plan *p, int axis, int ndim, int src_axis, const wt_
     *sep = false;
 }
 
-wt_status wt_slice_index(const wt_tensor *t, const char *spec, int ntens, const wt_tensor *const *idx,
-                         wt_slice_plan *p) {
+WT_COLD wt_status wt_slice_index(const wt_tensor *t, const char *spec, int ntens, const wt_tensor *const *idx,
+                                 wt_slice_plan *p) {
     item items[MAX_ITEMS];
     int n, c[5] = {0}, adims = 0, extra = 0;
     wt_status st = parse_items(spec, items, &n, c);

@@ -11,10 +11,11 @@
 
 /* ---- keys --------------------------------------------------------------- */
 
-/* bytes of one key of dt (of each part, for complex) */
+/* bytes of one key of dt (of each part, for complex): narrow keys are
+** 4-byte ones whose high bytes, all zero, cost no pass */
 static int key_width(int dt) {
     int part = wt_dtype_is_complex(dt) ? wt_dtype_part(dt) : dt;
-    return dt == WT_BOOL ? 1 : (int)wt_dtype_size(part);
+    return wt_dtype_size(part) == 8 ? 8 : 4;
 }
 
 static inline uint16_t key_f16(uint16_t b) {
@@ -37,12 +38,12 @@ static inline uint64_t key_f64(double v) {
     return b & 0x8000000000000000u ? ~b : b | 0x8000000000000000u;
 }
 
-#define KEYS(KT, T, EXPR)                       \
-    for (int64_t i = 0; i < n; i++) {           \
-        T x;                                    \
-        memcpy(&x, p + i * s, sizeof x);        \
-        ((KT *)k)[i] = (KT)((KT)(EXPR) ^ flip); \
-    }                                           \
+#define KEYS(KT, T, EXPR)                          \
+    WT_NO_UNROLL for (int64_t i = 0; i < n; i++) { \
+        T x;                                       \
+        memcpy(&x, p + i * s, sizeof x);           \
+        ((KT *)k)[i] = (KT)((KT)(EXPR) ^ flip);    \
+    }                                              \
     break;
 
 /* n keys of the elements at p (byte stride s; part 1: a complex's imaginary
@@ -51,12 +52,12 @@ static void keys_of(int dt, const char *p, int64_t s, int64_t n, int part, bool 
     uint64_t flip = desc ? ~(uint64_t)0 : 0;
     if (wt_dtype_is_complex(dt)) p += part * wt_dtype_size(wt_dtype_part(dt)), dt = wt_dtype_part(dt);
     switch (dt) {
-    case WT_BOOL: KEYS(uint8_t, uint8_t, x != 0)
-    case WT_INT8: KEYS(uint8_t, uint8_t, x ^ 0x80u)
-    case WT_UINT8: KEYS(uint8_t, uint8_t, x)
-    case WT_INT16: KEYS(uint16_t, uint16_t, x ^ 0x8000u)
-    case WT_UINT16: KEYS(uint16_t, uint16_t, x)
-    case WT_FLOAT16: KEYS(uint16_t, uint16_t, key_f16(x))
+    case WT_BOOL: KEYS(uint32_t, uint8_t, x != 0)
+    case WT_INT8: KEYS(uint32_t, uint8_t, x ^ 0x80u)
+    case WT_UINT8: KEYS(uint32_t, uint8_t, x)
+    case WT_INT16: KEYS(uint32_t, uint16_t, x ^ 0x8000u)
+    case WT_UINT16: KEYS(uint32_t, uint16_t, x)
+    case WT_FLOAT16: KEYS(uint32_t, uint16_t, key_f16(x))
     case WT_INT32: KEYS(uint32_t, uint32_t, x ^ 0x80000000u)
     case WT_UINT32: KEYS(uint32_t, uint32_t, x)
     case WT_FLOAT32: KEYS(uint32_t, float, key_f32(x))
@@ -70,104 +71,98 @@ static void keys_of(int dt, const char *p, int64_t s, int64_t n, int part, bool 
 
 /* sorts (k, ix) stably by k, with (k2, ix2) as room; the result ends in
 ** (k, ix) */
-#define RADIX(KT, name)                                                                                   \
-    static void name(KT *k, uint32_t *ix, KT *k2, uint32_t *ix2, int64_t n) {                             \
-        enum { W = sizeof(KT) };                                                                          \
-        if (n < 32) { /* insertion sort: stable, and cheaper than a pass */                               \
-            for (int64_t i = 1; i < n; i++) {                                                             \
-                KT kv = k[i];                                                                             \
-                uint32_t iv = ix[i];                                                                      \
-                int64_t j = i;                                                                            \
-                for (; j > 0 && k[j - 1] > kv; j--) k[j] = k[j - 1], ix[j] = ix[j - 1];                   \
-                k[j] = kv, ix[j] = iv;                                                                    \
-            }                                                                                             \
-            return;                                                                                       \
-        }                                                                                                 \
-        int64_t cnt[W][256];                                                                              \
-        memset(cnt, 0, sizeof cnt);                                                                       \
-        for (int64_t i = 0; i < n; i++)                                                                   \
-            for (int b = 0; b < W; b++) cnt[b][(k[i] >> (8 * b)) & 255]++;                                \
-        KT *ka = k, *kb = k2;                                                                             \
-        uint32_t *ia = ix, *ib = ix2;                                                                     \
-        for (int b = 0; b < W; b++) {                                                                     \
-            int64_t *c = cnt[b], sum = 0;                                                                 \
-            if (c[(ka[0] >> (8 * b)) & 255] == n) continue; /* one byte value: nothing moves */           \
-            for (int d = 0; d < 256; d++) {                                                               \
-                int64_t t = c[d];                                                                         \
-                c[d] = sum, sum += t;                                                                     \
-            }                                                                                             \
-            for (int64_t i = 0; i < n; i++) {                                                             \
-                int64_t at = c[(ka[i] >> (8 * b)) & 255]++;                                               \
-                kb[at] = ka[i], ib[at] = ia[i];                                                           \
-            }                                                                                             \
-            KT *tk = ka;                                                                                  \
-            uint32_t *ti = ia;                                                                            \
-            ka = kb, kb = tk, ia = ib, ib = ti;                                                           \
-        }                                                                                                 \
-        if (ka != k) memcpy(k, ka, sizeof(KT) * (size_t)n), memcpy(ix, ia, sizeof(uint32_t) * (size_t)n); \
+#define RADIX(KT, name)                                                                                             \
+    static void name(KT *k, uint32_t *ix, KT *k2, uint32_t *ix2, int64_t n) {                                       \
+        enum { W = sizeof(KT) };                                                                                    \
+        if (n < 32) { /* insertion sort: stable, and cheaper than a pass */                                         \
+            WT_NO_UNROLL for (int64_t i = 1; i < n; i++) {                                                          \
+                KT kv = k[i];                                                                                       \
+                uint32_t iv = ix[i];                                                                                \
+                int64_t j = i;                                                                                      \
+                for (; j > 0 && k[j - 1] > kv; j--) k[j] = k[j - 1], ix[j] = ix[j - 1];                             \
+                k[j] = kv, ix[j] = iv;                                                                              \
+            }                                                                                                       \
+            return;                                                                                                 \
+        }                                                                                                           \
+        int64_t cnt[W][256];                                                                                        \
+        memset(cnt, 0, sizeof cnt);                                                                                 \
+        WT_NO_UNROLL for (int64_t i = 0; i < n; i++) for (int b = 0; b < W; b++) cnt[b][(k[i] >> (8 * b)) & 255]++; \
+        KT *ka = k, *kb = k2;                                                                                       \
+        uint32_t *ia = ix, *ib = ix2;                                                                               \
+        for (int b = 0; b < W; b++) {                                                                               \
+            int64_t *c = cnt[b], sum = 0;                                                                           \
+            if (c[(ka[0] >> (8 * b)) & 255] == n) continue; /* one byte value: nothing moves */                     \
+            for (int d = 0; d < 256; d++) {                                                                         \
+                int64_t t = c[d];                                                                                   \
+                c[d] = sum, sum += t;                                                                               \
+            }                                                                                                       \
+            WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                          \
+                int64_t at = c[(ka[i] >> (8 * b)) & 255]++;                                                         \
+                kb[at] = ka[i], ib[at] = ia[i];                                                                     \
+            }                                                                                                       \
+            KT *tk = ka;                                                                                            \
+            uint32_t *ti = ia;                                                                                      \
+            ka = kb, kb = tk, ia = ib, ib = ti;                                                                     \
+        }                                                                                                           \
+        if (ka != k) memcpy(k, ka, sizeof(KT) * (size_t)n), memcpy(ix, ia, sizeof(uint32_t) * (size_t)n);           \
     }
-RADIX(uint8_t, radix8)
-RADIX(uint16_t, radix16)
 RADIX(uint32_t, radix32)
 RADIX(uint64_t, radix64)
 
-static void radix(int w, void *k, uint32_t *ix, void *k2, uint32_t *ix2, int64_t n) {
-    switch (w) {
-    case 1: radix8(k, ix, k2, ix2, n); break;
-    case 2: radix16(k, ix, k2, ix2, n); break;
-    case 4: radix32(k, ix, k2, ix2, n); break;
-    default: radix64(k, ix, k2, ix2, n);
-    }
+/* (k, ix) sorted by the w-byte keys, with tmp (16 n bytes) as room */
+static void radix(int w, void *k, uint32_t *ix, void *tmp, int64_t n) {
+    uint64_t *t = tmp;
+    if (w == 4)
+        radix32(k, ix, (uint32_t *)t, (uint32_t *)t + n, n);
+    else
+        radix64(k, ix, t, (uint32_t *)(t + n), n);
 }
+
+/* room for sorting lanes of n: keys (k), indices (ix), 16 n bytes for the passes (tmp) */
+typedef struct {
+    void *k, *tmp;
+    uint32_t *ix;
+} room;
 
 /* NumPy's complex order puts R + nanj after every other R + Rj and before
 ** nan + Rj: a class per element, sorted on last */
-static uint8_t nan_class(int dt, const char *p) {
+static unsigned nan_class(int dt, const char *p) {
     int part = wt_dtype_part(dt);
     double re = wt_cast_load_f64(part, p), im = wt_cast_load_f64(part, p + wt_dtype_size(part));
     return re != re ? 2 : im != im ? 1 : 0;
 }
 
-/* room for sorting lanes of n: two key arrays of the key width and two of indices */
-typedef struct {
-    void *k, *k2;
-    uint32_t *ix, *ix2;
-} room;
-
 /* the stable order of n elements at p (byte stride s) into r.ix; complex:
-** by the imaginary part, then stably by the real one; r.k holds the keys */
+** by the imaginary part, then stably by the real one, then by NaN class */
 static void order(int dt, const char *p, int64_t s, int64_t n, bool desc, const room *r) {
     int w = key_width(dt);
     for (int64_t i = 0; i < n; i++) r->ix[i] = (uint32_t)i;
     if (!wt_dtype_is_complex(dt)) {
         keys_of(dt, p, s, n, 0, desc, r->k);
-        radix(w, r->k, r->ix, r->k2, r->ix2, n);
+        radix(w, r->k, r->ix, r->tmp, n);
         return;
     }
-    for (int part = 1; part >= -1; part--) { /* the imaginary keys, the real ones, then NumPy's NaN classes */
-        uint8_t *cat = r->k2;
+    for (int part = 1; part >= -1; part--) {
+        uint32_t *cls = r->tmp;
         if (part >= 0)
-            keys_of(dt, p, s, n, part, desc, r->k2);
+            keys_of(dt, p, s, n, part, desc, r->tmp);
         else
-            for (int64_t i = 0; i < n; i++)
-                cat[i] = (uint8_t)(desc ? 255 - nan_class(dt, p + i * s) : nan_class(dt, p + i * s));
-        int kw = part >= 0 ? w : 1; /* the keys in the order so far */
+            for (int64_t i = 0; i < n; i++) cls[i] = desc ? 255u - nan_class(dt, p + i * s) : nan_class(dt, p + i * s);
+        int kw = part >= 0 ? w : 4; /* the keys, in the order so far */
         for (int64_t i = 0; i < n; i++)
-            memcpy((char *)r->k + i * kw, (char *)r->k2 + (int64_t)r->ix[i] * kw, (size_t)kw);
-        radix(kw, r->k, r->ix, r->k2, r->ix2, n);
+            memcpy((char *)r->k + i * kw, (char *)r->tmp + (int64_t)r->ix[i] * kw, (size_t)kw);
+        radix(kw, r->k, r->ix, r->tmp, n);
     }
 }
 
-static wt_status room_alloc(int dt, int64_t n, int parts, room *rs, void **block) {
+WT_COLD static wt_status room_alloc(int dt, int64_t n, int parts, room *rs, void **block) {
     int64_t w = key_width(dt), per, total;
-    if (!wt_mul_ok(n, 2 * w + 8, &per) || !wt_add_ok(per, 64, &per) || !wt_mul_ok(per, parts, &total) ||
+    if (!wt_mul_ok(n, w + 4 + 16, &per) || !wt_add_ok(per, 64, &per) || !wt_mul_ok(per, parts, &total) ||
         !(*block = wt_tensor_sys_alloc((size_t)total)))
         return wt_error_fail(WT_ENOMEM, "sort: out of memory for sorting %lld elements", (long long)n);
     char *p = *block;
-    for (int i = 0; i < parts; i++, p += per) {
-        rs[i].ix = (uint32_t *)p, rs[i].ix2 = rs[i].ix + n;
-        rs[i].k = p + 8 * n, rs[i].k2 = p + 8 * n + w * n;
-    }
+    for (int i = 0; i < parts; i++, p += per) /* tmp first (8-byte aligned), then keys, then indices */
+        rs[i].tmp = p, rs[i].k = p + 16 * n, rs[i].ix = (uint32_t *)(p + 16 * n + w * n);
     return WT_OK;
 }
 
@@ -200,7 +195,7 @@ static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
         order(d->dtype, p, s, n, j->desc, r);
         if (j->values) {
             char *q = wt_first(j->values) + o * is;
-            for (int64_t i = 0; i < n; i++) memcpy(q + i * inner * is, p + (int64_t)r->ix[i] * s, (size_t)is);
+            for (int64_t i = 0; i < n; i++) wt_elem_copy(q + i * inner * is, p + (int64_t)r->ix[i] * s, is);
         }
         if (j->indices) {
             int32_t *q = (int32_t *)wt_first(j->indices) + o;
@@ -209,7 +204,7 @@ static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     }
 }
 
-wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices) {
+WT_COLD wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices) {
     wt_status st = wt_tensor_check(t, "tensor");
     if (!st && !values && !indices) st = wt_error_fail(WT_EINVAL, "sort: no result asked for");
     if (st) return st;
@@ -241,7 +236,7 @@ wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **valu
 /* ---- unique ---------------------------------------------------------------- */
 
 /* t's values in C order as one strided lane (a copy when no view can) */
-static wt_status flat_of(const wt_tensor *t, wt_tensor **flat, int64_t *n) {
+WT_COLD static wt_status flat_of(const wt_tensor *t, wt_tensor **flat, int64_t *n) {
     *n = wt_desc_size(&t->d);
     if (*n > INT32_MAX) return wt_error_fail(WT_ESHAPE, "%lld elements, beyond int32 indices", (long long)*n);
     return wt_view_reshape_to(t, 1, n, flat);
@@ -295,7 +290,8 @@ static void find_runs(int dt, const char *p, int64_t s, int64_t n, const uint32_
     r->start[r->m] = (int32_t)n;
 }
 
-static wt_status unique_outputs(int dt, const wt_tensor *t, int64_t m, wt_tensor **outs[4], wt_tensor *made[4]) {
+WT_COLD static wt_status unique_outputs(int dt, const wt_tensor *t, int64_t m, wt_tensor **outs[4],
+                                        wt_tensor *made[4]) {
     int64_t shape[1] = {m};
     wt_status st = WT_OK;
     for (int i = 0; i < 4 && !st; i++)
@@ -305,8 +301,8 @@ static wt_status unique_outputs(int dt, const wt_tensor *t, int64_t m, wt_tensor
     return st;
 }
 
-wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_tensor **indices, wt_tensor **inverse,
-                    wt_tensor **counts) {
+WT_COLD wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_tensor **indices,
+                            wt_tensor **inverse, wt_tensor **counts) {
     wt_status st = wt_tensor_check(t, "tensor");
     if (!st && !values && !indices && !inverse && !counts) st = wt_error_fail(WT_EINVAL, "unique: no result asked for");
     wt_tensor *flat = NULL, *made[4] = {NULL, NULL, NULL, NULL}, **outs[4] = {values, indices, inverse, counts};
@@ -326,7 +322,7 @@ wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_te
         if (!(st = unique_outputs(dt, t, ru.m, outs, made))) {
             for (int64_t j = 0; j < ru.m; j++) {
                 int64_t first = r.ix[ru.start[j]];
-                if (made[0]) memcpy(wt_first(made[0]) + j * is, p + first * s, (size_t)is);
+                if (made[0]) wt_elem_copy(wt_first(made[0]) + j * is, p + first * s, is);
                 if (made[1]) ((int32_t *)wt_first(made[1]))[j] = (int32_t)first;
                 if (made[3]) ((int32_t *)wt_first(made[3]))[j] = ru.start[j + 1] - ru.start[j];
                 if (made[2])
@@ -347,8 +343,8 @@ wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_te
 /* ---- searchsorted ------------------------------------------------------------ */
 
 /* a (sorted) and v converted to their common dtype, and a's keys */
-static wt_status search_prep(const wt_tensor *a, const wt_tensor *v, const wt_tensor *sorter, wt_tensor **ca,
-                             wt_tensor **cv, key128 **keys) {
+WT_COLD static wt_status search_prep(const wt_tensor *a, const wt_tensor *v, const wt_tensor *sorter, wt_tensor **ca,
+                                     wt_tensor **cv, key128 **keys) {
     int dts[2] = {a->d.dtype, v->d.dtype};
     wt_dtype dt;
     wt_status st = wt_dtype_promote_list(2, dts, &dt);
@@ -364,8 +360,8 @@ static wt_status search_prep(const wt_tensor *a, const wt_tensor *v, const wt_te
     return st;
 }
 
-wt_status wt_searchsorted(const wt_tensor *a, const wt_tensor *v, int right, const wt_tensor *sorter,
-                          wt_tensor **result) {
+WT_COLD wt_status wt_searchsorted(const wt_tensor *a, const wt_tensor *v, int right, const wt_tensor *sorter,
+                                  wt_tensor **result) {
     wt_status st = wt_tensor_check(a, "sorted tensor");
     if (!st) st = wt_tensor_check(v, "values");
     if (!st) st = wt_tensor_check_out(result);
@@ -400,4 +396,91 @@ wt_status wt_searchsorted(const wt_tensor *a, const wt_tensor *v, int right, con
     }
     wt_tensor_sys_free(keys), wt_tensor_free(ca), wt_tensor_free(cv);
     return st;
+}
+
+/* ---- topk ---------------------------------------------------------------------- */
+
+/* an element's rank: its key (complemented for the largest), then its position */
+typedef struct {
+    key128 k;
+    int64_t i;
+} ranked;
+
+static bool ranked_less(const ranked *a, const ranked *b) {
+    return key_less(a->k, b->k) || (key_eq(a->k, b->k) && a->i < b->i);
+}
+
+/* h[at] moved down to its place in the max-heap h[0..n) */
+static void sift_down(ranked *h, int64_t n, int64_t at) {
+    for (;;) {
+        int64_t c = 2 * at + 1;
+        if (c >= n) return;
+        if (c + 1 < n && ranked_less(&h[c], &h[c + 1])) c++;
+        if (!ranked_less(&h[at], &h[c])) return;
+        ranked t = h[at];
+        h[at] = h[c], h[c] = t, at = c;
+    }
+}
+
+/* the k first-ranked of the lane at p (n elements, byte stride s) into h, in rank order */
+static void select_k(int dt, const char *p, int64_t s, int64_t n, int64_t k, bool largest, ranked *h) {
+    for (int64_t i = 0; i < n; i++) {
+        ranked e = {key_at(dt, p + i * s), i};
+        if (largest) e.k = (key128){255 - e.k.cls, ~e.k.hi, ~e.k.lo};
+        if (i < k) {
+            h[i] = e; /* a heap from the first k, built as they come */
+            for (int64_t at = i; at > 0 && ranked_less(&h[(at - 1) / 2], &h[at]); at = (at - 1) / 2) {
+                ranked t = h[at];
+                h[at] = h[(at - 1) / 2], h[(at - 1) / 2] = t;
+            }
+        } else if (ranked_less(&e, &h[0])) {
+            h[0] = e;
+            sift_down(h, k, 0);
+        }
+    }
+    for (int64_t m = k; m > 1; m--) { /* heapsort: the largest rank to the end */
+        ranked t = h[0];
+        h[0] = h[m - 1], h[m - 1] = t;
+        sift_down(h, m - 1, 0);
+    }
+}
+
+WT_COLD wt_status wt_topk(const wt_tensor *t, int64_t k, int axis, int largest, wt_tensor **values,
+                          wt_tensor **indices) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && (!values || !indices)) st = wt_error_fail(WT_EINVAL, "topk: values and indices pointers are needed");
+    if (!st && t->d.ndim == 0) st = wt_error_fail(WT_EINVAL, "topk: a 0-d tensor has no axis");
+    int ax;
+    if (st || (st = wt_desc_axis(axis, t->d.ndim, "axis", &ax))) return st;
+    int64_t n = t->d.shape[ax], shape[WT_MAX_DIMS], inner = 1, is = wt_dtype_size(t->d.dtype);
+    if (k < 0 || k > n || k > INT32_MAX)
+        return wt_error_fail(WT_EINVAL, "topk: k must be in [0, %lld], got %lld", (long long)n, (long long)k);
+    memcpy(shape, t->d.shape, sizeof shape);
+    shape[ax] = k;
+    for (int i = ax + 1; i < t->d.ndim; i++) inner *= shape[i];
+    wt_tensor *v = NULL, *ix = NULL;
+    ranked *h = wt_tensor_sys_alloc(sizeof(ranked) * (size_t)k + 1);
+    if (!h) return wt_error_fail(WT_ENOMEM, "topk: out of memory for %lld candidates", (long long)k);
+    if (!(st = wt_tensor_create(t->d.dtype, t->d.ndim, shape, false, &v)))
+        st = wt_tensor_create(WT_INT32, t->d.ndim, shape, false, &ix);
+    int64_t lanes = n && k ? wt_desc_size(&t->d) / n : 0;
+    for (int64_t lane = 0; !st && lane < lanes; lane++) {
+        int64_t rest = lane, src = 0, o = lane / inner * k * inner + lane % inner;
+        for (int i = t->d.ndim - 1; i >= 0; i--)
+            if (i != ax) src += rest % t->d.shape[i] * t->d.strides[i], rest /= t->d.shape[i];
+        const char *p = wt_first(t) + src * is;
+        int64_t s = t->d.strides[ax] * is;
+        select_k(t->d.dtype, p, s, n, k, largest != 0, h);
+        for (int64_t j = 0; j < k; j++) {
+            wt_elem_copy(wt_first(v) + (o + j * inner) * is, p + h[j].i * s, is);
+            ((int32_t *)wt_first(ix))[o + j * inner] = (int32_t)h[j].i;
+        }
+    }
+    wt_tensor_sys_free(h);
+    if (st) {
+        wt_tensor_free(v), wt_tensor_free(ix);
+        return st;
+    }
+    *values = v, *indices = ix;
+    return WT_OK;
 }

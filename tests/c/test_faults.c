@@ -105,6 +105,12 @@ static wt_status sc_sort(wt_tensor **r) { /* values and indices: the second fail
     wt_tensor_free(i);
     return st;
 }
+static wt_status sc_topk(wt_tensor **r) { /* the heap, then values, then indices */
+    wt_tensor *i = NULL;
+    wt_status st = wt_topk(AT, 3, 0, 1, r, &i);
+    wt_tensor_free(i);
+    return st;
+}
 static wt_status sc_unique(wt_tensor **r) { /* all four outputs of a strided tensor */
     wt_tensor *o[3] = {NULL, NULL, NULL};
     wt_status st = wt_unique(AT, 1, r, &o[0], &o[1], &o[2]);
@@ -261,6 +267,7 @@ void test_alloc_failure_everywhere(void) {
         {"index set from an alias", sc_index_set},
         {"nonzero", sc_nonzero},
         {"sort with indices", sc_sort},
+        {"topk", sc_topk},
         {"unique with every output", sc_unique},
         {"searchsorted with a sorter", sc_searchsorted},
         {"einsum chain", sc_einsum_chain},
