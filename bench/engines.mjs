@@ -3,6 +3,7 @@
 // such op.  Outputs are produced fresh on every run, as users' code does.
 import { init } from '../bindings/index.js';
 import { onnxModel } from './onnx.mjs';
+import { wtSelect, tfSelect, numpyTsSelect, jaxSelect } from './select.mjs';
 
 const lazy = (f) => {
   let p;
@@ -44,6 +45,7 @@ async function wtensorEngine(threads = 1) {
     info: () => wt.info(),
     wt,
     build(w, inputs) {
+      if (w.group === 'select') return wtSelect(wt, w, inputs);
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
       const ops = {
         add: () => wt.add(t[0], t[1]),
@@ -129,8 +131,10 @@ async function tfEngine(backend) {
   return {
     name: backend === 'wasm' ? 'tfjs-wasm' : 'tfjs-cpu',
     async build(w, inputs) {
+      if (w.group === 'select' && backend === 'cpu') throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
       await tf.setBackend(backend);
       await tf.ready();
+      if (w.group === 'select') return tfSelect(tf, w, inputs);
       const t = inputs.map(({ shape, data }) => tf.tensor(data, shape));
       const ops = {
         add: () => tf.add(t[0], t[1]),
@@ -327,6 +331,18 @@ async function ndarrayEngine() {
   };
 }
 
+// numpy-ts and jax-js (npm): peers on the select workloads only
+const selectOnly = (name, load, build) => async () => {
+  const lib = await load();
+  return {
+    name,
+    build(w, inputs) {
+      if (w.group !== 'select') throw { refused: 'not run: a peer for the select workloads' };
+      return build(lib, w, inputs);
+    },
+  };
+};
+
 export const ENGINES = {
   wtensor: () => wtensorEngine(1),
   'wt-2t': () => wtensorEngine(2),
@@ -337,4 +353,15 @@ export const ENGINES = {
   ndarray: ndarrayEngine,
   'wt-matmul': wtMatmulEngine,
   'wt-lazy': wtLazyEngine,
+  // numpy-ts's wasm heap is 256 MiB by default; the benchmark's intermediates need more
+  'numpy-ts': selectOnly(
+    'numpy-ts',
+    async () => {
+      const np = await import('numpy-ts');
+      np.configureWasm({ maxMemory: 1536 * 2 ** 20 });
+      return np;
+    },
+    numpyTsSelect,
+  ),
+  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect),
 };

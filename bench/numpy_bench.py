@@ -31,7 +31,30 @@ def op(w, xs):
         return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
-    return None
+    return select_op(w, xs)
+
+
+def select_op(w, xs):
+    """the select workloads on workloads.mjs selectData's integer views of the inputs"""
+    a = xs[0]
+    d = a.astype(np.float64)
+    i32 = np.floor(d * 2 ** 29).astype(np.int32)
+    repeats = np.floor((d + 2) * 250).astype(np.int32)
+    n = a.size
+    idx = np.minimum(n - 1, np.floor((xs[-1].astype(np.float64) + 2) / 4 * n)).astype(np.int32)
+    mask = a > 0
+
+    def topk():
+        i = np.argpartition(-a, 9)[:10]
+        v = a[i]
+        return v[np.argsort(-v, kind='stable')]
+    ops = {
+        'sort': lambda: np.sort(a), 'argsort': lambda: np.argsort(a),
+        'sort_i32': lambda: np.sort(i32), 'argsort_i32': lambda: np.argsort(i32),
+        'unique': lambda: np.unique(repeats), 'topk': topk, 'take': lambda: np.take(a, idx),
+        'mask': lambda: a[mask], 'concat': lambda: np.concatenate(xs),
+    }
+    return ops.get(w['op'])
 
 
 def main():

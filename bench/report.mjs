@@ -95,6 +95,41 @@ export function writeReport(results, dir) {
       .map(() => '---:')
       .join('|')}|`,
   ];
+  // a table of times in ms for a group: each engine, numpy, the ratios (and × numpy: its median over wtensor's)
+  const msTable = (title, intro, list, vsNumpy = false) => {
+    if (!list.length) return;
+    engines = ran(list);
+    const peers = engines.filter((e) => e !== 'wtensor');
+    L.push(
+      '',
+      `## ${title}`,
+      '',
+      intro,
+      '',
+      `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${[
+        ...peers,
+        ...(vsNumpy ? ['numpy'] : []),
+      ]
+        .map((e) => `×${e}`)
+        .join(' | ')} |`,
+      `|---|${engines.map(() => '---:').join('|')}|---:|${[...peers, ...(vsNumpy ? ['numpy'] : [])]
+        .map(() => '---:')
+        .join('|')}|`,
+    );
+    for (const w of list) {
+      const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
+      const np = numpy[w.id]?.medianMs,
+        wt = w.engines.wtensor?.medianMs;
+      const ratios = [...peers.map((e) => fmt(w.ratios[e])), ...(vsNumpy ? [fmt(np && wt ? np / wt : undefined)] : [])];
+      L.push(`| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(np, 3)} | ${ratios.join(' | ')} |`);
+    }
+    const why = list.flatMap((w) =>
+      Object.entries(w.engines)
+        .filter(([e, r]) => engines.includes(e) && (r.refused || r.note))
+        .map(([e, r]) => `- ${w.label}, ${e}: ${r.refused ? `refused — ${r.refused}` : r.note}`),
+    );
+    if (why.length || absent(list).length) L.push('', ...why, ...absent(list));
+  };
   for (const w of elem) {
     const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
     L.push(
@@ -156,41 +191,18 @@ export function writeReport(results, dir) {
   flopTable('matmul', 'matmul', mm);
   flopTable('einsum', null, ein);
   if (ein.length) L.push('', ...ein.map((w) => `![${w.label}](charts/${w.id}.svg)`));
-  // lazy mode: the eager calls against one compiled graph
-  const fusion = results.workloads.filter((w) => w.group === 'fusion');
-  if (fusion.length) {
-    engines = ran(fusion);
-    L.push(
-      '',
-      '## Lazy mode (fusion)',
-      '',
-      '`wtensor` makes each intermediate as the eager calls are written (freed by tidy); `wt-lazy` runs the same expression as a compiled graph: one pass, no intermediate buffers.',
-      '',
-      `| workload | ${engines.map((e) => `${e} ms`).join(' | ')} | numpy ms (native) | ${engines
-        .filter((e) => e !== 'wtensor')
-        .map((e) => `×${e}`)
-        .join(' | ')} |`,
-      `|---|${engines.map(() => '---:').join('|')}|---:|${engines
-        .filter((e) => e !== 'wtensor')
-        .map(() => '---:')
-        .join('|')}|`,
-    );
-    for (const w of fusion) {
-      const cell = (e) => (w.engines[e]?.refused ? 'refused' : fmt(w.engines[e]?.medianMs, 3));
-      L.push(
-        `| ${w.label} | ${engines.map(cell).join(' | ')} | ${fmt(numpy[w.id]?.medianMs, 3)} | ${engines
-          .filter((e) => e !== 'wtensor')
-          .map((e) => fmt(w.ratios[e]))
-          .join(' | ')} |`,
-      );
-    }
-    const why = fusion.flatMap((w) =>
-      Object.entries(w.engines)
-        .filter(([e, r]) => engines.includes(e) && r.refused)
-        .map(([e, r]) => `- ${w.label}, ${e}: refused — ${r.refused}`),
-    );
-    if (why.length || absent(fusion).length) L.push('', ...why, ...absent(fusion));
-  }
+  // lazy mode: the eager calls against one compiled graph; sorting and selecting against every peer that has them
+  msTable(
+    'Lazy mode (fusion)',
+    '`wtensor` makes each intermediate as the eager calls are written (freed by tidy); `wt-lazy` runs the same expression as a compiled graph: one pass, no intermediate buffers.',
+    results.workloads.filter((w) => w.group === 'fusion'),
+  );
+  msTable(
+    'Sorting, selecting, joining',
+    "The inputs are float32 in [−2, 2); the int32 ones are views of them (workloads.mjs `selectData`): 1M int32, 1M int32 of 1000 values for unique, 1M indices, a half-true mask. wtensor's sort and argsort are stable (an LSD radix sort), NumPy's default ones here are not. ×numpy is numpy's median over wtensor's (separate processes).",
+    results.workloads.filter((w) => w.group === 'select'),
+    true,
+  );
   // two threads: wtensor's scaling, and against onnxruntime-web's two threads
   const threaded = results.workloads.filter(
     (w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9),

@@ -3,7 +3,7 @@
 // pair-by-pair ratios; results checked against wtensor's.
 //   node bench/run.mjs [--quick] [--reps N] [--only id,id] [--engines a,b] [--no-numpy] [--no-report]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { WORKLOADS, TARGETS, makeInputs } from './workloads.mjs';
@@ -195,7 +195,22 @@ if (!quick) console.log(`targets: ${results.targets.length - missed.length} of $
 for (const t of missed)
   console.log(`  missed: ${t.workload} vs ${t.peer}: ×${t.ratio.toFixed(2)}, target ×${t.min} (${t.why})`);
 
+// --only re-measures some workloads: the others keep their numbers from the last full run
+function merged(latest) {
+  if (!only?.length || quick || !existsSync(latest)) return results;
+  const old = JSON.parse(readFileSync(latest, 'utf8'));
+  const ids = new Set(results.workloads.map((w) => w.id));
+  const order = WORKLOADS.map((w) => w.id);
+  const all = [...old.workloads.filter((w) => !ids.has(w.id)), ...results.workloads];
+  all.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  return { ...old, date: results.date, workloads: all, numpy: { ...old.numpy, ...results.numpy }, targets: [] };
+}
+
 if (!flag('--no-report')) {
+  const latest = `${here}results/latest.json`;
+  const out = merged(latest);
+  if (out !== results && !quick) out.targets = checkTargets(TARGETS, out.workloads, out.limits);
+  Object.assign(results, out);
   mkdirSync(`${here}results`, { recursive: true });
   writeFileSync(`${here}results/${quick ? 'quick' : 'latest'}.json`, `${JSON.stringify(results, null, 1)}\n`);
   if (!quick) writeReport(results, here);

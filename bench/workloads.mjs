@@ -158,7 +158,42 @@ export const WORKLOADS = [
     inputs: [[4 * M], [4 * M]],
     bytes: 12 * 4 * M,
   },
+  // issue 23: sorting, selecting and joining.  The inputs are float32 uniform in [-2, 2); each engine
+  // derives the same integer views of them (selectData below) outside the timing
+  ...[
+    ['sort_f32', 'sort 1M float32', 'sort'],
+    ['argsort_f32', 'argsort 1M float32', 'argsort'],
+    ['sort_i32', 'sort 1M int32', 'sort_i32'],
+    ['argsort_i32', 'argsort 1M int32', 'argsort_i32'],
+    ['unique_i32', 'unique of 1M int32 (1000 values)', 'unique'],
+    ['topk', 'topk(k=10) of 1M float32', 'topk'],
+    ['take', 'take 1M indices from 1M', 'take', 2],
+    ['mask', 'a[mask] over 1M (half true)', 'mask'],
+  ].map(([id, label, op, k = 1]) => ({
+    id,
+    group: 'select',
+    label,
+    op,
+    inputs: Array(k).fill([M]),
+    bytes: 8 * M,
+  })),
+  {
+    id: 'concat100',
+    group: 'select',
+    label: 'concat of 100 tensors of 100²',
+    op: 'concat',
+    inputs: Array(100).fill([100, 100]),
+    bytes: 8 * 100 * 100 * 100,
+  },
 ];
+
+// the integer inputs the select workloads use, from the float32 data, alike in every engine
+export const selectData = {
+  i32: (f) => Int32Array.from(f, (v) => Math.floor(v * 2 ** 29)),
+  repeats: (f) => Int32Array.from(f, (v) => Math.floor((v + 2) * 250)),
+  indices: (f) => Int32Array.from(f, (v) => Math.min(f.length - 1, Math.floor(((v + 2) / 4) * f.length))),
+  mask: (f) => Uint8Array.from(f, (v) => (v > 0 ? 1 : 0)),
+};
 
 // time-per-run ceilings beyond which an engine is not run (recorded as skipped)
 export const TOO_SLOW = { 'tfjs-cpu': { matmul: 256 } };
@@ -166,6 +201,15 @@ export const TOO_SLOW = { 'tfjs-cpu': { matmul: 256 } };
 // Performance targets from the issues, as ratios wtensor/peer in the same run
 // (time of the peer divided by time of wtensor).
 export const TARGETS = [
+  ...['sort_f32', 'argsort_f32', 'sort_i32', 'argsort_i32', 'unique_i32', 'topk', 'take', 'mask', 'concat100'].flatMap(
+    (id) =>
+      ['numpy-ts', 'jax-js', 'tfjs-wasm'].map((peer) => ({
+        workload: id,
+        peer,
+        min: 1.0,
+        why: 'sorting and selecting ahead of every JS peer that has the op',
+      })),
+  ),
   ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
     { workload: id, peer: 'tfjs-wasm', min: 1.0, why: 'every elementwise workload ≥ 1.0× tfjs-backend-wasm' },
     { workload: id, peer: 'ort-1t', min: 2.0, why: 'every elementwise workload ≥ 2× onnxruntime-web' },

@@ -123,6 +123,7 @@ export interface TopK {
   indices: Tensor;
 }
 type Values = Tensor | NestedArray;
+export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap';
 
 /** Views and copies, on tensors (T = Tensor) and on lazy tensors (T = LazyTensor). */
 export interface ViewMethods<T> {
@@ -135,7 +136,7 @@ export interface ViewMethods<T> {
   /** A view when possible, else a contiguous copy; one entry may be -1. */
   reshape(shape: Shape): T;
   broadcastTo(shape: Shape): T;
-  expandDims(axis: number): T;
+  expandDims(axis: number | readonly number[]): T;
   squeeze(axis?: number | readonly number[] | null): T;
   diagonal(offset?: number, axis1?: number, axis2?: number): T;
   /** 1-D in C order, always a copy (NumPy's flatten; ravel is the view). */
@@ -383,6 +384,8 @@ export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions)
   argpartition(kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
   topk(k: number, options?: { axis?: number | null; largest?: boolean; sorted?: boolean }): TopK;
   searchsorted(v: Operand | NestedArray, options?: { side?: 'left' | 'right'; sorter?: Values }): Tensor;
+  /** NumPy's repeat: each element repeats times (one count, or one per element) along axis (null: flattened). */
+  repeat(repeats: number | readonly number[] | Tensor, axis?: number | null): Tensor;
 };
 
 export interface TensorOptions {
@@ -477,6 +480,72 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     options?: { axis?: number | null } | number | null,
   ): Tensor;
   extract(condition: Tensor | NestedArray, x: Tensor | NestedArray): Tensor;
+  /** Views (C descriptors, no copies): axes reversed, quarter turns, axes moved. */
+  flip(x: Values, axis?: number | readonly number[] | null): Tensor;
+  fliplr(x: Values): Tensor;
+  flipud(x: Values): Tensor;
+  rot90(x: Values, k?: number, axes?: readonly [number, number]): Tensor;
+  moveaxis(x: Values, source: number | readonly number[], destination: number | readonly number[]): Tensor;
+  moveAxis(x: Values, source: number | readonly number[], destination: number | readonly number[]): Tensor;
+  permuteDims(x: Tensor, axes?: readonly number[] | null): Tensor;
+  atleast1d(...xs: Values[]): Tensor | Tensor[];
+  atleast2d(...xs: Values[]): Tensor | Tensor[];
+  atleast3d(...xs: Values[]): Tensor | Tensor[];
+  /** Read-only broadcast views of each, to their common shape. */
+  broadcastArrays(...xs: Values[]): Tensor[];
+  broadcastShapes(...shapes: (readonly number[])[]): number[];
+  vstack(xs: readonly Values[]): Tensor;
+  hstack(xs: readonly Values[]): Tensor;
+  dstack(xs: readonly Values[]): Tensor;
+  columnStack(xs: readonly Values[]): Tensor;
+  /** Views: equal sections (split: they must divide the axis) or the parts between indices. */
+  split(x: Values, sections: number | readonly number[], axis?: number): Tensor[];
+  arraySplit(x: Values, sections: number | readonly number[], axis?: number): Tensor[];
+  hsplit(x: Values, sections: number | readonly number[]): Tensor[];
+  vsplit(x: Values, sections: number | readonly number[]): Tensor[];
+  dsplit(x: Values, sections: number | readonly number[]): Tensor[];
+  unstack(x: Values, options?: { axis?: number } | number): Tensor[];
+  tile(x: Values, reps: number | readonly number[]): Tensor;
+  repeat(x: Values, repeats: number | readonly number[] | Tensor, axis?: number | null): Tensor;
+  roll(x: Values, shift: number | readonly number[], axis?: number | readonly number[] | null): Tensor;
+  /** NumPy's pad: widths per axis; modes constant (constantValues), edge, reflect, symmetric, wrap. */
+  pad(
+    x: Values,
+    width: number | readonly number[] | readonly (readonly number[])[],
+    options?:
+      PadMode | { mode?: PadMode; constantValues?: number | readonly number[] | readonly (readonly number[])[] },
+  ): Tensor;
+  zerosLike(x: Values, options?: DType | { dtype?: DType; shape?: readonly number[] }): Tensor;
+  onesLike(x: Values, options?: DType | { dtype?: DType; shape?: readonly number[] }): Tensor;
+  emptyLike(x: Values, options?: DType | { dtype?: DType; shape?: readonly number[] }): Tensor;
+  fullLike(x: Values, value: number | boolean, options?: DType | { dtype?: DType; shape?: readonly number[] }): Tensor;
+  /** NumPy's meshgrid (copies); a trailing { indexing: 'xy' | 'ij' }. */
+  meshgrid(...xs: (Values | { indexing?: 'xy' | 'ij' })[]): Tensor[];
+  tril(x: Values, k?: number): Tensor;
+  triu(x: Values, k?: number): Tensor;
+  diag(v: Values, k?: number): Tensor;
+  identity(n: number, dtype?: DType): Tensor;
+  logspace(
+    start: number,
+    stop: number,
+    num?: number,
+    options?: { endpoint?: boolean; base?: number; dtype?: DType },
+  ): Tensor;
+  geomspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;
+  /** Read-only windows along axes (default: every axis), zero copy: NumPy's sliding_window_view. */
+  slidingWindowView(
+    x: Values,
+    windowShape: number | readonly number[],
+    options?: { axis?: number | readonly number[] | null } | number | readonly number[],
+  ): Tensor;
+  /** A view with any shape and element strides from x's first element (+ offset), refused (WT_EBOUNDS) outside x's storage. */
+  asStrided(x: Tensor, shape: readonly number[], strides: readonly number[], options?: { offset?: number }): Tensor;
+  /** In place (returns x): NumPy's fill_diagonal, values repeated as needed; wrap for tall matrices. */
+  fillDiagonal(x: Tensor, value: Operand | NestedArray, wrap?: boolean): Tensor;
+  indices(dims: readonly number[], dtype?: DType): Tensor;
+  /** NumPy's mgrid and ogrid from slice strings: wt.mgrid('0:5, 0:3'); a step '5j' is a count. */
+  mgrid(spec: string): Tensor;
+  ogrid(spec: string): Tensor | Tensor[];
   /** A sorted copy (the Array API's sort; NumPy's np.sort). */
   sort(x: Values, options?: SortOptions | number | null): Tensor;
   argsort(x: Values, options?: SortOptions | number | null): Tensor;

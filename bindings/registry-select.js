@@ -3,7 +3,11 @@
 import * as ix from './indexing.js';
 import * as so from './sorting.js';
 import * as se from './sets.js';
+import * as sh from './shape.js';
+import * as bu from './build.js';
 import { via } from './kinds.js';
+import { defineOp } from './engine.js';
+import { options } from './ops.js';
 
 // NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
 export const INDEXING = [
@@ -45,3 +49,69 @@ export const SORTING = [
   { name: 'setdiff1d', c: 'wt_unique', method: false, impl: via(se.setdiff1d) },
   { name: 'setxor1d', c: 'wt_unique', method: false, impl: via(se.setxor1d) },
 ].map((e) => ({ kind: 'sort', method: true, ...e }));
+
+// rearranging, splitting, building (shape.js, build.js; C: views, copies, concat, wt_repeat, window.c)
+const free = (name, fn, extra = {}) => ({ name, impl: via(fn), ...extra });
+export const SHAPING = [
+  free('flip', sh.flip),
+  free('fliplr', sh.fliplr),
+  free('flipud', sh.flipud),
+  free('rot90', sh.rot90),
+  free('moveaxis', sh.moveaxis, { aliases: ['moveAxis'] }),
+  free('atleast1d', sh.atleast1d),
+  free('atleast2d', sh.atleast2d),
+  free('atleast3d', sh.atleast3d),
+  free('broadcastArrays', sh.broadcastArrays),
+  free('broadcastShapes', sh.broadcastShapes),
+  free('vstack', sh.vstack),
+  free('hstack', sh.hstack),
+  free('dstack', sh.dstack),
+  free('columnStack', sh.columnStack),
+  free('split', sh.split),
+  free('arraySplit', sh.arraySplit),
+  free('hsplit', sh.hsplit),
+  free('vsplit', sh.vsplit),
+  free('dsplit', sh.dsplit),
+  free('unstack', sh.unstack),
+  free('tile', sh.tile),
+  free('repeat', sh.repeat, { c: 'wt_repeat', method: true }),
+  free('roll', sh.roll),
+  free('zerosLike', bu.zerosLike),
+  free('onesLike', bu.onesLike),
+  free('emptyLike', bu.emptyLike),
+  free('fullLike', bu.fullLike),
+  free('meshgrid', bu.meshgrid),
+  free('tril', bu.tril),
+  free('triu', bu.triu),
+  free('diag', bu.diag),
+  free('identity', bu.identity),
+  free('logspace', bu.logspace),
+  free('geomspace', bu.geomspace),
+  free('pad', bu.pad),
+  free('fillDiagonal', bu.fillDiagonal),
+  free('indices', bu.indices),
+  free('mgrid', bu.mgrid),
+  free('ogrid', bu.ogrid),
+  free('slidingWindowView', bu.slidingWindowView, { c: 'wt_view_sliding_window' }),
+  {
+    name: 'asStrided',
+    c: 'wt_view_as_strided',
+    impl: (api) => {
+      const op = defineOp(api.e, 'asStrided', 'wt_view_as_strided', [
+        'tensor self',
+        'shape shape',
+        'shape strides',
+        'i64 offset',
+      ]);
+      return (x, shape, strides, opts) => op(x, shape, strides, options(opts, 'asStrided').offset ?? 0);
+    },
+  },
+  // the C view behind slidingWindowView (its axis default is made in build.js)
+  {
+    name: '_slidingWindow',
+    free: false,
+    c: 'wt_view_sliding_window',
+    impl: (api) =>
+      defineOp(api.e, 'slidingWindowView', 'wt_view_sliding_window', ['tensor self', 'axes axis', 'shape window']),
+  },
+].map((e) => ({ kind: 'shape', method: false, ...e }));

@@ -3,7 +3,7 @@
 //   name      the JS name (wt.name, and the method name unless `method` says otherwise)
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
-//             creation, product, index, sort, io, scope, exchange, graph, dtype
+//             creation, product, index, sort, shape, io, scope, exchange, graph, dtype
 //   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
 //             or a wt_* function (view, copy, creation, io)
 //   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
@@ -32,11 +32,18 @@ import { complex } from './complex.js';
 import { emath } from './emath.js';
 import { join } from './join.js';
 import * as ix from './indexing.js';
-import { INDEXING, SORTING } from './registry-select.js';
+import { INDEXING, SORTING, SHAPING } from './registry-select.js';
+import { expandDims } from './shape.js';
 
 const VIEWS = [
   { name: 'slice', c: 'wt_view_slice', args: ['tensor self', 'str spec='] },
-  { name: 'transpose', c: 'wt_view_permute', args: ['tensor self', 'axes axes=null'], names: axisNames.transpose },
+  {
+    name: 'transpose',
+    aliases: ['permuteDims'],
+    c: 'wt_view_permute',
+    args: ['tensor self', 'axes axes=null'],
+    names: axisNames.transpose,
+  },
   {
     name: 'swapaxes',
     c: 'wt_view_swapaxes',
@@ -45,7 +52,16 @@ const VIEWS = [
   },
   { name: 'reshape', c: 'wt_view_reshape', args: ['tensor self', 'shape shape'] },
   { name: 'broadcastTo', c: 'wt_view_broadcast_to', args: ['tensor self', 'shape shape'] },
-  { name: 'expandDims', c: 'wt_view_expand_dims', args: ['tensor self', 'int axis'] },
+  // one axis: C's view; several (NumPy's tuple): their positions in the result, a reshape (shape.js)
+  {
+    name: 'expandDims',
+    c: 'wt_view_expand_dims',
+    args: ['tensor self', 'int axis'],
+    impl: (api, e) => {
+      const one = defineOp(api.e, e.name, e.c, e.args);
+      return (x, axis) => (Array.isArray(axis) ? expandDims(api, x, axis) : one(x, axis));
+    },
+  },
   { name: 'squeeze', c: 'wt_view_squeeze', args: ['tensor self', 'axes axis=null'], names: axisNames.squeeze },
   { name: 'diagonal', c: 'wt_view_diagonal', args: ['tensor self', 'i64 offset=0', 'int axis1=0', 'int axis2=1'] },
   { name: 'ravel', c: 'wt_view_ravel', args: ['tensor self'] },
@@ -370,6 +386,7 @@ export const REGISTRY = Object.freeze([
   ...PRODUCTS,
   ...INDEXING,
   ...SORTING,
+  ...SHAPING,
   ...IO,
   ...DTYPE_RULES,
   ...ENGINE,

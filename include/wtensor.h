@@ -325,6 +325,17 @@ WT_API wt_status wt_view_flatten(const wt_tensor *t, wt_tensor **out);
 ** otherwise a C-contiguous writable copy. */
 WT_API wt_status wt_view_contiguous(const wt_tensor *t, wt_tensor **out);
 
+/* NumPy's as_strided with its hole closed: a view of t with any shape and
+** strides (elements; nstrides == ndim) from t's first element plus offset (elements), refused
+** with WT_EBOUNDS when an element it reaches lies outside t's buffer. */
+WT_API wt_status wt_view_as_strided(const wt_tensor *t, int ndim, const int64_t *shape, int nstrides,
+                                    const int64_t *strides, int64_t offset, wt_tensor **out);
+/* NumPy's sliding_window_view: for each of naxes axes (negative counting
+** from the end; repeats allowed) a window of window[k] (nwindow == naxes) along it, the window
+** axes appended in that order; read-only, as the windows overlap. */
+WT_API wt_status wt_view_sliding_window(const wt_tensor *t, int naxes, const int *axes, int nwindow,
+                                        const int64_t *window, wt_tensor **out);
+
 /*
 ** ---------------------------------------------------------------------------
 ** ASSIGNMENT AND CASTING ("marshalling assignment")
@@ -577,6 +588,11 @@ WT_API wt_status wt_index_get(const wt_tensor *t, const char *index, int n, cons
 ** write wins.  t must be writable; on failure t is unchanged. */
 WT_API wt_status wt_index_set(wt_tensor *t, const char *index, int n, const wt_tensor *const *tensors,
                               const wt_tensor *value);
+
+/* NumPy's repeat: each element of t repeated along axis (flatten != 0, or
+** a 0-d t: of t flattened) by its count in repeats, an integer or bool
+** tensor, 0-d or of the axis's length; a new tensor. */
+WT_API wt_status wt_repeat(const wt_tensor *t, const wt_tensor *repeats, int axis, int flatten, wt_tensor **result);
 
 /* NumPy's nonzero: an int32 tensor of shape (ndim, count) whose row k holds
 ** the axis-k indices of t's nonzero elements in C order (a 0-d t counts as

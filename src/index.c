@@ -64,6 +64,21 @@ static int64_t count_true(const uint8_t *m, int64_t size) {
     return n;
 }
 
+/* the view offsets (strides: the view's, of the mask's axes) of the true
+** elements of a C-contiguous mask, in C order */
+static void mask_offsets(const wt_desc *d, const uint8_t *m, const int64_t *strides, int64_t *off) {
+    int nd = d->ndim;
+    int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0}, at = 0;
+    for (int64_t i = 0, j = 0; i < size; i++) {
+        if (m[i]) off[j++] = at;
+        for (int k = nd - 1; k >= 0; k--) { /* the next position: its offset kept up to date */
+            at += strides[k];
+            if (++c[k] < d->shape[k]) break;
+            at -= c[k] * strides[k], c[k] = 0;
+        }
+    }
+}
+
 /* t as bool, C-contiguous (a view when it already is) */
 static wt_status as_mask(const wt_tensor *t, wt_tensor **m) {
     return t->d.dtype == WT_BOOL ? wt_view_contiguous(t, m) : wt_assign_astype(t, WT_BOOL, m);
@@ -83,21 +98,26 @@ WT_COLD static wt_status add_mask(index_plan *q, const wt_slice_adv *v) {
     wt_status st = as_mask(&x, &m);
     if (st) return st;
     const uint8_t *bytes = (const uint8_t *)wt_first(m);
+    bool alone = q->p.nadv == 1; /* the only advanced item: its offsets directly, no coordinates */
     int64_t count = count_true(bytes, wt_desc_size(&m->d)), nbytes;
     int64_t *c = NULL;
-    if (!wt_mul_ok(count, 8 * x.d.ndim, &nbytes) || !(c = wt_tensor_sys_alloc((size_t)nbytes + 8)))
-        st = wt_error_fail(WT_ENOMEM, "index: out of memory for the coordinates of %lld true elements",
-                           (long long)count);
+    if (!wt_mul_ok(count, 8 * (alone ? 1 : x.d.ndim), &nbytes) || !(c = wt_tensor_sys_alloc((size_t)nbytes + 8)))
+        st = wt_error_fail(WT_ENOMEM, "index: out of memory for the positions of %lld true elements", (long long)count);
+    else if (alone)
+        mask_offsets(&m->d, bytes, q->p.view.strides + v->axis, c);
     else
         coords_fill(&m->d, bytes, count, true, c);
     wt_tensor_free(m);
     if (st) return st;
-    q->coords[q->k] = c;
+    if (alone)
+        q->off = c;
+    else
+        q->coords[q->k] = c;
     for (int i = 0; i < x.d.ndim; i++) {
         index_arr *a = &q->a[q->k++];
         a->axis = v->axis + i, a->src_axis = v->src_axis < 0 ? -1 : v->src_axis + i;
         wt_desc_init(&a->d, WT_INT64, 1, &count);
-        a->base = (const char *)(c + i * count);
+        a->base = alone ? NULL : (const char *)(c + i * count); /* alone: no integers to read (q->off has them) */
     }
     return WT_OK;
 }
@@ -176,12 +196,15 @@ WT_COLD static wt_status out_of_bounds(const index_arr *a, int64_t raw, bool wid
     WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
         int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
         if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
-        if (off) off[i] += v * stride;                                                              \
+        if (set)                                                                                    \
+            off[i] = v * stride;                                                                    \
+        else if (off)                                                                               \
+            off[i] += v * stride;                                                                   \
     }                                                                                               \
     break;
 
 static wt_status add_row(const index_arr *a, const char *p, int64_t s, int64_t n, int64_t size, int64_t stride,
-                         int64_t *off) {
+                         int64_t *off, bool set) {
     switch (a->d.dtype) {
     case WT_INT8: ROW(int8_t, 0)
     case WT_INT16: ROW(int16_t, 0)
@@ -197,14 +220,14 @@ static wt_status add_row(const index_arr *a, const char *p, int64_t s, int64_t n
 
 /* every row of d (a's integers, broadcast or as given): checked, and added
 ** to off (NULL: only checked) as the view's element offsets */
-static wt_status rows(const index_arr *a, const wt_desc *d, int64_t size, int64_t stride, int64_t *off) {
+static wt_status rows(const index_arr *a, const wt_desc *d, int64_t size, int64_t stride, int64_t *off, bool set) {
     int nd = d->ndim;
     int64_t is = wt_dtype_size(d->dtype), n = nd ? d->shape[nd - 1] : 1, s = nd ? d->strides[nd - 1] * is : 0;
     int64_t total = wt_desc_size(d), c[WT_MAX_DIMS] = {0};
     for (int64_t at = 0; at < total; at += n) {
         const char *p = a->base;
         for (int i = 0; i < nd - 1; i++) p += c[i] * d->strides[i] * is;
-        wt_status st = add_row(a, p, s, n, size, stride, off ? off + at : NULL);
+        wt_status st = add_row(a, p, s, n, size, stride, off ? off + at : NULL, set);
         if (st) return st;
         for (int i = nd - 2; i >= 0 && ++c[i] == d->shape[i]; i--) c[i] = 0;
     }
@@ -214,10 +237,11 @@ static wt_status rows(const index_arr *a, const wt_desc *d, int64_t size, int64_
 /* every index checked and turned into the offsets, before anything is
 ** written; an empty broadcast still checks each index given, as NumPy */
 static wt_status offsets(index_plan *q) {
+    if (q->off) return WT_OK; /* a mask alone made them */
     int64_t nbytes, base = 0;
     if (!wt_mul_ok(q->nbsize, 8, &nbytes) || !(q->off = wt_tensor_sys_alloc((size_t)nbytes + 8)))
         return wt_error_fail(WT_ENOMEM, "index: out of memory for %lld offsets", (long long)q->nbsize);
-    memset(q->off, 0, (size_t)nbytes);
+    bool first = true; /* the first integers set the offsets, the others add to them */
     for (int j = 0; j < q->k; j++) {
         const index_arr *a = &q->a[j];
         int64_t size = q->p.view.shape[a->axis], stride = q->p.view.strides[a->axis];
@@ -225,12 +249,13 @@ static wt_status offsets(index_plan *q) {
         if (!a->base)
             base += a->value * stride;
         else if (q->nbsize)
-            st = rows(a, &a->d, size, stride, q->off);
+            st = rows(a, &a->d, size, stride, q->off, first), first = false;
         else
-            st = rows(a, &a->own, size, stride, NULL);
+            st = rows(a, &a->own, size, stride, NULL, false);
         if (st) return st;
     }
-    for (int64_t i = 0; i < q->nbsize; i++) q->off[i] += base;
+    if (first) memset(q->off, 0, (size_t)nbytes);
+    for (int64_t i = 0; base && i < q->nbsize; i++) q->off[i] += base;
     return WT_OK;
 }
 
@@ -346,5 +371,61 @@ WT_COLD wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result) {
         *result = r;
     }
     wt_tensor_free(m);
+    return st;
+}
+
+/* the int64 counts of repeats, one per element along an axis of n (a 0-d repeats is each's) */
+WT_COLD static wt_status repeat_counts(const wt_tensor *repeats, int64_t n, wt_tensor **counts, int64_t *total) {
+    int dt = repeats->d.dtype;
+    if (dt != WT_BOOL && (!wt_dtype_is_int(dt) || dt == WT_UINT64))
+        return wt_error_fail(WT_EDTYPE, "repeat: cannot cast the repeats from %s to int64 under the rule 'safe'",
+                             wt_dtype_name(dt));
+    if (repeats->d.ndim > 1 || (repeats->d.ndim == 1 && repeats->d.shape[0] != n && repeats->d.shape[0] != 1))
+        return wt_error_fail(WT_ESHAPE,
+                             "repeat: the repeats (shape of %d dims, %lld elements) do not broadcast to %lld",
+                             repeats->d.ndim, (long long)wt_desc_size(&repeats->d), (long long)n);
+    wt_tensor b = {.buf = repeats->buf};
+    wt_status st = wt_desc_broadcast(&repeats->d, 1, &n, "repeat", &b.d);
+    if (!st) st = wt_assign_astype(&b, WT_INT64, counts);
+    if (st) return st;
+    const int64_t *c = (const int64_t *)wt_first(*counts);
+    *total = 0;
+    for (int64_t i = 0; i < n && !st; i++)
+        if (c[i] < 0)
+            st = wt_error_fail(WT_EINVAL, "repeat: repeats may not contain negative values (%lld)", (long long)c[i]);
+        else if (!wt_add_ok(*total, c[i], total))
+            st = wt_error_fail(WT_ENOMEM, "repeat: more than 2^63 elements");
+    if (st) wt_tensor_free(*counts), *counts = NULL;
+    return st;
+}
+
+wt_status wt_repeat(const wt_tensor *t, const wt_tensor *repeats, int axis, int flatten, wt_tensor **result) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st) st = wt_tensor_check(repeats, "repeats");
+    if (!st) st = wt_tensor_check_out(result);
+    if (st) return st;
+    wt_tensor *flat = NULL, *counts = NULL, *idx = NULL;
+    int ax = 0;
+    if (flatten || t->d.ndim == 0) {
+        int64_t size = wt_desc_size(&t->d);
+        if ((st = wt_view_reshape_to(t, 1, &size, &flat))) return st;
+    } else if ((st = wt_desc_axis(axis, t->d.ndim, "axis", &ax))) {
+        return st;
+    }
+    const wt_tensor *x = flat ? flat : t;
+    int64_t n = x->d.shape[ax], total = 0;
+    if (!(st = repeat_counts(repeats, n, &counts, &total)) &&
+        !(st = wt_tensor_create(WT_INT64, 1, &total, false, &idx))) {
+        const int64_t *c = (const int64_t *)wt_first(counts);
+        int64_t *o = (int64_t *)wt_first(idx);
+        for (int64_t i = 0, at = 0; i < n; i++)
+            for (int64_t r = 0; r < c[i]; r++) o[at++] = i;
+        char spec[4 * WT_MAX_DIMS + 2] = "";
+        for (int i = 0; i < ax; i++) strcat(spec, ":,");
+        strcat(spec, "@");
+        const wt_tensor *ts[1] = {idx};
+        st = wt_index_get(x, spec, 1, ts, result);
+    }
+    wt_tensor_free(flat), wt_tensor_free(counts), wt_tensor_free(idx);
     return st;
 }

@@ -110,12 +110,35 @@ RADIX(uint32_t, radix32)
 RADIX(uint64_t, radix64)
 
 /* (k, ix) sorted by the w-byte keys, with tmp (16 n bytes) as room */
+/* 4-byte keys spanning fewer values than there are keys (small integers,
+** many repeats): one counting pass and one placing pass; false when the span
+** is wider */
+static bool counting32(uint32_t *k, uint32_t *ix, uint32_t *k2, uint32_t *ix2, uint32_t *cnt, int64_t n) {
+    uint32_t lo = k[0], hi = k[0];
+    for (int64_t i = 1; i < n; i++) lo = k[i] < lo ? k[i] : lo, hi = k[i] > hi ? k[i] : hi;
+    if ((int64_t)hi - lo >= n) return false;
+    int64_t span = (int64_t)hi - lo + 1;
+    memset(cnt, 0, sizeof(uint32_t) * (size_t)span);
+    for (int64_t i = 0; i < n; i++) cnt[k[i] - lo]++;
+    uint32_t sum = 0;
+    for (int64_t v = 0; v < span; v++) {
+        uint32_t c = cnt[v];
+        cnt[v] = sum, sum += c;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t at = cnt[k[i] - lo]++;
+        k2[at] = k[i], ix2[at] = ix[i];
+    }
+    memcpy(k, k2, sizeof(uint32_t) * (size_t)n), memcpy(ix, ix2, sizeof(uint32_t) * (size_t)n);
+    return true;
+}
+
 static void radix(int w, void *k, uint32_t *ix, void *tmp, int64_t n) {
-    uint64_t *t = tmp;
-    if (w == 4)
-        radix32(k, ix, (uint32_t *)t, (uint32_t *)t + n, n);
-    else
-        radix64(k, ix, t, (uint32_t *)(t + n), n);
+    uint32_t *t = tmp; /* 16 n bytes: keys, indices and counts of a pass */
+    if (w == 4 && (n < 32 || !counting32(k, ix, t, t + n, t + 2 * n, n)))
+        radix32(k, ix, t, t + n, n);
+    else if (w == 8)
+        radix64(k, ix, (uint64_t *)tmp, t + 2 * n, n);
 }
 
 /* room for sorting lanes of n: keys (k), indices (ix), 16 n bytes for the passes (tmp) */
@@ -274,18 +297,39 @@ typedef struct {
     int32_t *start; /* m + 1 positions in sorted order */
 } runs;
 
-/* where the sorted order (ix over the lane at p, stride s) starts a new value */
-static void find_runs(int dt, const char *p, int64_t s, int64_t n, const uint32_t *ix, bool equal_nan, runs *r) {
+/* where the sorted order (ix over the lane at p, stride s; k its sorted
+** keys) starts a new value: real dtypes compare the keys (NaN's is
+** canonical), complex ones their elements */
+static void find_runs(int dt, const char *p, int64_t s, int64_t n, const uint32_t *ix, const void *k, bool equal_nan,
+                      runs *r) {
     r->m = 0;
+    if (!wt_dtype_is_complex(dt)) {
+        int w = key_width(dt);
+        uint64_t nan_key = 0;
+        bool floats = wt_dtype_is_float(dt);
+        if (floats) { /* the key of a NaN of dt */
+            char one[8];
+            wt_cast_store_f64(dt, one, __builtin_nan(""));
+            keys_of(dt, one, 0, 1, 0, false, &nan_key);
+        }
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t key = w == 8 ? ((const uint64_t *)k)[i] : ((const uint32_t *)k)[i];
+            uint64_t prev = i ? (w == 8 ? ((const uint64_t *)k)[i - 1] : ((const uint32_t *)k)[i - 1]) : 0;
+            bool same = i > 0 && key == prev && !(floats && !equal_nan && key == nan_key);
+            if (!same) r->start[r->m++] = (int32_t)i;
+        }
+        r->start[r->m] = (int32_t)n;
+        return;
+    }
     key128 prev = {0, 0, 0};
     bool pnan = false;
     for (int64_t i = 0; i < n; i++) {
         const char *e = p + (int64_t)ix[i] * s;
-        key128 k = key_at(dt, e);
+        key128 key = key_at(dt, e);
         bool nan = is_nan_at(dt, e); /* equal_nan: one value for every NaN, complex ones too (NumPy's) */
-        bool same = i > 0 && (nan ? equal_nan && pnan : key_eq(k, prev));
+        bool same = i > 0 && (nan ? equal_nan && pnan : key_eq(key, prev));
         if (!same) r->start[r->m++] = (int32_t)i;
-        prev = k, pnan = nan;
+        prev = key, pnan = nan;
     }
     r->start[r->m] = (int32_t)n;
 }
@@ -299,6 +343,35 @@ WT_COLD static wt_status unique_outputs(int dt, const wt_tensor *t, int64_t m, w
             st = i == 2 ? wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &made[i])
                         : wt_tensor_create(i == 0 ? dt : WT_INT32, 1, shape, false, &made[i]);
     return st;
+}
+
+/* integers spanning no more values than there are elements: counted, not
+** sorted (a bincount).  False when the dtype or the span does not allow it,
+** with nothing made; else the outputs (or *st's failure). */
+static bool unique_counted(int dt, const wt_tensor *t, const char *p, int64_t s, int64_t n, const room *r,
+                           wt_tensor **outs[4], wt_tensor *made[4], wt_status *st) {
+    if (n < 1 || wt_dtype_is_inexact(dt) || key_width(dt) != 4) return false;
+    uint32_t *k = r->k, *cnt = r->tmp, lo, hi;
+    keys_of(dt, p, s, n, 0, false, k);
+    lo = hi = k[0];
+    for (int64_t i = 1; i < n; i++) lo = k[i] < lo ? k[i] : lo, hi = k[i] > hi ? k[i] : hi;
+    int64_t span = (int64_t)hi - lo + 1, m = 0, is = wt_dtype_size(dt);
+    if (span > n) return false;
+    uint32_t *first = cnt + span;
+    memset(cnt, 0, sizeof(uint32_t) * (size_t)span);
+    for (int64_t i = 0; i < n; i++)
+        if (cnt[k[i] - lo]++ == 0) first[k[i] - lo] = (uint32_t)i, m++;
+    if ((*st = unique_outputs(dt, t, m, outs, made))) return true;
+    for (int64_t v = 0, j = 0; v < span; v++) {
+        if (!cnt[v]) continue;
+        if (made[0]) wt_elem_copy(wt_first(made[0]) + j * is, p + (int64_t)first[v] * s, is);
+        if (made[1]) ((int32_t *)wt_first(made[1]))[j] = (int32_t)first[v];
+        if (made[3]) ((int32_t *)wt_first(made[3]))[j] = (int32_t)cnt[v];
+        cnt[v] = (uint32_t)j++; /* now its rank, for the inverse */
+    }
+    if (made[2])
+        for (int64_t i = 0; i < n; i++) ((int32_t *)wt_first(made[2]))[i] = (int32_t)cnt[k[i] - lo];
+    return true;
 }
 
 WT_COLD wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_tensor **indices,
@@ -315,10 +388,10 @@ WT_COLD wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **value
     runs ru = {0, wt_tensor_sys_alloc(sizeof(int32_t) * (size_t)(n + 1))};
     if (!ru.start) st = wt_error_fail(WT_ENOMEM, "unique: out of memory for %lld elements", (long long)n);
     if (!st) st = room_alloc(dt, n, 1, &r, &block);
-    if (!st) {
+    if (!st && !unique_counted(dt, t, wt_first(flat), s, n, &r, outs, made, &st)) {
         const char *p = wt_first(flat);
         order(dt, p, s, n, false, &r);
-        find_runs(dt, p, s, n, r.ix, equal_nan != 0, &ru);
+        find_runs(dt, p, s, n, r.ix, r.k, equal_nan != 0, &ru);
         if (!(st = unique_outputs(dt, t, ru.m, outs, made))) {
             for (int64_t j = 0; j < ru.m; j++) {
                 int64_t first = r.ix[ru.start[j]];
@@ -423,19 +496,41 @@ static void sift_down(ranked *h, int64_t n, int64_t at) {
 }
 
 /* the k first-ranked of the lane at p (n elements, byte stride s) into h, in rank order */
+/* e offered to the max-heap h of the k best so far (i: elements seen) */
+static inline void offer(ranked *h, int64_t k, int64_t i, ranked e) {
+    if (i < k) {
+        h[i] = e; /* a heap from the first k, built as they come */
+        for (int64_t at = i; at > 0 && ranked_less(&h[(at - 1) / 2], &h[at]); at = (at - 1) / 2) {
+            ranked t = h[at];
+            h[at] = h[(at - 1) / 2], h[(at - 1) / 2] = t;
+        }
+    } else if (ranked_less(&e, &h[0])) {
+        h[0] = e;
+        sift_down(h, k, 0);
+    }
+}
+
+/* the k first-ranked of the lane at p (n elements, byte stride s) into h, in
+** rank order; real dtypes' keys are made a block at a time and most are
+** turned away by one compare with the heap's worst */
 static void select_k(int dt, const char *p, int64_t s, int64_t n, int64_t k, bool largest, ranked *h) {
-    for (int64_t i = 0; i < n; i++) {
-        ranked e = {key_at(dt, p + i * s), i};
-        if (largest) e.k = (key128){255 - e.k.cls, ~e.k.hi, ~e.k.lo};
-        if (i < k) {
-            h[i] = e; /* a heap from the first k, built as they come */
-            for (int64_t at = i; at > 0 && ranked_less(&h[(at - 1) / 2], &h[at]); at = (at - 1) / 2) {
-                ranked t = h[at];
-                h[at] = h[(at - 1) / 2], h[(at - 1) / 2] = t;
+    if (wt_dtype_is_complex(dt)) {
+        for (int64_t i = 0; i < n; i++) {
+            ranked e = {key_at(dt, p + i * s), i};
+            if (largest) e.k = (key128){255 - e.k.cls, ~e.k.hi, ~e.k.lo};
+            offer(h, k, i, e);
+        }
+    } else {
+        uint64_t keys[256];
+        int w = key_width(dt);
+        for (int64_t b = 0; b < n; b += 256) {
+            int64_t m = n - b < 256 ? n - b : 256;
+            keys_of(dt, p + b * s, s, m, 0, largest, keys);
+            for (int64_t j = 0; j < m; j++) {
+                uint64_t key = w == 8 ? keys[j] : ((uint32_t *)keys)[j];
+                if (b + j >= k && key >= h[0].k.hi) continue; /* not better than the worst kept */
+                offer(h, k, b + j, (ranked){{0, key, 0}, b + j});
             }
-        } else if (ranked_less(&e, &h[0])) {
-            h[0] = e;
-            sift_down(h, k, 0);
         }
     }
     for (int64_t m = k; m > 1; m--) { /* heapsort: the largest rank to the end */

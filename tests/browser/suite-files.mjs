@@ -18,6 +18,7 @@ export const FILES = [
   '../js/join.test.mjs',
   '../js/select.test.mjs',
   '../js/sort.test.mjs',
+  '../js/shape.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

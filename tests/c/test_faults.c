@@ -105,6 +105,20 @@ static wt_status sc_sort(wt_tensor **r) { /* values and indices: the second fail
     wt_tensor_free(i);
     return st;
 }
+static wt_status sc_repeat(wt_tensor **r) { /* counts cast, indices built, a gather */
+    wt_tensor *reps = NULL;
+    wt_status st = wt_tensor_arange(0, 8, 1, WT_INT8, &reps);
+    if (!st) st = wt_repeat(AT, reps, 0, 0, r);
+    wt_tensor_free(reps);
+    return st;
+}
+static wt_status sc_windows(wt_tensor **r) { /* a window view, then a strided one of it */
+    wt_tensor *w = NULL;
+    wt_status st = wt_view_sliding_window(A, 2, (int[]){0, 1}, 2, (int64_t[]){3, 2}, &w);
+    if (!st) st = wt_view_as_strided(w, 1, (int64_t[]){4}, 1, (int64_t[]){9}, 1, r);
+    wt_tensor_free(w);
+    return st;
+}
 static wt_status sc_topk(wt_tensor **r) { /* the heap, then values, then indices */
     wt_tensor *i = NULL;
     wt_status st = wt_topk(AT, 3, 0, 1, r, &i);
@@ -268,6 +282,8 @@ void test_alloc_failure_everywhere(void) {
         {"nonzero", sc_nonzero},
         {"sort with indices", sc_sort},
         {"topk", sc_topk},
+        {"repeat", sc_repeat},
+        {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},
         {"searchsorted with a sorter", sc_searchsorted},
         {"einsum chain", sc_einsum_chain},

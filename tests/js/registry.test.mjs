@@ -99,6 +99,7 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     'product',
     'index',
     'sort',
+    'shape',
     'io',
     'assign',
     'cortex',

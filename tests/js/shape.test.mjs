@@ -1,0 +1,119 @@
+// Rearranging, splitting and building against NumPy (tests/fixtures/gen_shape.py):
+// each function on contiguous and negative-stride tensors, with NumPy's errors;
+// then views against copies, asStrided's bounds and what the fixtures cannot say.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wt, loadFixtures, throwsWt, near, flatValues } from './helpers.mjs';
+
+const fx = await loadFixtures('shape');
+const CODES = {
+  ValueError: ['WT_EINVAL', 'WT_ESHAPE'],
+  AxisError: ['WT_EINVAL'],
+  IndexError: ['WT_EINDEX'],
+  TypeError: ['WT_EDTYPE'],
+};
+
+function make(a, reversed) {
+  if (!reversed || a.shape.length === 0) return wt.tensor(a.values, { dtype: a.dtype, shape: a.shape });
+  const t = wt.tensor(a.values.slice().reverse(), { dtype: a.dtype, shape: a.shape });
+  return t.slice(a.shape.map(() => '::-1').join(','));
+}
+const arg = (v, reversed) =>
+  v && typeof v === 'object' && v.t ? make(v.t, reversed) : Array.isArray(v) ? v.map((x) => arg(x, reversed)) : v;
+
+function same(t, want, label) {
+  assert.equal(t.dtype, want.dtype, `${label}: dtype`);
+  assert.deepEqual([...t.shape], want.shape, `${label}: shape`);
+  flatValues(t).forEach((v, i) =>
+    assert.ok(near(v, want.values[i], 1e-12), `${label}[${i}]: ${v} vs ${want.values[i]}`),
+  );
+}
+
+test('rearranging, splitting and building match NumPy, on contiguous and reversed tensors', () => {
+  assert.ok(fx.cases.length > 120);
+  for (const [k, c] of fx.cases.entries())
+    for (const reversed of [false, true])
+      wt.tidy(() => {
+        const label = `case ${k} ${c.fn}(${JSON.stringify(c.args).slice(0, 80)})${reversed ? ' reversed' : ''}`;
+        const args = c.args.map((v) => arg(v, reversed));
+        if (c.error) {
+          assert.throws(
+            () => wt[c.fn](...args),
+            (e) => e.name === 'WtError' && CODES[c.error].includes(e.code),
+            label,
+          );
+          return;
+        }
+        let r = wt[c.fn](...args);
+        if (c.inPlace) r = args[0];
+        if (Array.isArray(c.result)) {
+          assert.equal(r.length, c.result.length, label);
+          r.forEach((t, i) => same(t, c.result[i], `${label} [${i}]`));
+        } else same(r, c.result, label);
+      });
+});
+
+test('flip, rot90, moveaxis, split, unstack and slidingWindowView are views; tile, repeat, roll and pad copies', () => {
+  wt.tidy(() => {
+    const a = wt.arange(12).reshape([3, 4]);
+    for (const v of [
+      wt.flip(a),
+      wt.rot90(a),
+      wt.moveaxis(a, 0, 1),
+      wt.split(a, 3)[1],
+      wt.unstack(a)[2],
+      wt.permuteDims(a, [1, 0]),
+    ])
+      assert.equal(v._base, a._base, 'a view of the same storage'); // _base: the storage's address
+    for (const c of [wt.tile(a, 2), wt.repeat(a, 1), wt.roll(a, 1), wt.pad(a, 0), wt.rot90(a).copy()])
+      assert.notEqual(c._base, a._base, 'a copy');
+    const w = wt.slidingWindowView(wt.arange(5), 2);
+    assert.equal(w.readOnly, true);
+    throwsWt(() => w.assign(0), 'WT_EREADONLY');
+    const t = wt.tile(a, 2);
+    t.set([0, 0], 99);
+    assert.equal(a.get(0, 0).item(), 0);
+  });
+});
+
+test('asStrided is refused where NumPy would read outside the buffer; convolutions as einsum over windows', () => {
+  wt.tidy(() => {
+    const x = wt.arange(10, null, 1, 'float32');
+    assert.deepEqual(wt.asStrided(x, [3, 3], [3, 1]).toArray(), [
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7, 8],
+    ]);
+    assert.deepEqual(wt.asStrided(x.slice('::-1'), [2], [-2], { offset: -1 }).toArray(), [8, 6]);
+    throwsWt(() => wt.asStrided(x, [4], [4]), 'WT_EBOUNDS', /outside/);
+    throwsWt(() => wt.asStrided(x, [2], [1], { offset: 9 }), 'WT_EBOUNDS');
+    throwsWt(() => wt.asStrided(x, [2, 2], [1]), 'WT_EINVAL', /1 strides for 2 dimensions/);
+    const img = wt.arange(25, null, 1, 'float32').reshape([5, 5]),
+      k = wt.tensor(
+        [
+          [1, 0, -1],
+          [2, 0, -2],
+          [1, 0, -1],
+        ],
+        { dtype: 'float32' },
+      );
+    const conv = wt.einsum('hwij,ij->hw', wt.slidingWindowView(img, [3, 3]), k);
+    assert.deepEqual(conv.shape, [3, 3]);
+    assert.deepEqual(flatValues(conv), Array(9).fill(-8));
+  });
+});
+
+test('the functions refuse what NumPy refuses, with a WtError', () => {
+  wt.tidy(() => {
+    throwsWt(() => wt.pad([1, 2], 1, 'mirror'), 'WT_EINVAL', /mode/);
+    throwsWt(() => wt.pad([1, 2], -1), 'WT_EINVAL', /pad_width/);
+    throwsWt(() => wt.tile([1], [-1]), 'WT_EINVAL');
+    throwsWt(() => wt.repeat([1, 2], [1.5]), 'WT_EDTYPE', /safe/);
+    throwsWt(() => wt.meshgrid([1], { indexing: 'yx' }), 'WT_EINVAL', /indexing/);
+    throwsWt(() => wt.geomspace(0, 1), 'WT_EINVAL', /zero/);
+    throwsWt(() => wt.broadcastShapes([2], [3]), 'WT_ESHAPE');
+    throwsWt(() => wt.mgrid('0:a'), 'WT_ESYNTAX');
+    throwsWt(() => wt.fillDiagonal(wt.zeros([2, 3, 3]), 1), 'WT_EINVAL', /equal length/);
+    assert.deepEqual(wt.broadcastShapes([2, 1], [3], []), [2, 3]);
+  });
+});
