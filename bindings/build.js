@@ -6,7 +6,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { options } from './ops.js';
-import { asTensor, axesOf } from './shape.js';
+import { asTensor, axesOf, shapeArg } from './shape.js';
 
 function like(api, x, fill, opts) {
   opts = typeof opts === 'string' ? { dtype: opts } : options(opts, 'like');
@@ -85,6 +85,11 @@ export function logspace(api, start, stop, num = 50, opts = {}) {
 }
 export function geomspace(api, start, stop, num = 50, opts = {}) {
   const { endpoint = true, dtype = 'float64' } = options(opts, 'geomspace');
+  if (typeof start !== 'number' || typeof stop !== 'number')
+    throw new WtError(
+      'WT_EINVAL',
+      `geomspace: start and stop must be numbers, got ${typeName(start)} and ${typeName(stop)}`,
+    );
   if (start === 0 || stop === 0) throw new WtError('WT_EINVAL', 'geomspace: geometric sequence cannot include zero');
   const wt = api.wt;
   return wt.tidy(() => {
@@ -106,8 +111,7 @@ export function geomspace(api, start, stop, num = 50, opts = {}) {
 
 // NumPy's pad widths: an integer, [before, after], or one of those per axis
 function padWidths(width, ndim) {
-  const bad = () =>
-    new WtError('WT_EINVAL', `pad: pad_width must be non-negative integers, got ${JSON.stringify(width)}`);
+  const bad = () => new WtError('WT_EINVAL', `pad: pad_width must be non-negative integers, got ${typeName(width)}`);
   const pair = (v) => (Number.isInteger(v) ? [v, v] : Array.isArray(v) && v.length === 1 ? [v[0], v[0]] : v);
   let w = Array.isArray(width) && width.some(Array.isArray) ? width.map(pair) : Array(ndim).fill(pair(width));
   if (w.length === 1) w = Array(ndim).fill(w[0]);
@@ -230,6 +234,7 @@ const diagCount = (x) => Math.floor((x.shape[0] * x.shape[1] - 1) / (x.shape[1] 
 // NumPy's indices: a (ndim, ...shape) int32 tensor of each position's indices
 export function indices(api, dims, dtype = 'int32') {
   const wt = api.wt;
+  shapeArg(dims, 'indices', 'dimensions');
   return wt.tidy(() =>
     wt.stack(
       dims.map((n, i) => {

@@ -168,6 +168,17 @@ export declare class Tensor {
   /** True for broadcastTo results and every view of a read-only tensor. */
   readonly readOnly: boolean;
   readonly isDisposed: boolean;
+  /** Bytes per element, and in all (NumPy's itemsize, nbytes). */
+  readonly itemsize: number;
+  readonly nbytes: number;
+  /** The tensor this view was made from (its base, if that is a view too), or null: NumPy's base. */
+  readonly base: Tensor | null;
+  /** A copy of the elements' bytes in C order. */
+  tobytes(): Uint8Array;
+  /** Every element set to value, as assign converts it; returns this tensor. */
+  fill(value: Operand): Tensor;
+  /** Views along the first axis (a 0-d tensor is not iterable). */
+  [Symbol.iterator](): Iterator<Tensor>;
   /** The axes' names (t.named([...])), or null. */
   readonly names: readonly string[] | null;
   /** The whole storage in wasm memory, zero copy; element idx is data[offset + Σ idx·strides]
@@ -546,6 +557,23 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   /** NumPy's mgrid and ogrid from slice strings: wt.mgrid('0:5, 0:3'); a step '5j' is a count. */
   mgrid(spec: string): Tensor;
   ogrid(spec: string): Tensor | Tensor[];
+  append(x: Values, values: Values, axis?: number | null): Tensor;
+  insert(x: Values, index: number | readonly number[] | string | Tensor, values: Values, axis?: number | null): Tensor;
+  delete(x: Values, index: number | readonly number[] | string | Tensor, axis?: number | null): Tensor;
+  /** NumPy's block: nested lists joined innermost along the last axis. */
+  block(arrays: Values | readonly unknown[]): Tensor;
+  unravelIndex(indices: Values, shape: readonly number[]): Tensor[];
+  ravelMultiIndex(
+    multiIndex: readonly Values[],
+    dims: readonly number[],
+    options?: { mode?: 'raise' | 'wrap' | 'clip' },
+  ): Tensor;
+  /** Whether the storage bytes a and b reach overlap (a bound, as NumPy's may_share_memory). */
+  mayShareMemory(a: Tensor, b: Tensor): boolean;
+  /** Whether a and b have an element's byte in common (exact, as NumPy's shares_memory). */
+  sharesMemory(a: Tensor, b: Tensor): boolean;
+  ndindex(...shape: number[] | [readonly number[]]): Generator<number[]>;
+  ndenumerate(x: Values): Generator<[number[], number | bigint | boolean | ComplexLike]>;
   /** A sorted copy (the Array API's sort; NumPy's np.sort). */
   sort(x: Values, options?: SortOptions | number | null): Tensor;
   argsort(x: Values, options?: SortOptions | number | null): Tensor;

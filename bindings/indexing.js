@@ -4,7 +4,7 @@
 // compress, extract.  The items become C's index string (src/index.c), in
 // which '@' stands for each index tensor; C checks and does everything.
 import { WtError } from './errors.js';
-import { Tensor } from './tensor.js';
+import { Tensor, sourceOf } from './tensor.js';
 import { typeName } from './engine.js';
 import { isLazy } from './lazy/index.js';
 import { options, withHandles } from './ops.js';
@@ -85,7 +85,7 @@ export function get(api, x, ...list) {
   }
   const e = api.e;
   callIndex(api, 'get', x, list, (h, sp, n, p) => e.ex.wt_index_get(h, sp, n, p, e.outPtr));
-  return e.adopt(e.takeOut());
+  return sourceOf(x, e.adopt(e.takeOut())); // a basic index: a view
 }
 
 // a value to store: a scalar is stored into a 0-d tensor of x's dtype as assign stores it (NumPy 2's

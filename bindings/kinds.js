@@ -2,7 +2,7 @@
 // function, its method on Tensor and LazyTensor, and the graph node it builds
 // when an operand is lazy.  One builder per kind; entries of the other kinds
 // bring their own `impl` (and `lazy` builder).
-import { Tensor } from './tensor.js';
+import { Tensor, sourceOf } from './tensor.js';
 import { defineOp } from './engine.js';
 import { ewise, reduction } from './ops.js';
 import { withNames } from './names.js';
@@ -23,7 +23,9 @@ const EAGER = {
 
 // views and copies: the C function with its argument specs, the names following the axes
 function specOp(api, entry) {
-  return followNames(defineOp(api.e, entry.name, entry.c, entry.args), entry.names);
+  const op = defineOp(api.e, entry.name, entry.c, entry.args);
+  const viewing = entry.kind === 'view' ? (x, ...args) => sourceOf(x, op(x, ...args)) : op;
+  return followNames(viewing, entry.names);
 }
 
 // views whose axes are the input's: the result carries the names along

@@ -8,6 +8,8 @@ import * as bu from './build.js';
 import { via } from './kinds.js';
 import { defineOp } from './engine.js';
 import { options } from './ops.js';
+import { sourceOf } from './tensor.js';
+import * as pl from './plumbing.js';
 
 // NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
 export const INDEXING = [
@@ -93,6 +95,16 @@ export const SHAPING = [
   free('mgrid', bu.mgrid),
   free('ogrid', bu.ogrid),
   free('slidingWindowView', bu.slidingWindowView, { c: 'wt_view_sliding_window' }),
+  free('append', pl.append),
+  free('insert', pl.insert),
+  free('delete', pl.deleteItems),
+  free('block', pl.block),
+  free('unravelIndex', pl.unravelIndex),
+  free('ravelMultiIndex', pl.ravelMultiIndex),
+  free('mayShareMemory', pl.mayShareMemory),
+  free('sharesMemory', pl.sharesMemory),
+  free('ndindex', pl.ndindex),
+  free('ndenumerate', pl.ndenumerate),
   {
     name: 'asStrided',
     c: 'wt_view_as_strided',
@@ -103,7 +115,7 @@ export const SHAPING = [
         'shape strides',
         'i64 offset',
       ]);
-      return (x, shape, strides, opts) => op(x, shape, strides, options(opts, 'asStrided').offset ?? 0);
+      return (x, shape, strides, opts) => sourceOf(x, op(x, shape, strides, options(opts, 'asStrided').offset ?? 0));
     },
   },
   // the C view behind slidingWindowView (its axis default is made in build.js)
@@ -111,7 +123,13 @@ export const SHAPING = [
     name: '_slidingWindow',
     free: false,
     c: 'wt_view_sliding_window',
-    impl: (api) =>
-      defineOp(api.e, 'slidingWindowView', 'wt_view_sliding_window', ['tensor self', 'axes axis', 'shape window']),
+    impl: (api) => {
+      const op = defineOp(api.e, 'slidingWindowView', 'wt_view_sliding_window', [
+        'tensor self',
+        'axes axis',
+        'shape window',
+      ]);
+      return (x, axes, win) => sourceOf(x, op(x, axes, win));
+    },
   },
 ].map((e) => ({ kind: 'shape', method: false, ...e }));

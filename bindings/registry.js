@@ -17,7 +17,7 @@
 //   namespace true: impl gives an object of functions (wt.emath), not a function
 // Adding an op: docs/ARCHITECTURE.md, "Adding an op".
 import { WtError } from './errors.js';
-import { Tensor } from './tensor.js';
+import { Tensor, sourceOf } from './tensor.js';
 import { defineOp, typeName, isWeakTensor } from './engine.js';
 import { UFUNC_ENTRIES, cName } from './ufuncs.js';
 import { ewise, matmul, einsum, einsumNamed, einsumPath } from './ops.js';
@@ -59,7 +59,7 @@ const VIEWS = [
     args: ['tensor self', 'int axis'],
     impl: (api, e) => {
       const one = defineOp(api.e, e.name, e.c, e.args);
-      return (x, axis) => (Array.isArray(axis) ? expandDims(api, x, axis) : one(x, axis));
+      return (x, axis) => (Array.isArray(axis) ? expandDims(api, x, axis) : sourceOf(x, one(x, axis)));
     },
   },
   { name: 'squeeze', c: 'wt_view_squeeze', args: ['tensor self', 'axes axis=null'], names: axisNames.squeeze },

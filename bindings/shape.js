@@ -18,89 +18,107 @@ export function axesOf(axes, ndim, name) {
   return list;
 }
 
+// a shape argument: non-negative integers
+export function shapeArg(v, name, what = 'shape') {
+  if (!Array.isArray(v) || v.some((n) => !Number.isSafeInteger(n) || n < 0))
+    throw new WtError('WT_EINVAL', `${name}: ${what} must be an array of non-negative integers, got ${typeName(v)}`);
+  return v;
+}
+
 // a slice spec reversing the given axes
 const flipSpec = (ndim, axes) => Array.from({ length: ndim }, (_, i) => (axes.includes(i) ? '::-1' : ':')).join(',');
 
 export function flip(api, x, axis = null) {
-  x = asTensor(api, x);
-  const axes = axis === null || axis === undefined ? [...x.shape.keys()] : axesOf(axis, x.ndim, 'flip');
-  return x.slice(flipSpec(x.ndim, axes));
+  return api.wt.tidy(() => {
+    x = asTensor(api, x);
+    const axes = axis === null || axis === undefined ? [...x.shape.keys()] : axesOf(axis, x.ndim, 'flip');
+    return x.slice(flipSpec(x.ndim, axes));
+  });
 }
 export const fliplr = (api, x) => {
-  x = asTensor(api, x);
+  if (!(x instanceof Tensor)) return api.wt.tidy(() => fliplr(api, asTensor(api, x)));
   if (x.ndim < 2) throw new WtError('WT_EINVAL', 'fliplr: the tensor must be at least 2-D');
   return flip(api, x, 1);
 };
 export const flipud = (api, x) => {
-  x = asTensor(api, x);
+  if (!(x instanceof Tensor)) return api.wt.tidy(() => flipud(api, asTensor(api, x)));
   if (x.ndim < 1) throw new WtError('WT_EINVAL', 'flipud: the tensor must be at least 1-D');
   return flip(api, x, 0);
 };
 
 // NumPy's rot90: k quarter turns from the first axis towards the second, a view
 export function rot90(api, x, k = 1, axes = [0, 1]) {
-  x = asTensor(api, x);
-  if (!Number.isInteger(k)) throw new WtError('WT_EINVAL', `rot90: k must be an integer, got ${typeName(k)}`);
-  if (!Array.isArray(axes) || axes.length !== 2) throw new WtError('WT_EINVAL', 'rot90: axes must be two axes');
-  if (x.ndim < 2) throw new WtError('WT_EINVAL', 'rot90: the tensor must be at least 2-D');
-  const [a, b] = axes.map((v) => axisOf(v, x.ndim, 'rot90'));
-  if (a === b) throw new WtError('WT_EINVAL', 'rot90: the axes must be different');
-  k = ((k % 4) + 4) % 4;
-  if (k === 0) return x.slice('');
-  if (k === 2) return x.slice(flipSpec(x.ndim, [a, b]));
-  const perm = [...x.shape.keys()];
-  [perm[a], perm[b]] = [perm[b], perm[a]];
-  return api.wt.tidy(() => (k === 1 ? flip(api, x, b).transpose(perm) : flip(api, x.transpose(perm), b)));
+  return api.wt.tidy(() => {
+    x = asTensor(api, x);
+    if (!Number.isInteger(k)) throw new WtError('WT_EINVAL', `rot90: k must be an integer, got ${typeName(k)}`);
+    if (!Array.isArray(axes) || axes.length !== 2) throw new WtError('WT_EINVAL', 'rot90: axes must be two axes');
+    if (x.ndim < 2) throw new WtError('WT_EINVAL', 'rot90: the tensor must be at least 2-D');
+    const [a, b] = axes.map((v) => axisOf(v, x.ndim, 'rot90'));
+    if (a === b) throw new WtError('WT_EINVAL', 'rot90: the axes must be different');
+    k = ((k % 4) + 4) % 4;
+    if (k === 0) return x.slice('');
+    if (k === 2) return x.slice(flipSpec(x.ndim, [a, b]));
+    const perm = [...x.shape.keys()];
+    [perm[a], perm[b]] = [perm[b], perm[a]];
+    return api.wt.tidy(() => (k === 1 ? flip(api, x, b).transpose(perm) : flip(api, x.transpose(perm), b)));
+  });
 }
 
 export function moveaxis(api, x, source, destination) {
-  x = asTensor(api, x);
-  const src = axesOf(source, x.ndim, 'moveaxis'),
-    dst = axesOf(destination, x.ndim, 'moveaxis');
-  if (src.length !== dst.length)
-    throw new WtError('WT_EINVAL', 'moveaxis: source and destination must have the same number of elements');
-  const order = [...x.shape.keys()].filter((i) => !src.includes(i));
-  [...dst.keys()].sort((i, j) => dst[i] - dst[j]).forEach((i) => order.splice(dst[i], 0, src[i]));
-  return x.transpose(order);
+  return api.wt.tidy(() => {
+    x = asTensor(api, x);
+    const src = axesOf(source, x.ndim, 'moveaxis'),
+      dst = axesOf(destination, x.ndim, 'moveaxis');
+    if (src.length !== dst.length)
+      throw new WtError('WT_EINVAL', 'moveaxis: source and destination must have the same number of elements');
+    const order = [...x.shape.keys()].filter((i) => !src.includes(i));
+    [...dst.keys()].sort((i, j) => dst[i] - dst[j]).forEach((i) => order.splice(dst[i], 0, src[i]));
+    return x.transpose(order);
+  });
 }
 
 // expandDims over one axis or several (NumPy: positions in the result)
 export function expandDims(api, x, axis) {
-  x = asTensor(api, x);
-  const n = x.ndim + (Array.isArray(axis) ? axis.length : 1);
-  const axes = axesOf(axis, n, 'expandDims');
-  const shape = [];
-  for (let i = 0, j = 0; i < n; i++) shape.push(axes.includes(i) ? 1 : x.shape[j++]);
-  return x.reshape(shape);
+  return api.wt.tidy(() => {
+    x = asTensor(api, x);
+    const n = x.ndim + (Array.isArray(axis) ? axis.length : 1);
+    const axes = axesOf(axis, n, 'expandDims');
+    const shape = [];
+    for (let i = 0, j = 0; i < n; i++) shape.push(axes.includes(i) ? 1 : x.shape[j++]);
+    return x.reshape(shape);
+  });
 }
 
 // atleast1d/2d/3d: NumPy's reshapes (1-D becomes (1, n) and (1, n, 1))
 function atleast(api, nd, xs) {
-  const one = (v) => {
-    const x = asTensor(api, v);
-    if (x.ndim >= nd) return x === v ? x.slice('') : x;
-    const s = x.shape;
-    const shape =
-      nd === 1
-        ? [1]
-        : nd === 2
-          ? x.ndim === 0
-            ? [1, 1]
-            : [1, s[0]]
-          : [
-              [1, 1, 1],
-              [1, s[0], 1],
-              [...s, 1],
-            ][x.ndim];
-    return x.reshape(shape);
-  };
-  return xs.length === 1 ? one(xs[0]) : xs.map(one);
+  return api.wt.tidy(() => {
+    const one = (v) => {
+      const x = asTensor(api, v);
+      if (x.ndim >= nd) return x === v ? x.slice('') : x;
+      const s = x.shape;
+      const shape =
+        nd === 1
+          ? [1]
+          : nd === 2
+            ? x.ndim === 0
+              ? [1, 1]
+              : [1, s[0]]
+            : [
+                [1, 1, 1],
+                [1, s[0], 1],
+                [...s, 1],
+              ][x.ndim];
+      return x.reshape(shape);
+    };
+    return xs.length === 1 ? one(xs[0]) : xs.map(one);
+  });
 }
 export const atleast1d = (api, ...xs) => atleast(api, 1, xs);
 export const atleast2d = (api, ...xs) => atleast(api, 2, xs);
 export const atleast3d = (api, ...xs) => atleast(api, 3, xs);
 
 export function broadcastShapes(api, ...shapes) {
+  shapes.forEach((s) => shapeArg(s, 'broadcastShapes'));
   const nd = Math.max(0, ...shapes.map((s) => s.length));
   return Array.from({ length: nd }, (_, i) => {
     let size = 1;
@@ -154,8 +172,11 @@ function splitBounds(n, sections, name, strict) {
     const b = [0, ...sections.map((i) => Math.min(n, Math.max(0, i < 0 ? i + n : i))), n];
     return b.slice(0, -1).map((s, i) => [s, Math.max(s, b[i + 1])]);
   }
-  if (!Number.isInteger(sections) || sections <= 0)
-    throw new WtError('WT_EINVAL', `${name}: number sections must be larger than 0, got ${typeName(sections)}`);
+  if (!Number.isInteger(sections) || sections <= 0 || sections > 2 ** 24)
+    throw new WtError(
+      'WT_EINVAL',
+      `${name}: number sections must be an integer in [1, 2^24], got ${typeName(sections)}`,
+    );
   if (strict && n % sections)
     throw new WtError('WT_EINVAL', `${name}: array split does not result in an equal division`);
   const each = Math.floor(n / sections),
@@ -169,24 +190,30 @@ function splitBounds(n, sections, name, strict) {
   return out;
 }
 function splitAlong(api, x, sections, axis, name, strict) {
-  x = asTensor(api, x);
-  if (x.ndim === 0) throw new WtError('WT_EINVAL', `${name}: a 0-d tensor cannot be split`);
-  const ax = axisOf(axis, x.ndim, name);
-  const lead = ':,'.repeat(ax);
-  return splitBounds(x.shape[ax], sections, name, strict).map(([s, e]) => x.slice(`${lead}${s}:${e}`));
+  return api.wt.tidy(() => {
+    x = asTensor(api, x);
+    if (x.ndim === 0) throw new WtError('WT_EINVAL', `${name}: a 0-d tensor cannot be split`);
+    const ax = axisOf(axis, x.ndim, name);
+    const lead = ':,'.repeat(ax);
+    return splitBounds(x.shape[ax], sections, name, strict).map(([s, e]) => x.slice(`${lead}${s}:${e}`));
+  });
 }
 export const split = (api, x, sections, axis = 0) => splitAlong(api, x, sections, axis, 'split', true);
 export const arraySplit = (api, x, sections, axis = 0) => splitAlong(api, x, sections, axis, 'arraySplit', false);
 export const vsplit = (api, x, sections) => splitAlong(api, x, sections, 0, 'vsplit', true);
 export function hsplit(api, x, sections) {
-  x = asTensor(api, x);
-  return splitAlong(api, x, sections, x.ndim === 1 ? 0 : 1, 'hsplit', true);
+  return api.wt.tidy(() => {
+    const t = asTensor(api, x);
+    return splitAlong(api, t, sections, t.ndim === 1 ? 0 : 1, 'hsplit', true);
+  });
 }
 export const dsplit = (api, x, sections) => splitAlong(api, x, sections, 2, 'dsplit', true);
 export function unstack(api, x, opts) {
-  x = asTensor(api, x);
-  const axis = axisOf((typeof opts === 'number' ? opts : options(opts, 'unstack').axis) ?? 0, x.ndim, 'unstack');
-  return Array.from({ length: x.shape[axis] }, (_, i) => x.slice(`${':,'.repeat(axis)}${i}`));
+  return api.wt.tidy(() => {
+    x = asTensor(api, x);
+    const axis = axisOf((typeof opts === 'number' ? opts : options(opts, 'unstack').axis) ?? 0, x.ndim, 'unstack');
+    return Array.from({ length: x.shape[axis] }, (_, i) => x.slice(`${':,'.repeat(axis)}${i}`));
+  });
 }
 
 // NumPy's tile: the tensor repeated reps times along each axis (a broadcast view, copied once)

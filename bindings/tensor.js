@@ -15,6 +15,13 @@ function ints(dv, p, n) {
   return Object.freeze(a);
 }
 
+// r made from x shares x's storage: r's base is x's base, or x (NumPy's view.base)
+export function sourceOf(x, r) {
+  if (x instanceof Tensor && r instanceof Tensor && r !== x && r._base === x._base && x._ptr)
+    r._source = x._source ?? x;
+  return r;
+}
+
 export class Tensor {
   constructor(engine, ptr) {
     this._e = engine;
@@ -33,6 +40,7 @@ export class Tensor {
     this._nbytes = dv.getUint32(p + INFO.nbytes, true);
     this._view = null;
     this._names = null; // axis names (names.js), on this handle only
+    this._source = null; // the tensor a view was made from (base)
   }
 
   _alive() {
@@ -99,6 +107,43 @@ export class Tensor {
 
   get T() {
     return this.transpose();
+  }
+
+  // bytes per element and in all (NumPy's itemsize and nbytes)
+  get itemsize() {
+    this._alive();
+    return ARRAYS[this._code].BYTES_PER_ELEMENT * (isComplexDtype(DTYPES[this._code]) ? 2 : 1);
+  }
+  get nbytes() {
+    return this.size * this.itemsize;
+  }
+  // NumPy's base: the tensor this view was made from (that one's own base if it is a view), or null
+  get base() {
+    this._alive();
+    return this._source && !this._source.isDisposed ? this._source : null;
+  }
+
+  // a copy of the elements' bytes in C order (NumPy's tobytes())
+  tobytes() {
+    const c = this.contiguous();
+    try {
+      const is = c.itemsize;
+      return new Uint8Array(this._e.memory.buffer, c._base + c._offset * is, c.size * is).slice();
+    } finally {
+      c.dispose();
+    }
+  }
+
+  // NumPy's fill: every element set to value (as assign converts it); returns this tensor
+  fill(value) {
+    this._e.fns.assign(this, value);
+    return this;
+  }
+
+  // views along the first axis, as iterating a NumPy array (a 0-d tensor is not iterable)
+  *[Symbol.iterator]() {
+    if (this.ndim === 0) throw new WtError('WT_EINVAL', 'iteration over a 0-d tensor');
+    for (let i = 0; i < this._shape[0]; i++) yield this._e.fns.get(this, i);
   }
 
   // NumPy's t.real and t.imag: views of a complex tensor's parts (writable

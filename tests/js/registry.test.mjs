@@ -31,6 +31,7 @@ function declared(name) {
   const methods = new Set(),
     values = new Set();
   for (const p of checker.getPropertiesOfType(type)) {
+    if (p.name.startsWith('__@')) continue; // symbol-keyed ([Symbol.iterator]): the class's own, not named
     const t = checker.getTypeOfSymbolAtLocation(p, decl);
     (t.getCallSignatures().length ? methods : values).add(p.name);
   }
@@ -43,7 +44,7 @@ function ownMethods(file, cls) {
   const decl = sf.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === cls);
   return new Set(
     decl.members
-      .filter((m) => m.name && !m.name.text.startsWith('_') && !ts.isConstructorDeclaration(m))
+      .filter((m) => m.name?.text && !m.name.text.startsWith('_') && !ts.isConstructorDeclaration(m))
       .map((m) => m.name.text),
   );
 }

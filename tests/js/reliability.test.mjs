@@ -57,8 +57,8 @@ function probe(label, fn, own = []) {
       r.dispose(); // a lazy leaf owns storage too
     else if (r?.wtensor === 'shared tensor')
       wt.attach(r).dispose(); // a share is a reference until attached
-    else if (r && typeof r === 'object' && !ArrayBuffer.isView(r))
-      // nonzero's array, unique's and topk's objects
+    else if (r && typeof r === 'object' && !ArrayBuffer.isView(r) && !(r instanceof wt.Tensor))
+      // nonzero's array, unique's and topk's objects (not a tensor's own fields)
       for (const t of Object.values(r)) if (t instanceof wt.Tensor && !own.includes(t) && !t.isDisposed) t.dispose();
   } catch (e) {
     judge(label, e);

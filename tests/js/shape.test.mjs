@@ -117,3 +117,52 @@ test('the functions refuse what NumPy refuses, with a WtError', () => {
     assert.deepEqual(wt.broadcastShapes([2, 1], [3], []), [2, 3]);
   });
 });
+
+test("Tensor's plumbing: itemsize, nbytes, tobytes, base, fill, iteration; ndindex, ndenumerate, memory overlap", () => {
+  wt.tidy(() => {
+    const a = wt.arange(6, null, 1, 'int16').reshape([2, 3]);
+    assert.deepEqual([a.itemsize, a.nbytes, wt.zeros([2], 'complex128').itemsize], [2, 12, 16]);
+    assert.deepEqual([...a.T.tobytes()], [0, 0, 3, 0, 1, 0, 4, 0, 2, 0, 5, 0]); // C order of the view
+    const owner = wt.arange(4);
+    const v = owner.slice('1:'),
+      vv = v.slice('::-1');
+    assert.equal(owner.base, null);
+    assert.equal(v.base, owner);
+    assert.equal(vv.base, owner); // a view of a view: the owner, as NumPy's base
+    assert.equal(owner.copy().base, null);
+    assert.equal(owner.get([0]).base, null); // advanced indexing copies
+    assert.equal(owner.get(0).base, owner);
+    assert.equal(wt.zeros([2]).fill(3).toArray()[1], 3);
+    throwsWt(() => wt.zeros([2], 'int8').fill(300), 'WT_EDTYPE');
+    const rows = [...a];
+    assert.equal(rows.length, 2);
+    assert.deepEqual(rows[1].toArray(), [3, 4, 5]);
+    assert.equal(rows[1].base, a.base);
+    const [x, y] = wt.tensor([5, 6]);
+    assert.deepEqual([x.item(), y.item()], [5, 6]);
+    throwsWt(() => [...wt.tensor(1)], 'WT_EINVAL', /0-d/);
+    assert.deepEqual(
+      [...wt.ndindex([2, 2])],
+      [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+        [1, 1],
+      ],
+    );
+    assert.deepEqual([...wt.ndindex(0, 3)], []);
+    assert.deepEqual(
+      [...wt.ndenumerate([[1, 2]])],
+      [
+        [[0, 0], 1],
+        [[0, 1], 2],
+      ],
+    );
+    assert.equal(wt.mayShareMemory(a, a.T), true);
+    assert.equal(wt.mayShareMemory(a, a.copy()), false);
+    const e = wt.arange(8);
+    assert.equal(wt.mayShareMemory(e.slice('::2'), e.slice('1::2')), true); // bounds overlap
+    assert.equal(wt.sharesMemory(e.slice('::2'), e.slice('1::2')), false); // no element in common
+    assert.equal(wt.sharesMemory(e.slice(':5'), e.slice('4:')), true);
+  });
+});
