@@ -52,7 +52,7 @@ def select_op(w, xs):
         'sort': lambda: np.sort(a), 'argsort': lambda: np.argsort(a),
         'sort_i32': lambda: np.sort(i32), 'argsort_i32': lambda: np.argsort(i32),
         'unique': lambda: np.unique(repeats), 'topk': topk, 'take': lambda: np.take(a, idx),
-        'mask': lambda: a[mask], 'concat': lambda: np.concatenate(xs),
+        'mask': lambda: a[mask], 'concat': lambda: np.concatenate(xs), 'pad': lambda: np.pad(a, 8),
     }
     return ops.get(w['op'])
 

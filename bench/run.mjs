@@ -20,13 +20,19 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const quick = flag('--quick');
-// onnxruntime-web fixes its thread count per process at its first session: the
-// 2-thread peer runs alone in a child process (--child), its ratios unpaired
+// engines that run alone in a child process (--child), their ratios unpaired:
+// onnxruntime-web fixes its thread count per process at its first session, and
+// jax-js's wasm kernels cannot be instantiated once onnxruntime-web has run
+const SEPARATE = {
+  'ort-2t': 'a separate process (onnxruntime-web fixes its thread count per process); ratio of medians, not alternated',
+  'jax-js':
+    'a separate process (its wasm kernels fail to link beside onnxruntime-web); ratio of medians, not alternated',
+};
 const child = flag('--child');
 const reps = Number(opt('--reps', quick ? 2 : 7));
 const only = opt('--only', '')?.split(',').filter(Boolean);
 const requested = opt('--engines', Object.keys(ENGINES).join(',')).split(',');
-const engineNames = child ? requested : requested.filter((e) => e !== 'ort-2t');
+const engineNames = child ? requested : requested.filter((e) => !SEPARATE[e]);
 const sampleMs = quick ? 1 : 25;
 const measure = (w) => benchWorkload(w, engines, makeInputs(w), { reps, sampleMs });
 
@@ -147,13 +153,13 @@ for (const w of workloads) {
   if (bad.length) console.log(`  results differ: ${bad.map(([n, e]) => `${n} ${e.toExponential(1)}`).join(', ')}`);
 }
 
-if (requested.includes('ort-2t')) {
+for (const name of Object.keys(SEPARATE).filter((e) => requested.includes(e))) {
   try {
     const args2 = [
       'bench/run.mjs',
       '--child',
       '--engines',
-      'ort-2t',
+      name,
       '--reps',
       String(reps),
       ...(quick ? ['--quick'] : []),
@@ -163,17 +169,14 @@ if (requested.includes('ort-2t')) {
       execFileSync(process.execPath, args2, { cwd: `${here}..`, encoding: 'utf8', maxBuffer: 1 << 26 }),
     );
     for (const rec of results.workloads) {
-      const r = sep[rec.id]?.['ort-2t'];
+      const r = sep[rec.id]?.[name];
       if (!r) continue;
-      rec.engines['ort-2t'] = {
-        ...r,
-        note: 'a separate process (onnxruntime-web fixes its thread count per process); ratio of medians, not alternated',
-      };
-      if (r.medianMs && rec.engines.wtensor?.medianMs) rec.ratios['ort-2t'] = r.medianMs / rec.engines.wtensor.medianMs;
+      rec.engines[name] = r.refused ? r : { ...r, note: SEPARATE[name] };
+      if (r.medianMs && rec.engines.wtensor?.medianMs) rec.ratios[name] = r.medianMs / rec.engines.wtensor.medianMs;
     }
   } catch (e) {
     for (const rec of results.workloads)
-      rec.engines['ort-2t'] = { refused: `could not run: ${String(e.message).split('\n')[0]}` };
+      rec.engines[name] = { refused: `could not run: ${String(e.message).split('\n')[0]}` };
   }
 }
 

@@ -44,6 +44,7 @@ export function wtSelect(wt, w, inputs) {
     indices: d.indices && wt.tensor(d.indices),
     mask: wt.tensor(d.mask, { dtype: 'bool' }),
     list: w.op === 'concat' ? d.list.map((x) => wt.tensor(x.data, { shape: x.shape })) : [],
+    img: wt.tensor(inputs[0].data, { shape: inputs[0].shape }),
   };
   const ops = {
     sort: () => [wt.sort(t.f)],
@@ -54,6 +55,7 @@ export function wtSelect(wt, w, inputs) {
     topk: () => Object.values(wt.topk(t.f, 10)),
     take: () => [wt.take(t.f, t.indices)],
     mask: () => [t.f.get(t.mask)],
+    pad: () => [wt.pad(t.img, 8)],
     concat: () => [wt.concat(t.list)],
   };
   return fresh(
@@ -73,6 +75,7 @@ export function tfSelect(tf, w, inputs) {
     indices: d.indices && tf.tensor(d.indices, undefined, 'int32'),
     mask: tf.tensor(d.mask, undefined, 'bool'),
     list: w.op === 'concat' ? d.list.map((x) => tf.tensor(x.data, x.shape)) : [],
+    img: tf.tensor(inputs[0].data, inputs[0].shape),
   };
   const ops = {
     unique: () => Object.values(tf.unique(t.repeats)),
@@ -80,8 +83,14 @@ export function tfSelect(tf, w, inputs) {
     take: () => [tf.gather(t.f, t.indices)],
     mask: async () => [await tf.booleanMaskAsync(t.f, t.mask)],
     concat: () => [tf.concat(t.list)],
+    pad: () => [
+      tf.pad(t.img, [
+        [8, 8],
+        [8, 8],
+      ]),
+    ],
   };
-  const free = (xs) => [t.f, t.repeats, t.indices, t.mask, ...t.list].forEach((x) => x?.dispose());
+  const free = () => [t.f, t.repeats, t.indices, t.mask, t.img, ...t.list].forEach((x) => x?.dispose());
   if (!ops[w.op]) {
     free();
     throw { refused: 'no sort or argsort in tfjs (only topk)' };
@@ -105,7 +114,9 @@ export function numpyTsSelect(np, w, inputs) {
   const indices = d.indices && np.array(d.indices, 'int32');
   const mask = np.array(Array.from(d.mask, Boolean), 'bool');
   const list = w.op === 'concat' ? d.list.map((x) => np.array(x.data, 'float32').reshape(x.shape)) : [];
+  const img = np.array(inputs[0].data, 'float32').reshape(inputs[0].shape);
   const ops = {
+    pad: () => [np.pad(img, 8)],
     sort: () => [np.sort(f)],
     argsort: () => [np.argsort(f)],
     sort_i32: () => [np.sort(i32)],
@@ -133,7 +144,7 @@ export function numpyTsSelect(np, w, inputs) {
     ops[w.op],
     (out) => out[0].toArray().flat(Infinity),
     (out) => out.forEach((x) => x.dispose?.()),
-    () => [f, i32, repeats, indices, mask, ...list].forEach((x) => x?.dispose?.()),
+    () => [f, i32, repeats, indices, mask, img, ...list].forEach((x) => x?.dispose?.()),
   );
   const notes = { topk: 'argpartition(−x, 9)[:10], then argsort of the 10', mask: 'np.compress(mask, x)' };
   return notes[w.op] ? { ...run, note: notes[w.op] } : run;
@@ -147,7 +158,9 @@ export function jaxSelect(jax, w, inputs) {
     i32 = np.array(d.i32),
     indices = d.indices && np.array(d.indices);
   const list = w.op === 'concat' ? d.list.map((x) => np.array(x.data).reshape(x.shape)) : [];
+  const img = np.array(inputs[0].data).reshape(inputs[0].shape);
   const ops = {
+    pad: () => [np.pad(img.ref, 8)],
     sort: () => [np.sort(f.ref)],
     argsort: () => [np.argsort(f.ref)],
     sort_i32: () => [np.sort(i32.ref)],
@@ -156,7 +169,7 @@ export function jaxSelect(jax, w, inputs) {
     take: () => [np.take(f.ref, indices.ref)],
     concat: () => [np.concatenate(list.map((x) => x.ref))],
   };
-  const free = () => [f, i32, indices, ...list].forEach((x) => x?.dispose());
+  const free = () => [f, i32, indices, img, ...list].forEach((x) => x?.dispose());
   if (!ops[w.op]) {
     free();
     throw { refused: w.op === 'mask' ? 'no boolean masks (shapes must be static)' : `no ${w.op}` };

@@ -178,6 +178,14 @@ export const WORKLOADS = [
     bytes: 8 * M,
   })),
   {
+    id: 'pad',
+    group: 'select',
+    label: 'pad a 1024² image by 8 (zeros)',
+    op: 'pad',
+    inputs: [[1024, 1024]],
+    bytes: 8 * 1040 * 1040,
+  },
+  {
     id: 'concat100',
     group: 'select',
     label: 'concat of 100 tensors of 100²',
@@ -201,14 +209,24 @@ export const TOO_SLOW = { 'tfjs-cpu': { matmul: 256 } };
 // Performance targets from the issues, as ratios wtensor/peer in the same run
 // (time of the peer divided by time of wtensor).
 export const TARGETS = [
-  ...['sort_f32', 'argsort_f32', 'sort_i32', 'argsort_i32', 'unique_i32', 'topk', 'take', 'mask', 'concat100'].flatMap(
-    (id) =>
-      ['numpy-ts', 'jax-js', 'tfjs-wasm'].map((peer) => ({
-        workload: id,
-        peer,
-        min: 1.0,
-        why: 'sorting and selecting ahead of every JS peer that has the op',
-      })),
+  ...[
+    'sort_f32',
+    'argsort_f32',
+    'sort_i32',
+    'argsort_i32',
+    'unique_i32',
+    'topk',
+    'take',
+    'mask',
+    'pad',
+    'concat100',
+  ].flatMap((id) =>
+    ['numpy-ts', 'jax-js', 'tfjs-wasm'].map((peer) => ({
+      workload: id,
+      peer,
+      min: 1.0,
+      why: 'sorting and selecting ahead of every JS peer that has the op',
+    })),
   ),
   ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
     { workload: id, peer: 'tfjs-wasm', min: 1.0, why: 'every elementwise workload ≥ 1.0× tfjs-backend-wasm' },

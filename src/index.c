@@ -27,13 +27,16 @@ typedef struct {
     int64_t *off; /* one view element offset per broadcast position, owned */
     int nd, pos;  /* the result's rank; where the broadcast axes land */
     int64_t shape[WT_MAX_DIMS];
-    wt_desc rest;  /* the view's other axes (in result order, as result axes around pos) */
-    int64_t inner; /* elements of the result axes after the broadcast ones */
+    wt_desc rest;            /* the view's other axes (in result order, as result axes around pos) */
+    int64_t inner;           /* elements of the result axes after the broadcast ones */
+    wt_tensor *mask;         /* a mask that is the only advanced item (C-contiguous bool), owned */
+    const int64_t *mstrides; /* the view's strides along the mask's axes */
 } index_plan;
 
 static void plan_free(index_plan *q) {
     for (int i = 0; i < WT_MAX_DIMS; i++) wt_tensor_sys_free(q->coords[i]);
     wt_tensor_sys_free(q->off);
+    wt_tensor_free(q->mask);
 }
 
 /* C-order coordinates of mask's nonzero elements: (ndim, count) of T at out */
@@ -98,26 +101,26 @@ WT_COLD static wt_status add_mask(index_plan *q, const wt_slice_adv *v) {
     wt_status st = as_mask(&x, &m);
     if (st) return st;
     const uint8_t *bytes = (const uint8_t *)wt_first(m);
-    bool alone = q->p.nadv == 1; /* the only advanced item: its offsets directly, no coordinates */
+    bool alone = q->p.nadv == 1; /* the only advanced item: kept, its offsets made from it when needed */
     int64_t count = count_true(bytes, wt_desc_size(&m->d)), nbytes;
     int64_t *c = NULL;
-    if (!wt_mul_ok(count, 8 * (alone ? 1 : x.d.ndim), &nbytes) || !(c = wt_tensor_sys_alloc((size_t)nbytes + 8)))
-        st = wt_error_fail(WT_ENOMEM, "index: out of memory for the positions of %lld true elements", (long long)count);
-    else if (alone)
-        mask_offsets(&m->d, bytes, q->p.view.strides + v->axis, c);
-    else
-        coords_fill(&m->d, bytes, count, true, c);
-    wt_tensor_free(m);
-    if (st) return st;
-    if (alone)
-        q->off = c;
-    else
+    if (alone) {
+        q->mask = m, q->mstrides = q->p.view.strides + v->axis;
+    } else {
+        if (!wt_mul_ok(count, 8 * x.d.ndim, &nbytes) || !(c = wt_tensor_sys_alloc((size_t)nbytes + 8)))
+            st = wt_error_fail(WT_ENOMEM, "index: out of memory for the coordinates of %lld true elements",
+                               (long long)count);
+        else
+            coords_fill(&m->d, bytes, count, true, c);
+        wt_tensor_free(m);
+        if (st) return st;
         q->coords[q->k] = c;
+    }
     for (int i = 0; i < x.d.ndim; i++) {
         index_arr *a = &q->a[q->k++];
         a->axis = v->axis + i, a->src_axis = v->src_axis < 0 ? -1 : v->src_axis + i;
         wt_desc_init(&a->d, WT_INT64, 1, &count);
-        a->base = alone ? NULL : (const char *)(c + i * count); /* alone: no integers to read (q->off has them) */
+        a->base = alone ? NULL : (const char *)(c + i * count); /* alone: no integers to read (q->mask) */
     }
     return WT_OK;
 }
@@ -237,10 +240,13 @@ static wt_status rows(const index_arr *a, const wt_desc *d, int64_t size, int64_
 /* every index checked and turned into the offsets, before anything is
 ** written; an empty broadcast still checks each index given, as NumPy */
 static wt_status offsets(index_plan *q) {
-    if (q->off) return WT_OK; /* a mask alone made them */
     int64_t nbytes, base = 0;
     if (!wt_mul_ok(q->nbsize, 8, &nbytes) || !(q->off = wt_tensor_sys_alloc((size_t)nbytes + 8)))
         return wt_error_fail(WT_ENOMEM, "index: out of memory for %lld offsets", (long long)q->nbsize);
+    if (q->mask) {
+        mask_offsets(&q->mask->d, (const uint8_t *)wt_first(q->mask), q->mstrides, q->off);
+        return WT_OK;
+    }
     bool first = true; /* the first integers set the offsets, the others add to them */
     for (int j = 0; j < q->k; j++) {
         const index_arr *a = &q->a[j];
@@ -266,7 +272,7 @@ WT_COLD static wt_status plan_make(const wt_tensor *t, const char *spec, int n, 
     if (!st && !spec) st = wt_error_fail(WT_EINVAL, "index string is NULL");
     if (!st) st = wt_slice_index(t, spec, n, idx, &q->p);
     if (st || !q->p.nadv) return st;
-    if (!(st = expand(q)) && !(st = place(q))) st = offsets(q);
+    if (!(st = expand(q))) st = place(q);
     return st;
 }
 
@@ -310,6 +316,67 @@ static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gat
     }
 }
 
+/* one element per index: r[j] = view[idx[j]] as the indices are checked, no
+** offsets kept (a fresh r is all a failure leaves, and it is freed) */
+#define GATHER(T, U)                                                                                \
+    WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
+        int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
+        if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
+        wt_elem_copy(o + (at + i) * is, view + v * stride * is, is);                                \
+    }                                                                                               \
+    break;
+
+static wt_status gather_row(const index_arr *a, const char *p, int64_t s, int64_t n, int64_t size, int64_t stride,
+                            const char *view, char *o, int64_t at, int64_t is) {
+    switch (a->d.dtype) {
+    case WT_INT8: GATHER(int8_t, 0)
+    case WT_INT16: GATHER(int16_t, 0)
+    case WT_INT32: GATHER(int32_t, 0)
+    case WT_INT64: GATHER(int64_t, 0)
+    case WT_UINT8: GATHER(uint8_t, 1)
+    case WT_UINT16: GATHER(uint16_t, 1)
+    case WT_UINT32: GATHER(uint32_t, 1)
+    default: GATHER(uint64_t, 1)
+    }
+    return WT_OK;
+}
+
+/* get with one index tensor or one mask and nothing else to copy per position: straight into r */
+static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tensor *r) {
+    int64_t is = wt_dtype_size(t->d.dtype);
+    const char *view = (const char *)t->buf->data + q->p.view.offset * is;
+    char *o = wt_first(r);
+    if (q->mask) { /* the true elements in C order, their offsets kept up to date */
+        const wt_desc *d = &q->mask->d;
+        const uint8_t *m = (const uint8_t *)wt_first(q->mask);
+        int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0}, off = 0, count = wt_desc_size(&r->d);
+        char spare[16]; /* where false elements go: every element is copied, the true ones kept (no branch) */
+        for (int64_t i = 0, j = 0; i < size; i++) {
+            wt_elem_copy(j < count ? o + is * j : spare, view + off * is, is);
+            j += m[i] != 0;
+            for (int k = d->ndim - 1; k >= 0; k--) {
+                off += q->mstrides[k];
+                if (++c[k] < d->shape[k]) break;
+                off -= c[k] * q->mstrides[k], c[k] = 0;
+            }
+        }
+        return WT_OK;
+    }
+    const index_arr *a = &q->a[0];
+    const wt_desc *d = &a->d;
+    int nd = d->ndim;
+    int64_t ais = wt_dtype_size(d->dtype), n = nd ? d->shape[nd - 1] : 1, s = nd ? d->strides[nd - 1] * ais : 0;
+    int64_t size = q->p.view.shape[a->axis], stride = q->p.view.strides[a->axis], c[WT_MAX_DIMS] = {0};
+    for (int64_t at = 0; at < q->nbsize; at += n) {
+        const char *p = a->base;
+        for (int i = 0; i < nd - 1; i++) p += c[i] * d->strides[i] * ais;
+        wt_status st = gather_row(a, p, s, n, size, stride, view, o, at, is);
+        if (st) return st;
+        for (int i = nd - 2; i >= 0 && ++c[i] == d->shape[i]; i--) c[i] = 0;
+    }
+    return WT_OK;
+}
+
 WT_COLD wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx,
                                wt_tensor **result) {
     index_plan q = {0};
@@ -317,10 +384,17 @@ WT_COLD wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, cons
     if (!st) st = plan_make(t, spec, n, idx, &q);
     if (!st && !q.p.nadv) return wt_tensor_view(t, &q.p.view, result);
     wt_tensor *r = NULL;
-    if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &r))) {
+    bool direct = !st && wt_desc_size(&q.rest) == 1 && (q.mask || (q.k == 1 && q.a[0].base));
+    if (!st && !direct) st = offsets(&q);
+    if (!st) st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &r);
+    if (!st && direct)
+        st = gather_direct(&q, t, r);
+    else if (!st)
         move(&q, t->buf, r, true);
+    if (st)
+        wt_tensor_free(r);
+    else
         *result = r;
-    }
     plan_free(&q);
     return st;
 }
@@ -346,6 +420,7 @@ WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_t
         return wt_assign(&v, value);
     }
     wt_tensor *tmp = NULL; /* the values in the result's layout: cast, broadcast, and apart from t */
+    if (!st) st = offsets(&q);
     if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &tmp)) && !(st = wt_assign(tmp, value)))
         move(&q, t->buf, tmp, false);
     wt_tensor_free(tmp);

@@ -80,8 +80,15 @@ static wt_status fill(wt_tensor *r, int n, const wt_tensor *const *ts, int axis,
                 slab.d.shape[i] = slab.d.shape[i + 1], slab.d.strides[i] = slab.d.strides[i + 1];
             slab.d.ndim--;
         }
-        wt_status st = flat ? wt_view_reshape_to(ts[k], 1, &len, &src) : WT_OK;
-        if (!st) st = wt_assign(&slab, src ? src : ts[k]);
+        const wt_tensor *x = ts[k];
+        if (x->d.dtype == r->d.dtype && wt_desc_is_c_contiguous(&x->d) && wt_desc_is_c_contiguous(&slab.d) &&
+            !wt_assign_may_overlap(&slab, x)) { /* the common case: one block copied */
+            memcpy(wt_first(&slab), wt_first(x), (size_t)(wt_desc_size(&x->d) * wt_dtype_size(x->d.dtype)));
+            pos += len;
+            continue;
+        }
+        wt_status st = flat ? wt_view_reshape_to(x, 1, &len, &src) : WT_OK;
+        if (!st) st = wt_assign(&slab, src ? src : x);
         wt_tensor_free(src);
         if (st) return st;
         pos += len;

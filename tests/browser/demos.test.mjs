@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser, openPage, screenshot } from './browser.mjs';
 import { DEMO_CSP, DEMO_DIRS } from '../../scripts/serve.mjs';
+import { WORKLOADS } from '../../bench/workloads.mjs';
 
 async function demo(browser, url, name) {
   const { page, response } = await openPage(browser, `${url}/web/${name}.html`);
@@ -184,12 +185,12 @@ test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
         await page.waitForSelector('body[data-done]', { timeout: 120_000 });
         assert.match(
           await text(page, '#status'),
-          /^done: 25 workloads · limits: peak [\d.]+ GFLOPS, copy [\d.]+ GB\/s$/,
+          new RegExp(`^done: ${WORKLOADS.length} workloads · limits: peak [\\d.]+ GFLOPS, copy [\\d.]+ GB/s$`),
         );
         const rows = await page.$$eval('#results tr[data-id]', (trs) =>
           trs.map((tr) => [tr.dataset.id, tr.cells[1].textContent, tr.cells[5].textContent]),
         );
-        assert.equal(rows.length, 25);
+        assert.equal(rows.length, WORKLOADS.length);
         for (const [id, ms, lazy] of rows) {
           assert.match(ms, /^[\d.]+ (µs|ms)$/, id);
           assert.match(lazy, ['sqdiff', 'chain'].includes(id) ? /^×[\d.]+$/ : /^$/, `${id}: lazy speed-up`); // only the fusion workloads run lazily
