@@ -113,13 +113,17 @@ export function union1d(api, a, b) {
   return api.wt.tidy(() => unique(api, api.wt.concat([flat(api, a), flat(api, b)])));
 }
 
+// the unique values of a and of b (or both flattened, assumeUnique), joined and sorted
+function bothSorted(api, a, b, opts) {
+  const one = (v) => (opts.assumeUnique ? flat(api, v) : unique(api, v));
+  return sort(api, api.wt.concat([one(a), one(b)]));
+}
+
 export function intersect1d(api, a, b, opts) {
   opts = options(opts, 'intersect1d');
   const wt = api.wt;
   return wt.tidy(() => {
-    const ua = opts.assumeUnique ? flat(api, a) : unique(api, a),
-      ub = opts.assumeUnique ? flat(api, b) : unique(api, b);
-    const both = sort(api, wt.concat([ua, ub]));
+    const both = bothSorted(api, a, b, opts);
     if (both.size < 2) return both.slice(':0');
     return get(api, both.slice(':-1'), wt.equal(both.slice('1:'), both.slice(':-1')));
   });
@@ -137,9 +141,7 @@ export function setxor1d(api, a, b, opts) {
   opts = options(opts, 'setxor1d');
   const wt = api.wt;
   return wt.tidy(() => {
-    const ua = opts.assumeUnique ? flat(api, a) : unique(api, a),
-      ub = opts.assumeUnique ? flat(api, b) : unique(api, b);
-    const both = sort(api, wt.concat([ua, ub]));
+    const both = bothSorted(api, a, b, opts);
     if (both.size === 0) return both;
     const edge = wt.concat([[true], wt.notEqual(both.slice('1:'), both.slice(':-1')), [true]]);
     return get(api, both, wt.logicalAnd(edge.slice(':-1'), edge.slice('1:')));

@@ -194,30 +194,29 @@ WT_COLD static wt_status out_of_bounds(const index_arr *a, int64_t raw, bool wid
                          a->src_axis, (long long)size);
 }
 
+/* the integer dtypes an index tensor may have: X(code, C type, unsigned) */
+// clang-format off
+#define INDEX_DTYPES(X) \
+    X(WT_INT8, int8_t, 0) X(WT_INT16, int16_t, 0) X(WT_INT32, int32_t, 0) X(WT_INT64, int64_t, 0) \
+    X(WT_UINT8, uint8_t, 1) X(WT_UINT16, uint16_t, 1) X(WT_UINT32, uint32_t, 1) X(WT_UINT64, uint64_t, 1)
+// clang-format on
+
 /* off[i] += index * stride over one row of n integers of type T */
-#define ROW(T, U)                                                                                   \
-    WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
-        int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
-        if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
-        if (set)                                                                                    \
-            off[i] = v * stride;                                                                    \
-        else if (off)                                                                               \
-            off[i] += v * stride;                                                                   \
-    }                                                                                               \
-    break;
+#define ROW(E, T, U)                                                                                    \
+    case E:                                                                                             \
+        WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
+            int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
+            if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
+            if (set)                                                                                    \
+                off[i] = v * stride;                                                                    \
+            else if (off)                                                                               \
+                off[i] += v * stride;                                                                   \
+        }                                                                                               \
+        break;
 
 static wt_status add_row(const index_arr *a, const char *p, int64_t s, int64_t n, int64_t size, int64_t stride,
                          int64_t *off, bool set) {
-    switch (a->d.dtype) {
-    case WT_INT8: ROW(int8_t, 0)
-    case WT_INT16: ROW(int16_t, 0)
-    case WT_INT32: ROW(int32_t, 0)
-    case WT_INT64: ROW(int64_t, 0)
-    case WT_UINT8: ROW(uint8_t, 1)
-    case WT_UINT16: ROW(uint16_t, 1)
-    case WT_UINT32: ROW(uint32_t, 1)
-    default: ROW(uint64_t, 1)
-    }
+    switch (a->d.dtype) { INDEX_DTYPES(ROW) }
     return WT_OK;
 }
 
@@ -318,26 +317,18 @@ static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gat
 
 /* one element per index: r[j] = view[idx[j]] as the indices are checked, no
 ** offsets kept (a fresh r is all a failure leaves, and it is freed) */
-#define GATHER(T, U)                                                                                \
-    WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
-        int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
-        if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
-        wt_elem_copy(o + (at + i) * is, view + v * stride * is, is);                                \
-    }                                                                                               \
-    break;
+#define GATHER(E, T, U)                                                                                 \
+    case E:                                                                                             \
+        WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
+            int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
+            if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
+            wt_elem_copy(o + (at + i) * is, view + v * stride * is, is);                                \
+        }                                                                                               \
+        break;
 
 static wt_status gather_row(const index_arr *a, const char *p, int64_t s, int64_t n, int64_t size, int64_t stride,
                             const char *view, char *o, int64_t at, int64_t is) {
-    switch (a->d.dtype) {
-    case WT_INT8: GATHER(int8_t, 0)
-    case WT_INT16: GATHER(int16_t, 0)
-    case WT_INT32: GATHER(int32_t, 0)
-    case WT_INT64: GATHER(int64_t, 0)
-    case WT_UINT8: GATHER(uint8_t, 1)
-    case WT_UINT16: GATHER(uint16_t, 1)
-    case WT_UINT32: GATHER(uint32_t, 1)
-    default: GATHER(uint64_t, 1)
-    }
+    switch (a->d.dtype) { INDEX_DTYPES(GATHER) }
     return WT_OK;
 }
 

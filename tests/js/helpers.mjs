@@ -96,3 +96,20 @@ export function sameStrides(t, shape, strides) {
     if (n > 1) assert.equal(t.strides[i], strides[i], `stride ${i} of (${shape})`);
   });
 }
+
+// a fixture array ({dtype, shape, values}) as a tensor: contiguous, or the same values through
+// reversed (negative) strides
+export function fixtureTensor(a, reversed = false) {
+  if (!reversed || a.shape.length === 0) return wt.tensor(a.values, { dtype: a.dtype, shape: a.shape });
+  const t = wt.tensor(a.values.slice().reverse(), { dtype: a.dtype, shape: a.shape });
+  return t.slice(a.shape.map(() => '::-1').join(','));
+}
+
+// t is NumPy's result: its dtype, shape and values (within rel; NaN equals NaN)
+export function sameAsNumpy(t, want, label, rel = 0) {
+  assert.equal(t.dtype, want.dtype, `${label}: dtype`);
+  assert.deepEqual([...t.shape], want.shape, `${label}: shape`);
+  flatValues(t).forEach((v, i) =>
+    assert.ok(near(v, want.values[i], rel) || v === want.values[i], `${label}[${i}]: ${v} vs ${want.values[i]}`),
+  );
+}

@@ -5,7 +5,7 @@
 // errors; then what the fixtures cannot say.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, loadFixtures, throwsWt, near, flatValues } from './helpers.mjs';
+import { wt, loadFixtures, throwsWt, flatValues, fixtureTensor, sameAsNumpy } from './helpers.mjs';
 
 const fx = await loadFixtures('select');
 // NumPy's exception -> wtensor's code
@@ -16,20 +16,9 @@ const CODES = {
   TypeError: ['WT_EDTYPE'],
 };
 
-// a fixture array as a tensor: contiguous, or the same values through reversed (negative) strides
-function make(a, reversed = false) {
-  if (!reversed || a.shape.length === 0) return wt.tensor(a.values, { dtype: a.dtype, shape: a.shape });
-  const t = wt.tensor(a.values.slice().reverse(), { dtype: a.dtype, shape: a.shape });
-  return t.slice(a.shape.map(() => '::-1').join(','));
-}
+const make = fixtureTensor;
 
-function same(t, want, label) {
-  assert.equal(t.dtype, want.dtype, `${label}: dtype`);
-  assert.deepEqual([...t.shape], want.shape, `${label}: shape`);
-  flatValues(t).forEach((v, i) =>
-    assert.ok(near(v, want.values[i], 0) || v === want.values[i], `${label}[${i}]: ${v} vs ${want.values[i]}`),
-  );
-}
+const same = (t, want, label) => sameAsNumpy(t, want, label);
 
 const show = (v) => JSON.stringify(v, (k, x) => (typeof x === 'bigint' ? `${x}n` : x)).slice(0, 120);
 const item = (v, reversed) => (v !== null && typeof v === 'object' ? make(v.array, reversed) : v);

@@ -3,7 +3,7 @@
 // then views against copies, asStrided's bounds and what the fixtures cannot say.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, loadFixtures, throwsWt, near, flatValues } from './helpers.mjs';
+import { wt, loadFixtures, throwsWt, flatValues, fixtureTensor, sameAsNumpy } from './helpers.mjs';
 
 const fx = await loadFixtures('shape');
 const CODES = {
@@ -13,21 +13,11 @@ const CODES = {
   TypeError: ['WT_EDTYPE'],
 };
 
-function make(a, reversed) {
-  if (!reversed || a.shape.length === 0) return wt.tensor(a.values, { dtype: a.dtype, shape: a.shape });
-  const t = wt.tensor(a.values.slice().reverse(), { dtype: a.dtype, shape: a.shape });
-  return t.slice(a.shape.map(() => '::-1').join(','));
-}
+const make = fixtureTensor;
 const arg = (v, reversed) =>
   v && typeof v === 'object' && v.t ? make(v.t, reversed) : Array.isArray(v) ? v.map((x) => arg(x, reversed)) : v;
 
-function same(t, want, label) {
-  assert.equal(t.dtype, want.dtype, `${label}: dtype`);
-  assert.deepEqual([...t.shape], want.shape, `${label}: shape`);
-  flatValues(t).forEach((v, i) =>
-    assert.ok(near(v, want.values[i], 1e-12), `${label}[${i}]: ${v} vs ${want.values[i]}`),
-  );
-}
+const same = (t, want, label) => sameAsNumpy(t, want, label, 1e-12);
 
 test('rearranging, splitting and building match NumPy, on contiguous and reversed tensors', () => {
   assert.ok(fx.cases.length > 120);

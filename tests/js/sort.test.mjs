@@ -4,24 +4,13 @@
 // tensors; then partition, topk and what the fixtures cannot say.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, loadFixtures, throwsWt, near, flatValues } from './helpers.mjs';
+import { wt, loadFixtures, throwsWt, flatValues, fixtureTensor, sameAsNumpy } from './helpers.mjs';
 
 const fx = await loadFixtures('select');
 
-function make(a, reversed = false) {
-  if (!reversed || a.shape.length === 0) return wt.tensor(a.values, { dtype: a.dtype, shape: a.shape });
-  const t = wt.tensor(a.values.slice().reverse(), { dtype: a.dtype, shape: a.shape });
-  return t.slice(a.shape.map(() => '::-1').join(','));
-}
+const make = fixtureTensor;
 
-// NaN equals NaN; -0 and 0 are told apart only where NumPy's order fixes which comes first
-function same(t, want, label) {
-  assert.equal(t.dtype, want.dtype, `${label}: dtype`);
-  assert.deepEqual([...t.shape], want.shape, `${label}: shape`);
-  flatValues(t).forEach((v, i) =>
-    assert.ok(near(v, want.values[i], 0) || v === want.values[i], `${label}[${i}]: ${v} vs ${want.values[i]}`),
-  );
-}
+const same = (t, want, label) => sameAsNumpy(t, want, label);
 
 test('sort and argsort (stable, both directions) and unique match NumPy for every dtype', () => {
   assert.equal(new Set(fx.sort.map((c) => c.x.dtype)).size, 14);
