@@ -491,13 +491,21 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     options?: { axis?: number | null } | number | null,
   ): Tensor;
   extract(condition: Tensor | NestedArray, x: Tensor | NestedArray): Tensor;
-  /** Views (C descriptors, no copies): axes reversed, quarter turns, axes moved. */
-  flip(x: Values, axis?: number | readonly number[] | null): Tensor;
-  fliplr(x: Values): Tensor;
-  flipud(x: Values): Tensor;
-  rot90(x: Values, k?: number, axes?: readonly [number, number]): Tensor;
-  moveaxis(x: Values, source: number | readonly number[], destination: number | readonly number[]): Tensor;
-  moveAxis(x: Values, source: number | readonly number[], destination: number | readonly number[]): Tensor;
+  /** Views (C descriptors, no copies): axes reversed, quarter turns, axes moved; of a LazyTensor, graph nodes. */
+  flip<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray, axis?: number | readonly number[] | null): T;
+  fliplr<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray): T;
+  flipud<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray): T;
+  rot90<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray, k?: number, axes?: readonly [number, number]): T;
+  moveaxis<T extends Tensor | LazyTensor = Tensor>(
+    x: T | NestedArray,
+    source: number | readonly number[],
+    destination: number | readonly number[],
+  ): T;
+  moveAxis<T extends Tensor | LazyTensor = Tensor>(
+    x: T | NestedArray,
+    source: number | readonly number[],
+    destination: number | readonly number[],
+  ): T;
   permuteDims(x: Tensor, axes?: readonly number[] | null): Tensor;
   atleast1d(...xs: Values[]): Tensor | Tensor[];
   atleast2d(...xs: Values[]): Tensor | Tensor[];
@@ -510,12 +518,20 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   dstack(xs: readonly Values[]): Tensor;
   columnStack(xs: readonly Values[]): Tensor;
   /** Views: equal sections (split: they must divide the axis) or the parts between indices. */
-  split(x: Values, sections: number | readonly number[], axis?: number): Tensor[];
-  arraySplit(x: Values, sections: number | readonly number[], axis?: number): Tensor[];
-  hsplit(x: Values, sections: number | readonly number[]): Tensor[];
-  vsplit(x: Values, sections: number | readonly number[]): Tensor[];
-  dsplit(x: Values, sections: number | readonly number[]): Tensor[];
-  unstack(x: Values, options?: { axis?: number } | number): Tensor[];
+  split<T extends Tensor | LazyTensor = Tensor>(
+    x: T | NestedArray,
+    sections: number | readonly number[],
+    axis?: number,
+  ): T[];
+  arraySplit<T extends Tensor | LazyTensor = Tensor>(
+    x: T | NestedArray,
+    sections: number | readonly number[],
+    axis?: number,
+  ): T[];
+  hsplit<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray, sections: number | readonly number[]): T[];
+  vsplit<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray, sections: number | readonly number[]): T[];
+  dsplit<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray, sections: number | readonly number[]): T[];
+  unstack<T extends Tensor | LazyTensor = Tensor>(x: T | NestedArray, options?: { axis?: number } | number): T[];
   tile(x: Values, reps: number | readonly number[]): Tensor;
   repeat(x: Values, repeats: number | readonly number[] | Tensor, axis?: number | null): Tensor;
   roll(x: Values, shift: number | readonly number[], axis?: number | readonly number[] | null): Tensor;

@@ -8,8 +8,10 @@ import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { options } from './ops.js';
 import { axisOf } from './indexing.js';
+import { isLazy } from './lazy/index.js';
 
-export const asTensor = (api, v) => (v instanceof Tensor ? v : api.tensor(v));
+// a tensor (or a LazyTensor: the views below are its methods too, so they build graph nodes)
+export const asTensor = (api, v) => (v instanceof Tensor || isLazy(v) ? v : api.tensor(v));
 
 // the axes of an ndim tensor, normalized and unique (NumPy's normalize_axis_tuple)
 export function axesOf(axes, ndim, name) {
@@ -36,12 +38,12 @@ export function flip(api, x, axis = null) {
   });
 }
 export const fliplr = (api, x) => {
-  if (!(x instanceof Tensor)) return api.wt.tidy(() => fliplr(api, asTensor(api, x)));
+  if (!(x instanceof Tensor) && !isLazy(x)) return api.wt.tidy(() => fliplr(api, asTensor(api, x)));
   if (x.ndim < 2) throw new WtError('WT_EINVAL', 'fliplr: the tensor must be at least 2-D');
   return flip(api, x, 1);
 };
 export const flipud = (api, x) => {
-  if (!(x instanceof Tensor)) return api.wt.tidy(() => flipud(api, asTensor(api, x)));
+  if (!(x instanceof Tensor) && !isLazy(x)) return api.wt.tidy(() => flipud(api, asTensor(api, x)));
   if (x.ndim < 1) throw new WtError('WT_EINVAL', 'flipud: the tensor must be at least 1-D');
   return flip(api, x, 0);
 };

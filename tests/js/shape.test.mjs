@@ -156,3 +156,25 @@ test("Tensor's plumbing: itemsize, nbytes, tobytes, base, fill, iteration; ndind
     assert.equal(wt.sharesMemory(e.slice(':5'), e.slice('4:')), true);
   });
 });
+
+test('the view functions of a LazyTensor build graph nodes that compute what they compute eagerly', () => {
+  wt.tidy(() => {
+    const g = wt.graph();
+    const p = g.placeholder([2, 3, 4], 'float32', 'x');
+    const fns = {
+      flip: (x) => wt.flip(x, 1),
+      fliplr: (x) => wt.fliplr(x),
+      rot90: (x) => wt.rot90(x, 3, [2, 0]),
+      moveaxis: (x) => wt.moveaxis(x, [0, 1], [-1, 0]),
+      split: (x) => wt.split(x, [1, 3], 2)[1],
+      unstack: (x) => wt.unstack(x, { axis: 1 })[2],
+      expandDims: (x) => wt.expandDims(x, [0, 4]),
+      permuteDims: (x) => wt.permuteDims(x, [2, 0, 1]),
+      get: (x) => x.get(1, '::-1', null),
+    };
+    const f = g.compile(Object.fromEntries(Object.entries(fns).map(([k, fn]) => [k, fn(p)])));
+    const x = wt.arange(24, null, 1, 'float32').reshape([2, 3, 4]);
+    const r = f.run({ x });
+    for (const [k, fn] of Object.entries(fns)) assert.deepEqual(r[k].toArray(), fn(x).toArray(), k);
+  });
+});
