@@ -574,7 +574,7 @@ WT_API wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double
 ** nonzero() over the axes it covers (its shape must be theirs), a 0-d one
 ** for a new axis indexed by [0] or [].  The broadcast shape replaces the
 ** indexed axes where they were when the advanced items are next to each
-** other (no slice, None or non-empty '...' between them), else it comes
+** other (no slice, None or '...', even one standing for no axes, between them), else it comes
 ** first: NumPy's rule.  Without '@' items this is wt_view_slice.
 */
 

@@ -396,6 +396,7 @@ WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_t
     wt_status st = wt_tensor_check(value, "value");
     if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "index: the tensor is read-only");
     if (!st) st = plan_make(t, spec, n, idx, &q);
+    if (!st && q.p.nadv) st = offsets(&q); /* the indices checked before the value, as NumPy */
     if (!st && (q.p.nadv ? q.nd : q.p.view.ndim) == 0 && !q.p.ellipsis && value->d.ndim > 0 &&
         (t->d.dtype != WT_BOOL || wt_desc_size(&value->d) != 1)) {
         /* NumPy's scalar assignment: a[0] = [5] fails (bool takes any one value: Python's bool([5])),
@@ -411,7 +412,6 @@ WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_t
         return wt_assign(&v, value);
     }
     wt_tensor *tmp = NULL; /* the values in the result's layout: cast, broadcast, and apart from t */
-    if (!st) st = offsets(&q);
     if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &tmp)) && !(st = wt_assign(tmp, value)))
         move(&q, t->buf, tmp, false);
     wt_tensor_free(tmp);

@@ -178,7 +178,7 @@ static wt_status int_at(const item *it, int axis, int64_t size, int64_t *k) {
 }
 
 /* advanced items keep their axes in the view and are recorded in p;
-** NumPy's adjacency: no slice, new axis or non-empty ellipsis between them */
+** NumPy's adjacency: no slice, new axis or ellipsis (even an empty one) between them */
 static void record(wt_slice_plan *p, int axis, int ndim, int src_axis, const wt_tensor *t, int64_t value, bool *sep) {
     if (p->nadv && *sep) p->adjacent = false;
     p->adv[p->nadv++] = (wt_slice_adv){axis, ndim, src_axis, t, value};
@@ -210,7 +210,7 @@ WT_COLD wt_status wt_slice_index(const wt_tensor *t, const char *spec, int ntens
     for (int i = 0; i <= n; i++) {
         /* the ellipsis, or the implied one at the end, keeps the untouched axes */
         int keep = i == n ? nd - in : items[i].kind == IT_ELLIPSIS ? nd - consumed : 0;
-        sep |= keep > 0;
+        sep |= keep > 0 || (i < n && items[i].kind == IT_ELLIPSIS); /* NumPy: any '...' separates */
         for (int k = 0; k < keep; k++, in++, o++) d->shape[o] = t->d.shape[in], d->strides[o] = t->d.strides[in];
         if (i == n) break;
         const item *it = &items[i];

@@ -87,6 +87,9 @@ test('get: a basic index is a view, an advanced one a copy; lazily a view', () =
     c.set([0, 0], -1);
     assert.equal(a.get(1, 3).item(), 100);
     assert.deepEqual(a.get(null, '...', 0).shape, [1, 3]);
+    // an ellipsis between advanced items separates them even when it stands for no axes (NumPy's rule)
+    assert.deepEqual(wt.zeros([4, 2, 2]).get(':', 0, '...', [0]).shape, [1, 4]);
+    assert.deepEqual(wt.zeros([4, 2, 2]).get(':', 0, [0]).shape, [4, 1]);
     assert.deepEqual(a.get(1n, -1n).item(), 100);
     const g = wt.graph();
     const p = g.placeholder([3, 4], 'float32');
