@@ -495,7 +495,6 @@ static void sift_down(ranked *h, int64_t n, int64_t at) {
     }
 }
 
-/* the k first-ranked of the lane at p (n elements, byte stride s) into h, in rank order */
 /* e offered to the max-heap h of the k best so far (i: elements seen) */
 static inline void offer(ranked *h, int64_t k, int64_t i, ranked e) {
     if (i < k) {
@@ -508,6 +507,41 @@ static inline void offer(ranked *h, int64_t k, int64_t i, ranked e) {
         h[0] = e;
         sift_down(h, k, 0);
     }
+}
+
+/* the float a key stands for (the inverse of key_f32 / key_f64; largest: the key complemented) */
+static inline float f32_of_key(uint32_t key) {
+    uint32_t b = key & 0x80000000u ? key ^ 0x80000000u : ~key;
+    float v;
+    memcpy(&v, &b, 4);
+    return v;
+}
+static inline double f64_of_key(uint64_t key) {
+    uint64_t b = key & 0x8000000000000000u ? key ^ 0x8000000000000000u : ~key;
+    double v;
+    memcpy(&v, &b, 8);
+    return v;
+}
+
+#define MAY_ENTER(T, W)                                  \
+    do {                                                 \
+        bool any = false;                                \
+        for (int64_t j = 0; j < m; j++) {                \
+            T v;                                         \
+            memcpy(&v, p + j * s, sizeof v);             \
+            any |= largest ? (v > W) | (v != v) : v < W; \
+        }                                                \
+        return any;                                      \
+    } while (0)
+
+/* whether any of m floats at p could rank before the worst kept (its key
+** worst): a scan of the values alone, which turns most blocks away once the
+** heap is full (NaN ranks first for the largest, last for the smallest) */
+static bool block_may_enter(int dt, const char *p, int64_t s, int64_t m, uint64_t worst, bool largest) {
+    uint64_t key = largest ? ~worst : worst;
+    if (dt == WT_FLOAT32) MAY_ENTER(float, f32_of_key((uint32_t)key));
+    if (dt == WT_FLOAT64) MAY_ENTER(double, f64_of_key(key));
+    return true;
 }
 
 /* the k first-ranked of the lane at p (n elements, byte stride s) into h, in
@@ -525,6 +559,7 @@ static void select_k(int dt, const char *p, int64_t s, int64_t n, int64_t k, boo
         int w = key_width(dt);
         for (int64_t b = 0; b < n; b += 256) {
             int64_t m = n - b < 256 ? n - b : 256;
+            if (b >= k && !block_may_enter(dt, p + b * s, s, m, h[0].k.hi, largest)) continue;
             keys_of(dt, p + b * s, s, m, 0, largest, keys);
             for (int64_t j = 0; j < m; j++) {
                 uint64_t key = w == 8 ? keys[j] : ((uint32_t *)keys)[j];

@@ -156,3 +156,28 @@ test('many lanes (split across the threads when there are any) sort as one', () 
     assert.ok(wt.all(wt.greaterEqual(d.slice(':-1'), d.slice('1:'))).item());
   });
 });
+
+test('topk agrees with the stable sort on long lanes with ties, signed zeros and late NaNs', () => {
+  wt.tidy(() => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    for (const dtype of ['float32', 'float64', 'int32', 'float16'])
+      for (const n of [257, 3000]) {
+        const vals = Array.from({ length: n }, (_, i) =>
+          i === n - 5 && dtype.startsWith('float') ? NaN : [0, -0, 1, 2.5][i % 4] * Math.floor(rnd() * 50) - 40,
+        );
+        const x = wt.tensor(vals, { dtype });
+        for (const [k, largest] of [
+          [1, true],
+          [10, true],
+          [10, false],
+          [300, true],
+        ]) {
+          if (k > n) continue;
+          const t = wt.topk(x, k, { largest });
+          const want = wt.argsort(x, { descending: largest }).slice(`:${k}`);
+          assert.deepEqual(flatValues(t.indices), flatValues(want), `${dtype} n=${n} k=${k} largest=${largest}`);
+        }
+      }
+  });
+});
