@@ -136,7 +136,8 @@ export function axisOf(axis, ndim, name) {
   return axis < 0 ? axis + ndim : axis;
 }
 
-const asTensor = (api, v) => (v instanceof Tensor ? v : api.tensor(v));
+// a tensor of a value wt.tensor takes (a Tensor or LazyTensor as it is: a LazyTensor's views are its methods too)
+export const asTensor = (api, v) => (v instanceof Tensor || isLazy(v) ? v : api.tensor(v));
 
 // indices under take's mode: 'raise' (C checks them), 'wrap' or 'clip' over an axis of size n
 function modeIndices(api, idx, mode, n, name) {

@@ -2,12 +2,9 @@
 // uniqueCounts, uniqueInverse, uniqueAll, NumPy's unique (axis too), isin,
 // intersect1d, union1d, setdiff1d, setxor1d.  C finds the unique values
 // (src/sort.c: wt_unique, one radix sort); the rest is composed of C calls.
-import { Tensor } from './tensor.js';
-import { options, withTemp } from './ops.js';
-import { axisOf, get } from './indexing.js';
-import { sort, argsort, searchsorted } from './sorting.js';
-
-const asTensor = (api, v) => (v instanceof Tensor ? v : api.tensor(v));
+import { options } from './ops.js';
+import { axisOf, asTensor, get } from './indexing.js';
+import { sort, argsort, searchsorted, outs } from './sorting.js';
 
 // C's unique: [values, indices, inverse, counts], each as asked (want: four booleans)
 function uniqueCall(api, x, equalNan, want) {
@@ -15,12 +12,7 @@ function uniqueCall(api, x, equalNan, want) {
   const t = asTensor(api, x);
   try {
     const h = e.handle(t, 'unique: tensor');
-    return withTemp(e, 16, (p) => {
-      for (let k = 0; k < 4; k++) e.dv.setUint32(p + 4 * k, 0, true);
-      const at = (k) => (want[k] ? p + 4 * k : 0);
-      e.check(e.ex.wt_unique(h, equalNan ? 1 : 0, at(0), at(1), at(2), at(3)));
-      return [0, 1, 2, 3].map((k) => (want[k] ? e.adopt(e.dv.getUint32(p + 4 * k, true)) : null));
-    });
+    return outs(api, 4, (...ps) => e.ex.wt_unique(h, equalNan ? 1 : 0, ...ps.map((p, k) => (want[k] ? p : 0))));
   } finally {
     if (t !== x) t.dispose();
   }

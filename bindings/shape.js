@@ -7,11 +7,10 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { options } from './ops.js';
-import { axisOf } from './indexing.js';
+import { axisOf, asTensor } from './indexing.js';
 import { isLazy } from './lazy/index.js';
 
-// a tensor (or a LazyTensor: the views below are its methods too, so they build graph nodes)
-export const asTensor = (api, v) => (v instanceof Tensor || isLazy(v) ? v : api.tensor(v));
+export { asTensor };
 
 // the axes of an ndim tensor, normalized and unique (NumPy's normalize_axis_tuple)
 export function axesOf(axes, ndim, name) {

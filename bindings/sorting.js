@@ -6,12 +6,10 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { options, withTemp } from './ops.js';
-import { axisOf } from './indexing.js';
+import { axisOf, asTensor } from './indexing.js';
 
-const asTensor = (api, v) => (v instanceof Tensor ? v : api.tensor(v));
-
-// call(h, p0, p1, ...) with n out pointers; the tensors C made (null where it made none)
-function outs(api, n, call) {
+// call(p0, p1, ...) with n out pointers; the tensors C made (null where it made none)
+export function outs(api, n, call) {
   const e = api.e;
   return withTemp(e, 4 * n, (p) => {
     for (let k = 0; k < n; k++) e.dv.setUint32(p + 4 * k, 0, true);
@@ -31,11 +29,8 @@ function sortable(api, x, axis, name) {
   return [x, axisOf(axis ?? -1, x.ndim, name)];
 }
 
-function sortOpts(opts, name) {
-  opts = typeof opts === 'number' || opts === null ? { axis: opts } : options(opts, name);
-  if (opts.stable === false) opts = { ...opts }; // stable or not, the sort is stable: always allowed
-  return opts;
-}
+// the options (an axis alone as a number or null); `stable` needs no reading: the sort always is
+const sortOpts = (opts, name) => (typeof opts === 'number' || opts === null ? { axis: opts } : options(opts, name));
 
 // [values, indices] of C's sort, as asked
 function sortCall(api, x, opts, name, want) {
@@ -67,7 +62,7 @@ export function sortInPlace(api, x, opts) {
 
 // NumPy's kth checks; the partition is the sorted order (a valid partition for every kth)
 function checkKth(api, x, kth, axis, name) {
-  const [t, ax] = sortable(api, x, axis === undefined ? -1 : axis, name);
+  const [t, ax] = sortable(api, x, axis, name);
   const n = t.shape[ax];
   for (const k of Array.isArray(kth) ? kth.flat(Infinity) : [kth]) {
     if (!Number.isInteger(k)) throw new WtError('WT_EINVAL', `${name}: kth must be integers, got ${typeName(k)}`);
@@ -75,21 +70,16 @@ function checkKth(api, x, kth, axis, name) {
   }
 }
 
-export function partition(api, x, kth, opts) {
-  opts = sortOpts(opts, 'partition');
-  api.wt.tidy(() => checkKth(api, x, kth, opts.axis, 'partition'));
-  return sort(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
+// kth checked as NumPy checks it, then the sort along the axis (sorted: a partition for every kth)
+function partitioned(api, x, kth, opts, name, sortFn) {
+  opts = sortOpts(opts, name);
+  const axis = opts.axis === undefined ? -1 : opts.axis;
+  api.wt.tidy(() => checkKth(api, x, kth, axis, name));
+  return sortFn(api, x, { axis });
 }
-export function argpartition(api, x, kth, opts) {
-  opts = sortOpts(opts, 'argpartition');
-  api.wt.tidy(() => checkKth(api, x, kth, opts.axis, 'argpartition'));
-  return argsort(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
-}
-export function partitionInPlace(api, x, kth, opts) {
-  opts = sortOpts(opts, 'partition');
-  api.wt.tidy(() => checkKth(api, x, kth, opts.axis, 'partition'));
-  return sortInPlace(api, x, { axis: opts.axis === undefined ? -1 : opts.axis });
-}
+export const partition = (api, x, kth, opts) => partitioned(api, x, kth, opts, 'partition', sort);
+export const argpartition = (api, x, kth, opts) => partitioned(api, x, kth, opts, 'argpartition', argsort);
+export const partitionInPlace = (api, x, kth, opts) => partitioned(api, x, kth, opts, 'partition', sortInPlace);
 
 // the k largest (or smallest) along axis: {values, indices}, in order, ties by position (C: a bounded heap)
 export function topk(api, x, k, opts) {

@@ -67,18 +67,24 @@ static int64_t count_true(const uint8_t *m, int64_t size) {
     return n;
 }
 
+/* the next position of d's C-order walk (c its index): off, the offset along
+** strides, kept up to date */
+static inline int64_t next_offset(const wt_desc *d, const int64_t *strides, int64_t *c, int64_t off) {
+    for (int k = d->ndim - 1; k >= 0; k--) {
+        off += strides[k];
+        if (++c[k] < d->shape[k]) break;
+        off -= c[k] * strides[k], c[k] = 0;
+    }
+    return off;
+}
+
 /* the view offsets (strides: the view's, of the mask's axes) of the true
 ** elements of a C-contiguous mask, in C order */
 static void mask_offsets(const wt_desc *d, const uint8_t *m, const int64_t *strides, int64_t *off) {
-    int nd = d->ndim;
     int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0}, at = 0;
     for (int64_t i = 0, j = 0; i < size; i++) {
         if (m[i]) off[j++] = at;
-        for (int k = nd - 1; k >= 0; k--) { /* the next position: its offset kept up to date */
-            at += strides[k];
-            if (++c[k] < d->shape[k]) break;
-            at -= c[k] * strides[k], c[k] = 0;
-        }
+        at = next_offset(d, strides, c, at);
     }
 }
 
@@ -345,11 +351,7 @@ static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tenso
         for (int64_t i = 0, j = 0; i < size; i++) {
             wt_elem_copy(j < count ? o + is * j : spare, view + off * is, is);
             j += m[i] != 0;
-            for (int k = d->ndim - 1; k >= 0; k--) {
-                off += q->mstrides[k];
-                if (++c[k] < d->shape[k]) break;
-                off -= c[k] * q->mstrides[k], c[k] = 0;
-            }
+            off = next_offset(d, q->mstrides, c, off);
         }
         return WT_OK;
     }

@@ -199,6 +199,15 @@ typedef struct {
     room rs[64];
 } sort_job;
 
+/* the element offset (from d's first) of lane number `lane` along axis: the
+** lanes in C order of the other axes */
+static int64_t lane_start(const wt_desc *d, int axis, int64_t lane) {
+    int64_t src = 0;
+    for (int i = d->ndim - 1; i >= 0; i--)
+        if (i != axis) src += lane % d->shape[i] * d->strides[i], lane /= d->shape[i];
+    return src;
+}
+
 /* lanes [begin, end): each sorted into the outputs' lane (C-contiguous, t's shape) */
 static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     sort_job *j = ctx;
@@ -207,13 +216,8 @@ static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     for (int i = j->axis + 1; i < d->ndim; i++) inner *= d->shape[i];
     const room *r = &j->rs[part];
     for (int64_t lane = begin; lane < end; lane++) {
-        int64_t rest = lane, src = 0, o = lane / inner * n * inner + lane % inner; /* its first output element */
-        for (int i = d->ndim - 1; i >= 0; i--) {
-            if (i == j->axis) continue;
-            src += rest % d->shape[i] * d->strides[i];
-            rest /= d->shape[i];
-        }
-        const char *p = wt_first(j->t) + src * is;
+        int64_t o = lane / inner * n * inner + lane % inner; /* its first output element */
+        const char *p = wt_first(j->t) + lane_start(d, j->axis, lane) * is;
         int64_t s = d->strides[j->axis] * is;
         order(d->dtype, p, s, n, j->desc, r);
         if (j->values) {
@@ -374,6 +378,28 @@ static bool unique_counted(int dt, const wt_tensor *t, const char *p, int64_t s,
     return true;
 }
 
+/* unique by sorting: the runs of equal values in the sorted order */
+static wt_status unique_sorted(int dt, const wt_tensor *t, const char *p, int64_t s, int64_t n, bool equal_nan,
+                               const room *r, wt_tensor **outs[4], wt_tensor *made[4]) {
+    int64_t is = wt_dtype_size(dt);
+    runs ru = {0, wt_tensor_sys_alloc(sizeof(int32_t) * (size_t)(n + 1))};
+    if (!ru.start) return wt_error_fail(WT_ENOMEM, "unique: out of memory for %lld elements", (long long)n);
+    order(dt, p, s, n, false, r);
+    find_runs(dt, p, s, n, r->ix, r->k, equal_nan, &ru);
+    wt_status st = unique_outputs(dt, t, ru.m, outs, made);
+    for (int64_t j = 0; !st && j < ru.m; j++) {
+        int64_t first = r->ix[ru.start[j]];
+        if (made[0]) wt_elem_copy(wt_first(made[0]) + j * is, p + first * s, is);
+        if (made[1]) ((int32_t *)wt_first(made[1]))[j] = (int32_t)first;
+        if (made[3]) ((int32_t *)wt_first(made[3]))[j] = ru.start[j + 1] - ru.start[j];
+        if (made[2])
+            for (int32_t i = ru.start[j]; i < ru.start[j + 1]; i++)
+                ((int32_t *)wt_first(made[2]))[r->ix[i]] = (int32_t)j;
+    }
+    wt_tensor_sys_free(ru.start);
+    return st;
+}
+
 WT_COLD wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **values, wt_tensor **indices,
                             wt_tensor **inverse, wt_tensor **counts) {
     wt_status st = wt_tensor_check(t, "tensor");
@@ -385,26 +411,10 @@ WT_COLD wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **value
     int64_t is = wt_dtype_size(dt), s = flat->d.strides[0] * is;
     room r = {0};
     void *block = NULL;
-    runs ru = {0, wt_tensor_sys_alloc(sizeof(int32_t) * (size_t)(n + 1))};
-    if (!ru.start) st = wt_error_fail(WT_ENOMEM, "unique: out of memory for %lld elements", (long long)n);
-    if (!st) st = room_alloc(dt, n, 1, &r, &block);
-    if (!st && !unique_counted(dt, t, wt_first(flat), s, n, &r, outs, made, &st)) {
-        const char *p = wt_first(flat);
-        order(dt, p, s, n, false, &r);
-        find_runs(dt, p, s, n, r.ix, r.k, equal_nan != 0, &ru);
-        if (!(st = unique_outputs(dt, t, ru.m, outs, made))) {
-            for (int64_t j = 0; j < ru.m; j++) {
-                int64_t first = r.ix[ru.start[j]];
-                if (made[0]) wt_elem_copy(wt_first(made[0]) + j * is, p + first * s, is);
-                if (made[1]) ((int32_t *)wt_first(made[1]))[j] = (int32_t)first;
-                if (made[3]) ((int32_t *)wt_first(made[3]))[j] = ru.start[j + 1] - ru.start[j];
-                if (made[2])
-                    for (int32_t i = ru.start[j]; i < ru.start[j + 1]; i++)
-                        ((int32_t *)wt_first(made[2]))[r.ix[i]] = (int32_t)j;
-            }
-        }
-    }
-    wt_tensor_sys_free(block), wt_tensor_sys_free(ru.start), wt_tensor_free(flat);
+    st = room_alloc(dt, n, 1, &r, &block);
+    if (!st && !unique_counted(dt, t, wt_first(flat), s, n, &r, outs, made, &st))
+        st = unique_sorted(dt, t, wt_first(flat), s, n, equal_nan != 0, &r, outs, made);
+    wt_tensor_sys_free(block), wt_tensor_free(flat);
     for (int i = 0; i < 4; i++)
         if (st)
             wt_tensor_free(made[i]);
@@ -595,10 +605,8 @@ WT_COLD wt_status wt_topk(const wt_tensor *t, int64_t k, int axis, int largest, 
         st = wt_tensor_create(WT_INT32, t->d.ndim, shape, false, &ix);
     int64_t lanes = n && k ? wt_desc_size(&t->d) / n : 0;
     for (int64_t lane = 0; !st && lane < lanes; lane++) {
-        int64_t rest = lane, src = 0, o = lane / inner * k * inner + lane % inner;
-        for (int i = t->d.ndim - 1; i >= 0; i--)
-            if (i != ax) src += rest % t->d.shape[i] * t->d.strides[i], rest /= t->d.shape[i];
-        const char *p = wt_first(t) + src * is;
+        int64_t o = lane / inner * k * inner + lane % inner;
+        const char *p = wt_first(t) + lane_start(&t->d, ax, lane) * is;
         int64_t s = t->d.strides[ax] * is;
         select_k(t->d.dtype, p, s, n, k, largest != 0, h);
         for (int64_t j = 0; j < k; j++) {
