@@ -559,13 +559,13 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     options?: { endpoint?: boolean; base?: number; dtype?: DType },
   ): Tensor;
   geomspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;
-  /** Read-only windows along axes (default: every axis), zero copy: NumPy's sliding_window_view. */
-  slidingWindowView(
-    x: Values,
+  /** Read-only windows along axes (default: every axis), zero copy: NumPy's sliding_window_view; of a LazyTensor, a graph node. */
+  slidingWindowView<T extends Tensor | LazyTensor = Tensor>(
+    x: T | NestedArray,
     windowShape: number | readonly number[],
     options?: { axis?: number | readonly number[] | null } | number | readonly number[],
-  ): Tensor;
-  /** A view with any shape and element strides from x's first element (+ offset), refused (WT_EBOUNDS) outside x's storage. */
+  ): T;
+  /** A view with any shape and element strides from x's first element (+ offset), refused (WT_EBOUNDS) outside x's storage; eager only (strides address a buffer). */
   asStrided(x: Tensor, shape: readonly number[], strides: readonly number[], options?: { offset?: number }): Tensor;
   /** In place (returns x): NumPy's fill_diagonal, values repeated as needed; wrap for tall matrices. */
   fillDiagonal(x: Tensor, value: Operand | NestedArray, wrap?: boolean): Tensor;

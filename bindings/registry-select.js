@@ -9,6 +9,8 @@ import { via } from './kinds.js';
 import { defineOp } from './engine.js';
 import { options } from './ops.js';
 import { sourceOf } from './tensor.js';
+import { isLazy } from './lazy/index.js';
+import { WtError } from './errors.js';
 import * as pl from './plumbing.js';
 
 // NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
@@ -115,13 +117,19 @@ export const SHAPING = [
         'shape strides',
         'i64 offset',
       ]);
-      return (x, shape, strides, opts) => sourceOf(x, op(x, shape, strides, options(opts, 'asStrided').offset ?? 0));
+      return (x, shape, strides, opts) => {
+        // strides address a buffer, as NumPy's ndarray.view(dtype) does: eager only (a node has no bytes yet)
+        if (isLazy(x))
+          throw new WtError('WT_EINVAL', `asStrided: runs eagerly; its strides address a buffer, and ${x} has none`);
+        return sourceOf(x, op(x, shape, strides, options(opts, 'asStrided').offset ?? 0));
+      };
     },
   },
-  // the C view behind slidingWindowView (its axis default is made in build.js)
+  // the C view behind slidingWindowView (its axis default is made in build.js); lazily a view node
   {
     name: '_slidingWindow',
     free: false,
+    lazy: (g, [x, axis, win]) => g._view('slidingWindowView', x, [win, { axis }]),
     c: 'wt_view_sliding_window',
     impl: (api) => {
       const op = defineOp(api.e, 'slidingWindowView', 'wt_view_sliding_window', [

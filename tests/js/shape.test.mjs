@@ -161,6 +161,13 @@ test('the view functions of a LazyTensor build graph nodes that compute what the
   wt.tidy(() => {
     const g = wt.graph();
     const p = g.placeholder([2, 3, 4], 'float32', 'x');
+    const k = wt.tensor(
+      [
+        [1, -1],
+        [2, 0.5],
+      ],
+      { dtype: 'float32' },
+    );
     const fns = {
       flip: (x) => wt.flip(x, 1),
       fliplr: (x) => wt.fliplr(x),
@@ -171,10 +178,13 @@ test('the view functions of a LazyTensor build graph nodes that compute what the
       expandDims: (x) => wt.expandDims(x, [0, 4]),
       permuteDims: (x) => wt.permuteDims(x, [2, 0, 1]),
       get: (x) => x.get(1, '::-1', null),
+      slidingWindowView: (x) => wt.slidingWindowView(x, [2, 3], { axis: [2, 1] }),
+      convolution: (x) => wt.einsum('ahwij,ij->ahw', wt.slidingWindowView(x, [2, 2], [1, 2]), k),
     };
     const f = g.compile(Object.fromEntries(Object.entries(fns).map(([k, fn]) => [k, fn(p)])));
     const x = wt.arange(24, null, 1, 'float32').reshape([2, 3, 4]);
     const r = f.run({ x });
     for (const [k, fn] of Object.entries(fns)) assert.deepEqual(r[k].toArray(), fn(x).toArray(), k);
+    assert.throws(() => wt.asStrided(p, [2], [1]), /asStrided: runs eagerly/);
   });
 });
