@@ -122,7 +122,7 @@ export interface TopK {
   values: Tensor;
   indices: Tensor;
 }
-type Values = Tensor | NestedArray;
+type Values = Tensor | NestedArray | AnyTypedArray;
 export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap';
 
 /** Views and copies, on tensors (T = Tensor) and on lazy tensors (T = LazyTensor). */
@@ -204,7 +204,7 @@ export declare class Tensor {
   /** this tensor as a serialized tensorflow.TensorProto: values as tensor_content (default) or in the dtype's repeated field */
   toTensorProto(options?: { form?: 'content' | 'fields' }): Uint8Array;
   /** Writes src (broadcast, cast) through this view; returns this. */
-  assign(src: Tensor | number | bigint | boolean): this;
+  assign(src: Operand): this;
   /** A second handle on the same storage whose axes have these names (null: none). Elementwise ops
    *  on named tensors align axes by name; reductions and einsum take names. */
   named(names: readonly string[] | null): Tensor;
@@ -251,8 +251,9 @@ export interface BoundEinsum {
   path(...operands: (Tensor | readonly number[])[]): EinsumPath;
 }
 
-/** An operand: a tensor, or a number (a weak scalar, NEP 50) or boolean (acts as bool). */
-export type Operand = Tensor | number | bigint | boolean | ComplexLike;
+/** An operand: a tensor, a number (a weak scalar, NEP 50) or boolean (acts as bool), or nested
+ * arrays or a TypedArray (a tensor by wt.tensor's rules, as NumPy takes lists). */
+export type Operand = Tensor | NestedArray | AnyTypedArray;
 
 /** concat and stack: the axis (concat: null flattens), and NumPy's out= and casting= */
 export interface JoinOptions {
@@ -379,7 +380,7 @@ export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions)
   where(a: Operand, b: Operand, options?: OpOptions): Tensor;
   clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
   fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
-  matmul(other: Tensor | number, options?: OpOptions): Tensor;
+  matmul(other: Operand, options?: OpOptions): Tensor;
   /** NumPy's a[...] = value (items an array, or one item): value broadcast and cast; returns this tensor. */
   set(items: readonly IndexItem[] | IndexItem, value: Operand | NestedArray): Tensor;
   take(indices: Tensor | NestedArray, options?: TakeOptions | number | null): Tensor;
@@ -451,7 +452,7 @@ export interface EinsumPath {
 /** The free-function forms of the ops. */
 export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor } & {
   [K in UnaryOp | UnaryAlias]: (x: Operand, options?: OpOptions) => Tensor;
-} & { [K in ReduceOp]: (x: Tensor, options?: ReduceArg) => Tensor } & {
+} & { [K in ReduceOp]: (x: Values, options?: ReduceArg) => Tensor } & {
   where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
   clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
   fma(a: Operand, b: Operand, c: Operand, options?: OpOptions): Tensor;
@@ -460,7 +461,7 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   /** out = op(alpha*x). */
   unary(op: UnaryOp | string, x: Operand, options?: CortexOptions): Tensor;
   /** NumPy's matmul: 1-D operands promoted, batch axes broadcast. */
-  matmul(a: Tensor | number, b: Tensor | number, options?: OpOptions): Tensor;
+  matmul(a: Operand, b: Operand, options?: OpOptions): Tensor;
   /** NumPy's concatenate: the tensors (or values wt.tensor takes) joined along axis (default 0; null flattens them). */
   concat(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number | null): Tensor;
   concatenate(tensors: readonly (Tensor | NestedArray)[], options?: JoinOptions | number | null): Tensor;
@@ -506,7 +507,7 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
     source: number | readonly number[],
     destination: number | readonly number[],
   ): T;
-  permuteDims(x: Tensor, axes?: readonly number[] | null): Tensor;
+  permuteDims(x: Values, axes?: readonly number[] | null): Tensor;
   atleast1d(...xs: Values[]): Tensor | Tensor[];
   atleast2d(...xs: Values[]): Tensor | Tensor[];
   atleast3d(...xs: Values[]): Tensor | Tensor[];
@@ -616,10 +617,10 @@ export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: O
   setdiff1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   setxor1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   /** NumPy's einsum (its grammar exactly: letters, spaces ignored); a trailing options object may carry out. */
-  einsum(subscripts: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
+  einsum(subscripts: string, ...operands: (Operand | OpOptions)[]): Tensor;
   /** einsum over axis names, space-separated ('C H W N, W K -> C H K N'); named operands are aligned by name,
    *  and the result is named when an operand was. */
-  einsumNamed(equation: string, ...operands: (Tensor | number | OpOptions)[]): Tensor;
+  einsumNamed(equation: string, ...operands: (Operand | OpOptions)[]): Tensor;
   /** The plan einsum would use for these operands (tensors or shapes). */
   einsumPath(subscripts: string, ...operands: (Tensor | readonly number[])[]): EinsumPath;
   /** NumPy's can_cast: whether values of dtype from (or a tensor's) cast to dtype to under casting ('safe'). */
@@ -869,21 +870,21 @@ export interface Wtensor extends AllOps {
   linspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;
   eye(n: number, m?: number | null, k?: number, dtype?: DType): Tensor;
 
-  slice(t: Tensor, spec?: string): Tensor;
-  transpose(t: Tensor, axes?: readonly number[] | null): Tensor;
-  swapaxes(t: Tensor, axis1: number, axis2: number): Tensor;
-  reshape(t: Tensor, shape: Shape): Tensor;
-  broadcastTo(t: Tensor, shape: Shape): Tensor;
-  expandDims(t: Tensor, axis: number): Tensor;
-  squeeze(t: Tensor, axis?: number | readonly number[] | null): Tensor;
-  diagonal(t: Tensor, offset?: number, axis1?: number, axis2?: number): Tensor;
-  flatten(t: Tensor): Tensor;
-  ravel(t: Tensor): Tensor;
-  view(t: Tensor, dtype: DType): Tensor;
-  contiguous(t: Tensor): Tensor;
-  copy(t: Tensor): Tensor;
-  astype(t: Tensor, dtype: DType): Tensor;
-  assign(dst: Tensor, src: Tensor | number | bigint | boolean): Tensor;
+  slice(t: Values, spec?: string): Tensor;
+  transpose(t: Values, axes?: readonly number[] | null): Tensor;
+  swapaxes(t: Values, axis1: number, axis2: number): Tensor;
+  reshape(t: Values, shape: Shape): Tensor;
+  broadcastTo(t: Values, shape: Shape): Tensor;
+  expandDims(t: Values, axis: number): Tensor;
+  squeeze(t: Values, axis?: number | readonly number[] | null): Tensor;
+  diagonal(t: Values, offset?: number, axis1?: number, axis2?: number): Tensor;
+  flatten(t: Values): Tensor;
+  ravel(t: Values): Tensor;
+  view(t: Values, dtype: DType): Tensor;
+  contiguous(t: Values): Tensor;
+  copy(t: Values): Tensor;
+  astype(t: Values, dtype: DType): Tensor;
+  assign(dst: Tensor, src: Operand): Tensor;
 
   /** Runs fn, then disposes every tensor made inside it except those it returns (or kept). */
   tidy<T extends Tensors>(fn: () => T): T;

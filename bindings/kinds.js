@@ -6,6 +6,7 @@ import { Tensor, sourceOf } from './tensor.js';
 import { defineOp } from './engine.js';
 import { ewise, reduction } from './ops.js';
 import { withNames } from './names.js';
+import { WtError } from './errors.js';
 
 // eager functions of the generic kinds
 const EAGER = {
@@ -69,10 +70,44 @@ export const via =
 const operandRange = (entry) => entry.operands ?? (entry.kind === 'ufunc' ? [0, entry.arity] : [0, 1]);
 
 export function eagerOf(api, entry) {
-  if (entry.impl) return entry.impl(api, entry);
+  if (entry.impl) return withArrays(api, entry, entry.impl(api, entry));
   const build = EAGER[entry.kind];
   if (!build) throw new Error(`registry: ${entry.name} (${entry.kind}) needs an impl`);
-  return build(api, entry);
+  return withArrays(api, entry, build(api, entry));
+}
+
+// NumPy takes a list wherever it takes an array: a nested JS array or TypedArray in an operand
+// position (the generic kinds', an entry's declared operands, or its `arrays` range) becomes a tensor by wt.tensor's
+// rules for the call, freed after it (a view of it keeps its buffer).  Entries of the other
+// kinds take their array arguments themselves (lists of tensors, shapes, index lists).
+const ARRAY_KINDS = new Set(['ufunc', 'reduction', 'view', 'copy']);
+const isArrayLike = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+
+function withArrays(api, entry, fn) {
+  if (!ARRAY_KINDS.has(entry.kind) && !entry.operands) return fn;
+  const [from, to] = entry.arrays ?? operandRange(entry);
+  const name = entry.name;
+  return (...args) => {
+    let temps = null;
+    try {
+      for (let k = from; k < to && k < args.length; k++) {
+        if (!isArrayLike(args[k])) continue;
+        (temps ??= []).push((args[k] = asOperand(api, args[k], name, k - from)));
+      }
+      return fn(...args);
+    } finally {
+      temps?.forEach((t) => t.dispose());
+    }
+  };
+}
+
+function asOperand(api, v, name, k) {
+  try {
+    return api.tensor(v);
+  } catch (e) {
+    if (e instanceof WtError) throw new WtError(e.code, `${name}: operand ${k + 1}: ${e.message}`);
+    throw e;
+  }
 }
 
 // the free function: eager, or a node of the graph of its first lazy operand

@@ -267,8 +267,9 @@ const ASSIGN = {
   name: 'assign',
   kind: 'assign',
   method: true,
-  lazyMethod: false, // LazyTensor's own assign builds an assignment node
+  lazyMethod: false, // LazyTensor's own assign builds an assignment node (and owns the operands)
   operands: [0, 2],
+  arrays: [1, 2], // a value may be a nested array, the destination not
   impl: (api) => {
     const tensor = defineOp(api.e, 'assign', 'wt_assign', ['tensor self', 'tensor src'], 'self');
     const scalar = defineOp(api.e, 'assign', 'wt_assign_scalar', ['tensor self', 'scalar value'], 'self');

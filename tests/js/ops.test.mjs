@@ -292,3 +292,49 @@ test('acos, asin, atan, acosh, asinh, atanh, cosh, sinh: free, method, NumPy ali
     assert.equal(wt.sinh(wt.tensor([-100], { dtype: 'float32' })).item(), -Infinity);
   });
 });
+
+// NumPy takes lists wherever it takes arrays: every generic op takes nested arrays and TypedArrays
+// as operands, computes what it computes on wt.tensor of them, and frees what it made
+test('nested arrays and TypedArrays are operands of every op, as lists are in NumPy', () => {
+  const m = [
+    [1, 2],
+    [3, 4],
+  ];
+  const cases = [
+    ['add', (v) => wt.add(v, [10, 20])],
+    ['sqrt', (v) => wt.sqrt(v)],
+    ['where', (v) => wt.where([true, false], v, [0, 0])],
+    ['clip', (v) => wt.clip(v, 2, [3, 3])],
+    ['binary', (v) => wt.binary('sub', v, [1, 1], { alpha: 2 })],
+    ['sum', (v) => wt.sum(v, { axis: 1 })],
+    ['argmax', (v) => wt.argmax(v)],
+    ['transpose', (v) => wt.transpose(v)],
+    ['reshape', (v) => wt.reshape(v, [4])],
+    ['astype', (v) => wt.astype(v, 'float32')],
+    ['matmul', (v) => wt.matmul(v, [[1], [1]])],
+    ['einsum', (v) => wt.einsum('ij,jk->ik', v, m)],
+    ['method', (v, t) => t.sub(v)],
+  ];
+  for (const [name, f] of cases) {
+    const t = wt.tensor(m);
+    const want = f(t, t).toArray();
+    const before = wt.memory().tensors;
+    const r = f(m, t);
+    assert.deepEqual(r.toArray(), want, name);
+    r.dispose();
+    assert.equal(wt.memory().tensors, before, `${name}: the operand tensors are freed`);
+    t.dispose();
+  }
+  const f32 = wt.add(new Float32Array([1, 2]), 1);
+  assert.equal(f32.dtype, 'float32');
+  assert.deepEqual(f32.toArray(), [2, 3]);
+  const x = wt.zeros([2, 3], 'int32');
+  x.assign([1, 2, 3]);
+  assert.deepEqual(x.toArray(), [
+    [1, 2, 3],
+    [1, 2, 3],
+  ]);
+  throwsWt(() => wt.assign([1, 2], x), 'WT_EINVAL', /self must be a Tensor/);
+  throwsWt(() => wt.add([1, [2]], 1), 'WT_EINVAL', /add: operand 1: tensor: /);
+  throwsWt(() => wt.add([1, 2], [1, 2, 3]), 'WT_ESHAPE');
+});
