@@ -333,7 +333,34 @@ export type BinaryOp =
   | 'greaterEqual'
   | 'logicalAnd'
   | 'logicalOr'
-  | 'logicalXor';
+  | 'logicalXor'
+  | 'atan2'
+  | 'hypot'
+  | 'copysign'
+  | 'logaddexp'
+  | 'logaddexp2'
+  | 'nextafter'
+  | 'fmod'
+  | 'fmax'
+  | 'fmin'
+  | 'heaviside'
+  | 'bitwiseAnd'
+  | 'bitwiseOr'
+  | 'bitwiseXor'
+  | 'bitwiseLeftShift'
+  | 'bitwiseRightShift';
+/** NumPy's other names of binary functions: free functions only (wt.subtract is wt.sub). */
+export type BinaryAlias =
+  | 'subtract'
+  | 'multiply'
+  | 'divide'
+  | 'trueDivide'
+  | 'floorDivide'
+  | 'remainder'
+  | 'power'
+  | 'arctan2'
+  | 'leftShift'
+  | 'rightShift';
 export type UnaryOp =
   | 'neg'
   | 'abs'
@@ -368,10 +395,36 @@ export type UnaryOp =
   | 'conj'
   | 'angle'
   | 'log2'
-  | 'log10';
+  | 'log10'
+  | 'isinf'
+  | 'signbit'
+  | 'trunc'
+  | 'exp2'
+  | 'cbrt'
+  | 'deg2rad'
+  | 'rad2deg'
+  | 'rint'
+  | 'positive'
+  | 'bitwiseInvert';
 /** NumPy's spellings of Array API functions: free functions only (wt.arccos is wt.acos). */
-export type UnaryAlias = 'arccos' | 'arcsin' | 'arctan' | 'arccosh' | 'arcsinh' | 'arctanh' | 'conjugate';
+export type UnaryAlias =
+  | 'arccos'
+  | 'arcsin'
+  | 'arctan'
+  | 'arccosh'
+  | 'arcsinh'
+  | 'arctanh'
+  | 'conjugate'
+  | 'negative'
+  | 'absolute'
+  | 'around'
+  | 'invert'
+  | 'fix'
+  | 'radians'
+  | 'degrees';
 export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' | 'argmax' | 'argmin';
+/** NumPy's amax and amin: free functions only (max and min). */
+export type ReduceAlias = 'amax' | 'amin';
 
 /** The op methods every Tensor has: this is the first operand. */
 export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor } & {
@@ -450,9 +503,11 @@ export interface EinsumPath {
 }
 
 /** The free-function forms of the ops. */
-export type WtensorOps = { [K in BinaryOp]: (a: Operand, b: Operand, options?: OpOptions) => Tensor } & {
+export type WtensorOps = {
+  [K in BinaryOp | BinaryAlias]: (a: Operand, b: Operand, options?: OpOptions) => Tensor;
+} & {
   [K in UnaryOp | UnaryAlias]: (x: Operand, options?: OpOptions) => Tensor;
-} & { [K in ReduceOp]: (x: Values, options?: ReduceArg) => Tensor } & {
+} & { [K in ReduceOp | ReduceAlias]: (x: Values, options?: ReduceArg) => Tensor } & {
   where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
   clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
   fma(a: Operand, b: Operand, c: Operand, options?: OpOptions): Tensor;
@@ -764,9 +819,16 @@ export declare class Graph {
 
 /** The free functions build nodes when an operand is lazy. */
 export type LazyWtensorOps = {
-  [K in BinaryOp]: (a: LazyOperand, b: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor;
+  [K in BinaryOp | BinaryAlias]: (
+    a: LazyOperand,
+    b: LazyOperand,
+    options?: { alpha?: number; beta?: number },
+  ) => LazyTensor;
 } & { [K in UnaryOp | UnaryAlias]: (x: LazyTensor) => LazyTensor } & {
-  [K in ReduceOp]: (x: LazyTensor, options?: LazyReduceOptions | number | readonly number[]) => LazyTensor;
+  [K in ReduceOp | ReduceAlias]: (
+    x: LazyTensor,
+    options?: LazyReduceOptions | number | readonly number[],
+  ) => LazyTensor;
 } & {
   where(cond: LazyOperand, a: LazyOperand, b: LazyOperand): LazyTensor;
   matmul(a: LazyOperand, b: LazyOperand): LazyTensor;

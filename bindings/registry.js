@@ -19,7 +19,7 @@
 import { WtError } from './errors.js';
 import { Tensor, sourceOf } from './tensor.js';
 import { defineOp, typeName, isWeakTensor } from './engine.js';
-import { UFUNC_ENTRIES, cName } from './ufuncs.js';
+import { UFUNC_ENTRIES, REDUCTION_ENTRIES, cName } from './ufuncs.js';
 import { ewise, matmul, einsum, einsumNamed, einsumPath } from './ops.js';
 import { axisNames, checkNames, withNames, label, ein, translateEquation } from './names.js';
 import { readFile, writeFile, protoForm } from './files.js';
@@ -86,13 +86,7 @@ const COPIES = [
   },
 ].map((e) => ({ kind: 'copy', method: true, lazy: true, names: 'same', ...e }));
 
-const REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'].map((name) => ({
-  name,
-  kind: 'reduction',
-  c: name,
-  method: true,
-  lazy: true,
-}));
+const REDUCTIONS = REDUCTION_ENTRIES;
 
 const CREATION = [
   { name: 'tensor', impl: (api) => api.tensor },

@@ -59,21 +59,62 @@ const NAMES = {
   angle: 'angle',
   log2: 'log2',
   log10: 'log10',
+  atan2: 'arctan2',
+  hypot: 'hypot',
+  copysign: 'copysign',
+  logaddexp: 'logaddexp',
+  logaddexp2: 'logaddexp2',
+  nextafter: 'nextafter',
+  fmod: 'fmod',
+  fmax: 'fmax',
+  fmin: 'fmin',
+  heaviside: 'heaviside',
+  bitwiseAnd: 'bitwise_and',
+  bitwiseOr: 'bitwise_or',
+  bitwiseXor: 'bitwise_xor',
+  bitwiseLeftShift: 'left_shift',
+  bitwiseRightShift: 'right_shift',
+  bitwiseInvert: 'invert',
+  isinf: 'isinf',
+  signbit: 'signbit',
+  trunc: 'trunc',
+  exp2: 'exp2',
+  cbrt: 'cbrt',
+  deg2rad: 'deg2rad',
+  rad2deg: 'rad2deg',
+  rint: 'rint',
+  positive: 'positive',
   // ternary
   where: 'where',
   clip: 'clip',
   fma: 'fma',
 };
 
-// NumPy's spellings of the Array API names (np.arccos is np.acos)
+// NumPy's spellings of the Array API names (np.arccos is np.acos), and NumPy's other names
 const ALIASES = {
+  sub: ['subtract'],
+  mul: ['multiply'],
+  div: ['divide', 'trueDivide'],
+  floorDiv: ['floorDivide'],
+  mod: ['remainder'],
+  pow: ['power'],
+  neg: ['negative'],
+  abs: ['absolute'],
+  round: ['around'],
   acos: ['arccos'],
   asin: ['arcsin'],
   atan: ['arctan'],
   acosh: ['arccosh'],
   asinh: ['arcsinh'],
   atanh: ['arctanh'],
+  atan2: ['arctan2'],
   conj: ['conjugate'],
+  bitwiseLeftShift: ['leftShift'],
+  bitwiseRightShift: ['rightShift'],
+  bitwiseInvert: ['invert'],
+  trunc: ['fix'], // np.fix rounds toward zero with trunc's dtypes
+  deg2rad: ['radians'],
+  rad2deg: ['degrees'],
 };
 
 const CODE = new Map(OPS.map((o, k) => [o.name, k]));
@@ -96,3 +137,9 @@ export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {
 export const cName = (name) => (Object.hasOwn(NAMES, name) ? NAMES[name] : name);
 // its op code in the C op list, from either name (undefined if none)
 export const opCodeOf = (name) => CODE.get(cName(name));
+
+// NumPy's reductions (C: wt_reduce), amax and amin NumPy's other names of max and min
+const REDUCE_ALIASES = { max: ['amax'], min: ['amin'] };
+export const REDUCTION_ENTRIES = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'].map(
+  (name) => ({ name, aliases: REDUCE_ALIASES[name] ?? [], kind: 'reduction', c: name, method: true, lazy: true }),
+);

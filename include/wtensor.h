@@ -419,8 +419,17 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
 ** isnan/isfinite and logical_not give bool; exp, log, sqrt and the other
 ** float functions keep float dtypes and give float16 for bool, int8 and
 ** uint8, float32 for int16 and uint16, float64 otherwise (float16 is
-** computed in float32 and rounded once, as NumPy does); floor/ceil/round
-** keep integer dtypes unchanged; fma(a,
+** computed in float32 and rounded once, as NumPy does); a binary float
+** function (arctan2, hypot, copysign, logaddexp, logaddexp2, nextafter,
+** heaviside) of integers takes the smallest float every tensor operand casts
+** to safely, as NumPy's loop search (int8 with uint8 gives float16), and
+** nextafter of float16 steps on float16's grid; floor/ceil/round/trunc
+** keep integer dtypes unchanged; fmod, fmax and fmin keep the promoted dtype
+** (fmod is C's remainder, 0 for an integer divisor 0; fmax/fmin skip a NaN);
+** bitwise_and/or/xor and invert take bool and integers only, left_shift and
+** right_shift integers (bool is int8), with NumPy's counts: past the width
+** (or negative) a left shift gives 0 and a right shift the sign; isinf and
+** signbit give bool; fma(a,
 ** b, c) has the dtype of NumPy's a*b + c (the product's promotion, then the
 ** sum's) and computes product and sum in it.
 ** Integer division and modulo by zero give 0; an integer raised to a negative
@@ -453,6 +462,17 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
     X(ARCTAN, "arctan", 1) X(ARCCOSH, "arccosh", 1) X(ARCSINH, "arcsinh", 1)                         \
     X(ARCTANH, "arctanh", 1) X(COSH, "cosh", 1) X(SINH, "sinh", 1) X(CONJ, "conjugate", 1)           \
     X(ANGLE, "angle", 1) X(LOG2, "log2", 1) X(LOG10, "log10", 1)                                     \
+    /* more binary ops */                                                                            \
+    X(ARCTAN2, "arctan2", 2) X(HYPOT, "hypot", 2) X(COPYSIGN, "copysign", 2)                         \
+    X(LOGADDEXP, "logaddexp", 2) X(LOGADDEXP2, "logaddexp2", 2) X(NEXTAFTER, "nextafter", 2)         \
+    X(FMOD, "fmod", 2) X(FMAX, "fmax", 2) X(FMIN, "fmin", 2) X(HEAVISIDE, "heaviside", 2)            \
+    X(BITWISE_AND, "bitwise_and", 2) X(BITWISE_OR, "bitwise_or", 2)                                  \
+    X(BITWISE_XOR, "bitwise_xor", 2) X(LEFT_SHIFT, "left_shift", 2)                                  \
+    X(RIGHT_SHIFT, "right_shift", 2)                                                                 \
+    /* more unary ops */                                                                             \
+    X(ISINF, "isinf", 1) X(SIGNBIT, "signbit", 1) X(TRUNC, "trunc", 1) X(EXP2, "exp2", 1)            \
+    X(CBRT, "cbrt", 1) X(DEG2RAD, "deg2rad", 1) X(RAD2DEG, "rad2deg", 1) X(RINT, "rint", 1)          \
+    X(POSITIVE, "positive", 1) X(INVERT, "invert", 1)                                                \
     /* ternary */                                                                                    \
     X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
 // clang-format on

@@ -192,7 +192,7 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
         P->res_cast = wt_cast_get(vdt, p->target->d.dtype);
         P->buffered = true;
     }
-    P->kern = wt_kernels_get(P->op, comp[P->op == WT_OP_WHERE ? 1 : 0]);
+    P->kern = wt_kernels_for(P->op, comp[P->op == WT_OP_WHERE ? 1 : 0], P->lres);
 }
 
 wt_status wt_ewise_run(const wt_ewise_call *c) {

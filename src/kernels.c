@@ -37,7 +37,13 @@
         return (T)r;                                                                             \
     }                                                                                            \
     static inline uint8_t isnan_##sn(T a) { (void)a; return 0; }                                  \
-    static inline uint8_t isfinite_##sn(T a) { (void)a; return 1; }
+    static inline uint8_t isfinite_##sn(T a) { (void)a; return 1; }                               \
+    static inline T band_##sn(T a, T b) { return (T)(a & b); }                                   \
+    static inline T bor_##sn(T a, T b) { return (T)(a | b); }                                    \
+    static inline T bxor_##sn(T a, T b) { return (T)(a ^ b); }                                   \
+    static inline T invert_##sn(T a) { return (T)~a; }                                           \
+    /* NumPy's npy_lshift: a count past the width (or negative, as size_t) gives 0 */            \
+    static inline T lshift_##sn(T a, T b) { return (uint64_t)b < sizeof(T) * 8 ? (T)((U)a << b) : 0; }
 
 #define SIGNED_OPS(sn, T, U)                                                                     \
     INT_COMMON(sn, T, U)                                                                         \
@@ -59,7 +65,13 @@
     static inline T abs_##sn(T a) { return a < 0 ? neg_##sn(a) : a; }                            \
     static inline T sign_##sn(T a) { return (T)((a > 0) - (a < 0)); }                            \
     static inline T reciprocal_##sn(T a) { return a == 0 ? 0 : (T)(1 / a); }                     \
-    static inline T relu_##sn(T a) { return a < 0 ? 0 : a; }
+    static inline T relu_##sn(T a) { return a < 0 ? 0 : a; }                                    \
+    /* npy_rshift: past the width, the sign fills every bit */                                    \
+    static inline T rshift_##sn(T a, T b) {                                                      \
+        return (uint64_t)b < sizeof(T) * 8 ? (T)(a >> b) : (T)(a < 0 ? -1 : 0);                   \
+    }                                                                                            \
+    static inline T fmod_##sn(T a, T b) { return b == 0 || b == -1 ? 0 : (T)(a % b); } /* C's % */ \
+    static inline uint8_t signbit_##sn(T a) { return a < 0; }
 
 #define UNSIGNED_OPS(sn, T, U)                                                                   \
     INT_COMMON(sn, T, U)                                                                         \
@@ -69,7 +81,10 @@
     static inline T abs_##sn(T a) { return a; }                                                  \
     static inline T sign_##sn(T a) { return (T)(a != 0); }                                       \
     static inline T reciprocal_##sn(T a) { return a == 0 ? 0 : (T)(1 / a); }                     \
-    static inline T relu_##sn(T a) { return a; }
+    static inline T relu_##sn(T a) { return a; }                                                 \
+    static inline T rshift_##sn(T a, T b) { return (uint64_t)b < sizeof(T) * 8 ? (T)(a >> b) : 0; } \
+    static inline T fmod_##sn(T a, T b) { return b == 0 ? 0 : (T)(a % b); }                      \
+    static inline uint8_t signbit_##sn(T a) { (void)a; return 0; }
 
 /* floats: C semantics; floor_divide and mod as NumPy's npy_divmod */
 #define FLOAT_OPS(sn, T, F)                                                                      \
@@ -106,7 +121,25 @@
     static inline T sqrt_##sn(T a) { return sqrt##F(a); }                                        \
     static inline T angle_##sn(T a) { return atan2##F((T)0, a); } /* 0 or pi, as np.angle */     \
     static inline uint8_t isnan_##sn(T a) { return a != a; }                                     \
-    static inline uint8_t isfinite_##sn(T a) { return isfinite(a) != 0; }
+    static inline uint8_t isfinite_##sn(T a) { return isfinite(a) != 0; }                        \
+    static inline uint8_t isinf_##sn(T a) { return isinf(a) != 0; }                              \
+    static inline uint8_t signbit_##sn(T a) { return signbit(a) != 0; }                          \
+    static inline T trunc_##sn(T a) { return trunc##F(a); }                                      \
+    static inline T copysign_##sn(T a, T b) { return copysign##F(a, b); }                        \
+    static inline T fmod_##sn(T a, T b) { return fmod##F(a, b); }                                \
+    static inline T nextafter_##sn(T a, T b) { return nextafter##F(a, b); }                      \
+    static inline T heaviside_##sn(T a, T b) { return a < 0 ? 0 : a == 0 ? b : a > 0 ? 1 : a; }  \
+    /* NumPy's deg2rad and rad2deg: one multiply by the constant as T computes it */                          \
+    static inline T deg2rad_##sn(T a) { return a * ((T)M_PI / (T)180); }                         \
+    static inline T rad2deg_##sn(T a) { return a * ((T)180 / (T)M_PI); }
+
+/* fmax and fmin: the other operand where one is NaN; between equal values
+** (signed zeros) the one NumPy's x86 loops give: float32's SIMD the second,
+** float64's the first */
+static inline float fmax_f32(float a, float b) { return a != a ? b : b != b ? a : a > b ? a : b; }
+static inline float fmin_f32(float a, float b) { return a != a ? b : b != b ? a : a < b ? a : b; }
+static inline double fmax_f64(double a, double b) { return a != a ? b : b != b ? a : a >= b ? a : b; }
+static inline double fmin_f64(double a, double b) { return a != a ? b : b != b ? a : a <= b ? a : b; }
 
 /* bool: arithmetic is logic */
 static inline uint8_t add_b8(uint8_t a, uint8_t b) { return a | b; }
@@ -143,6 +176,43 @@ static inline double cosh_f64(double a) { return cosh(a); }
 static inline double sinh_f64(double a) { return sinh(a); }
 static inline double log2_f64(double a) { return log2(a); }
 static inline double log10_f64(double a) { return log10(a); }
+
+/* NumPy's npy_logaddexp and npy_logaddexp2: equal values (infinities of one
+** sign too) add log(2), otherwise the larger plus log1p of the rest */
+static inline double logaddexp_d(double x, double y) {
+    if (x == y) return x + M_LN2;
+    double t = x - y;
+    return t > 0 ? x + log1p(exp(-t)) : t <= 0 ? y + log1p(exp(t)) : t;
+}
+static inline double logaddexp2_d(double x, double y) {
+    if (x == y) return x + 1;
+    double t = x - y;
+    return t > 0 ? x + M_LOG2E * log1p(exp2(-t)) : t <= 0 ? y + M_LOG2E * log1p(exp2(t)) : t;
+}
+/* the binary float functions and exp2 and cbrt from float64 libm: float32
+** rounds the double result once (within about half an ulp) */
+#define VIA_F64_2(name, fn)                                                                      \
+    static inline float name##_f32(float a, float b) { return (float)fn(a, b); }                 \
+    static inline double name##_f64(double a, double b) { return fn(a, b); }
+#define VIA_F64_1(name, fn)                                                                      \
+    static inline float name##_f32(float a) { return (float)fn(a); }                             \
+    static inline double name##_f64(double a) { return fn(a); }
+VIA_F64_2(atan2, atan2)
+VIA_F64_2(hypot, hypot)
+VIA_F64_2(logaddexp, logaddexp_d)
+VIA_F64_2(logaddexp2, logaddexp2_d)
+VIA_F64_1(exp2, exp2)
+VIA_F64_1(cbrt, cbrt)
+
+/* nextafter of float16 values (computed in float32): a step on float16's grid */
+static inline float nextafter_f16(float a, float b) {
+    if (a != a || b != b) return a + b;
+    if (a == b) return b;
+    if (a == 0) return b > 0 ? 0x1p-24f : -0x1p-24f;
+    uint16_t h = wt_half_from_double(a);
+    h = (uint16_t)((a < b) == (a > 0) ? h + 1 : h - 1);
+    return wt_half_to_float(h);
+}
 
 SIGNED_OPS(i8, int8_t, uint32_t)
 UNSIGNED_OPS(u8, uint8_t, uint32_t)
@@ -209,13 +279,36 @@ EVERY_OPS(f64, double)
     [WT_OP_SUB].ref = sub_##sn##__strided, [WT_OP_FLOOR_DIV].ref = floordiv_##sn##__strided, [WT_OP_MOD].ref = mod_##sn##__strided,     \
     [WT_OP_POW].ref = pow_##sn##__strided, [WT_OP_NEG].ref = neg_##sn##__strided, [WT_OP_SIGN].ref = sign_##sn##__strided,              \
     [WT_OP_RECIPROCAL].ref = reciprocal_##sn##__strided
-/* integers round to themselves */
-#define INT_ROW(sn) [WT_OP_FLOOR].ref = copy_##sn##__strided, [WT_OP_CEIL].ref = copy_##sn##__strided, [WT_OP_ROUND].ref = copy_##sn##__strided
+/* integers: bits and shifts; they round (and truncate) to themselves, are
+** never infinite, and fmax/fmin are maximum/minimum (no NaN to skip) */
+#define INT_LOOPS(sn, T)                                                                         \
+    L2(band_##sn##__strided, T, T, band_##sn) L2(bor_##sn##__strided, T, T, bor_##sn)            \
+    L2(bxor_##sn##__strided, T, T, bxor_##sn) L1(invert_##sn##__strided, T, T, invert_##sn)      \
+    L2(lshift_##sn##__strided, T, T, lshift_##sn) L2(rshift_##sn##__strided, T, T, rshift_##sn)  \
+    L2(fmod_##sn##__strided, T, T, fmod_##sn) L1(signbit_##sn##__strided, T, uint8_t, signbit_##sn)
+#define INT_ROW(sn)                                                                              \
+    [WT_OP_FLOOR].ref = copy_##sn##__strided, [WT_OP_CEIL].ref = copy_##sn##__strided,           \
+    [WT_OP_ROUND].ref = copy_##sn##__strided, [WT_OP_TRUNC].ref = copy_##sn##__strided,          \
+    [WT_OP_POSITIVE].ref = copy_##sn##__strided, [WT_OP_FMAX].ref = max_##sn##__strided,         \
+    [WT_OP_FMIN].ref = min_##sn##__strided, [WT_OP_ISINF].ref = isnan_##sn##__strided,           \
+    [WT_OP_BITWISE_AND].ref = band_##sn##__strided, [WT_OP_BITWISE_OR].ref = bor_##sn##__strided, \
+    [WT_OP_BITWISE_XOR].ref = bxor_##sn##__strided, [WT_OP_INVERT].ref = invert_##sn##__strided, \
+    [WT_OP_LEFT_SHIFT].ref = lshift_##sn##__strided, [WT_OP_RIGHT_SHIFT].ref = rshift_##sn##__strided, \
+    [WT_OP_FMOD].ref = fmod_##sn##__strided, [WT_OP_SIGNBIT].ref = signbit_##sn##__strided
 
 #define FLOAT_LOOPS(sn, T)                                                                       \
     L2(div_##sn##__strided, T, T, div_##sn) L1(sqrt_##sn##__strided, T, T, sqrt_##sn)                              \
     L1(floor_##sn##__strided, T, T, floor_##sn) L1(ceil_##sn##__strided, T, T, ceil_##sn)                          \
-    L1(round_##sn##__strided, T, T, round_##sn) L1(angle_##sn##__strided, T, T, angle_##sn)
+    L1(round_##sn##__strided, T, T, round_##sn) L1(angle_##sn##__strided, T, T, angle_##sn)      \
+    L1(trunc_##sn##__strided, T, T, trunc_##sn) L2(copysign_##sn##__strided, T, T, copysign_##sn) \
+    L2(fmod_##sn##__strided, T, T, fmod_##sn) L2(nextafter_##sn##__strided, T, T, nextafter_##sn) \
+    L2(heaviside_##sn##__strided, T, T, heaviside_##sn) L1(deg2rad_##sn##__strided, T, T, deg2rad_##sn) \
+    L1(rad2deg_##sn##__strided, T, T, rad2deg_##sn) L1(isinf_##sn##__strided, T, uint8_t, isinf_##sn) \
+    L1(signbit_##sn##__strided, T, uint8_t, signbit_##sn) L2(fmax_##sn##__strided, T, T, fmax_##sn) \
+    L2(fmin_##sn##__strided, T, T, fmin_##sn) L2(atan2_##sn##__strided, T, T, atan2_##sn)      \
+    L2(hypot_##sn##__strided, T, T, hypot_##sn) L2(logaddexp_##sn##__strided, T, T, logaddexp_##sn) \
+    L2(logaddexp2_##sn##__strided, T, T, logaddexp2_##sn) L1(exp2_##sn##__strided, T, T, exp2_##sn) \
+    L1(cbrt_##sn##__strided, T, T, cbrt_##sn)
 /* transcendentals: libm for float64; float32 uses vmath.h (section 3) */
 #define LIBM_LOOPS(sn, T)                                                                        \
     L1(exp_##sn##__strided, T, T, exp_##sn) L1(log_##sn##__strided, T, T, log_##sn)                                \
@@ -238,7 +331,16 @@ EVERY_OPS(f64, double)
     [WT_OP_ARCSINH].ref = asinh_##sn##__strided, [WT_OP_ARCTANH].ref = atanh_##sn##__strided,                    \
     [WT_OP_COSH].ref = cosh_##sn##__strided, [WT_OP_SINH].ref = sinh_##sn##__strided,                  \
     [WT_OP_ANGLE].ref = angle_##sn##__strided, [WT_OP_LOG2].ref = log2_##sn##__strided,                   \
-    [WT_OP_LOG10].ref = log10_##sn##__strided
+    [WT_OP_LOG10].ref = log10_##sn##__strided, [WT_OP_TRUNC].ref = trunc_##sn##__strided,        \
+    [WT_OP_COPYSIGN].ref = copysign_##sn##__strided, [WT_OP_FMOD].ref = fmod_##sn##__strided,    \
+    [WT_OP_NEXTAFTER].ref = nextafter_##sn##__strided, [WT_OP_HEAVISIDE].ref = heaviside_##sn##__strided, \
+    [WT_OP_DEG2RAD].ref = deg2rad_##sn##__strided, [WT_OP_RAD2DEG].ref = rad2deg_##sn##__strided, \
+    [WT_OP_ISINF].ref = isinf_##sn##__strided, [WT_OP_SIGNBIT].ref = signbit_##sn##__strided,    \
+    [WT_OP_FMAX].ref = fmax_##sn##__strided, [WT_OP_FMIN].ref = fmin_##sn##__strided,            \
+    [WT_OP_ARCTAN2].ref = atan2_##sn##__strided, [WT_OP_HYPOT].ref = hypot_##sn##__strided,      \
+    [WT_OP_LOGADDEXP].ref = logaddexp_##sn##__strided, [WT_OP_LOGADDEXP2].ref = logaddexp2_##sn##__strided, \
+    [WT_OP_EXP2].ref = exp2_##sn##__strided, [WT_OP_CBRT].ref = cbrt_##sn##__strided,            \
+    [WT_OP_RINT].ref = round_##sn##__strided, [WT_OP_POSITIVE].ref = copy_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
 ** so a value's result never depends on where it sits in the tensor */
@@ -286,7 +388,8 @@ L2(and_b8__strided, uint8_t, uint8_t, and_b8)
 L2(or_b8__strided, uint8_t, uint8_t, or_b8)
 L2(xor_b8__strided, uint8_t, uint8_t, xor_b8)
 L1(not_b8__strided, uint8_t, uint8_t, not_b8)
-#define INT_TYPE(sn, T) EVERY_LOOPS(sn, T) NUMERIC_LOOPS(sn, T)
+L2(nextafter_f16__strided, float, float, nextafter_f16)
+#define INT_TYPE(sn, T) EVERY_LOOPS(sn, T) NUMERIC_LOOPS(sn, T) INT_LOOPS(sn, T)
 INT_TYPE(i8, int8_t)
 INT_TYPE(u8, uint8_t)
 INT_TYPE(i16, int16_t)
@@ -459,7 +562,12 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
     [WT_BOOL] = {EVERY_ROW(b8), COPY_ROW(b8), [WT_OP_LOGICAL_AND].ref = and_b8__strided,
                  [WT_OP_LOGICAL_OR].ref = or_b8__strided, [WT_OP_LOGICAL_XOR].ref = xor_b8__strided,
                  [WT_OP_LOGICAL_NOT].ref = not_b8__strided, [WT_OP_FLOOR].ref = copy_b8__strided,
-                 [WT_OP_CEIL].ref = copy_b8__strided, [WT_OP_ROUND].ref = copy_b8__strided},
+                 [WT_OP_CEIL].ref = copy_b8__strided, [WT_OP_ROUND].ref = copy_b8__strided,
+                 [WT_OP_TRUNC].ref = copy_b8__strided, [WT_OP_BITWISE_AND].ref = and_b8__strided,
+                 [WT_OP_BITWISE_OR].ref = or_b8__strided, [WT_OP_BITWISE_XOR].ref = xor_b8__strided,
+                 [WT_OP_INVERT].ref = not_b8__strided, [WT_OP_FMAX].ref = max_b8__strided,
+                 [WT_OP_FMIN].ref = min_b8__strided, [WT_OP_ISINF].ref = isnan_b8__strided, /* never */
+                 [WT_OP_SIGNBIT].ref = isnan_b8__strided},
     [WT_INT8] = {EVERY_ROW(i8), NUMERIC_ROW(i8), INT_ROW(i8), COPY_ROW(i8)},
     [WT_UINT8] = {EVERY_ROW(u8), NUMERIC_ROW(u8), INT_ROW(u8), COPY_ROW(u8)},
     [WT_INT16] = {EVERY_ROW(i16), NUMERIC_ROW(i16), INT_ROW(i16), COPY_ROW(i16)},
@@ -480,6 +588,10 @@ wt_kernel wt_kernels_ref(int op, int dtype) { return wt_kernels_pair(op, dtype)-
 wt_kernel wt_kernels_get(int op, int dtype) {
     const wt_kernel_pair *k = wt_kernels_pair(op, dtype);
     return k->fast ? k->fast : k->ref;
+}
+wt_kernel wt_kernels_for(int op, int comp, int res) {
+    if (res == WT_FLOAT16 && op == WT_OP_NEXTAFTER) return nextafter_f16__strided;
+    return wt_kernels_get(op, comp);
 }
 
 /* ---- reduction accumulators ---------------------------------------------------- */

@@ -178,6 +178,10 @@ static wt_c128 k_atan(wt_c128 z) {
     static inline T max_##sn(T a, T b) { return isnan_##sn(a) || ge_##sn(a, b) ? a : b; }         \
     static inline T min_##sn(T a, T b) { return isnan_##sn(a) || le_##sn(a, b) ? a : b; }         \
     static inline T where_##sn(uint8_t c, T a, T b) { return c ? a : b; }                         \
+    /* fmax and fmin skip a NaN second operand (a NaN first one is taken only against NaN) */    \
+    static inline T fmax_##sn(T a, T b) { return ge_##sn(a, b) || isnan_##sn(b) ? a : b; }         \
+    static inline T fmin_##sn(T a, T b) { return le_##sn(a, b) || isnan_##sn(b) ? a : b; }         \
+    static inline uint8_t isinf_##sn(T a) { return isinf(a.re) || isinf(a.im); }                  \
     /* np.clip compares (re, im) without NumPy's NaN guards and keeps a NaN x (its _NPY_MIN/_MAX) */ \
     static inline bool clt_##sn(T a, T b) { return a.re == b.re ? a.im < b.im : a.re < b.re; }      \
     static inline T clip_##sn(T x, T lo, T hi) {                                                  \
@@ -205,6 +209,8 @@ static wt_c128 k_atan(wt_c128 z) {
     /* NumPy's nc_log2 and nc_log10: the natural log scaled */                                   \
     static inline T log2_##sn(T a) { T l = log_##sn(a); return mk_##sn(l.re * (R)1.44269504088896340736, l.im * (R)1.44269504088896340736); } \
     static inline T log10_##sn(T a) { T l = log_##sn(a); return mk_##sn(l.re * (R)0.434294481903251827651, l.im * (R)0.434294481903251827651); } \
+    /* NumPy's nc_exp2: exp of z ln 2 */                                                          \
+    static inline T exp2_##sn(T a) { return exp_##sn(mk_##sn(a.re * (R)M_LN2, a.im * (R)M_LN2)); } \
     /* NumPy's nc_log1p and nc_expm1 */                                                           \
     static inline T log1p_##sn(T a) {                                                             \
         R l = hypot##F(a.re + 1, a.im);                                                           \
@@ -266,7 +272,9 @@ CX_OPS(c128, wt_c128, double, , double _Complex)
     L1(conj_##sn##__strided, T, T, conj_##sn) L1(angle_##sn##__strided, T, R, angle_##sn)         \
     L1(log2_##sn##__strided, T, T, log2_##sn) L1(log10_##sn##__strided, T, T, log10_##sn)         \
     L3(where_##sn##__strided, uint8_t, T, where_##sn) L3(clip_##sn##__strided, T, T, clip_##sn)   \
-    L3(fma_##sn##__strided, T, T, fma_##sn)
+    L3(fma_##sn##__strided, T, T, fma_##sn) L2(fmax_##sn##__strided, T, T, fmax_##sn)           \
+    L2(fmin_##sn##__strided, T, T, fmin_##sn) L1(isinf_##sn##__strided, T, uint8_t, isinf_##sn)   \
+    L1(exp2_##sn##__strided, T, T, exp2_##sn)
 CX_LOOPS(c64, wt_c64, float)
 CX_LOOPS(c128, wt_c128, double)
 
@@ -293,7 +301,10 @@ CX_LOOPS(c128, wt_c128, double)
      [WT_OP_SINH].ref = sinh_##sn##__strided, [WT_OP_CONJ].ref = conj_##sn##__strided,            \
      [WT_OP_ANGLE].ref = angle_##sn##__strided, [WT_OP_WHERE].ref = where_##sn##__strided,        \
      [WT_OP_CLIP].ref = clip_##sn##__strided, [WT_OP_FMA].ref = fma_##sn##__strided,             \
-     [WT_OP_LOG2].ref = log2_##sn##__strided, [WT_OP_LOG10].ref = log10_##sn##__strided
+     [WT_OP_LOG2].ref = log2_##sn##__strided, [WT_OP_LOG10].ref = log10_##sn##__strided,          \
+     [WT_OP_FMAX].ref = fmax_##sn##__strided, [WT_OP_FMIN].ref = fmin_##sn##__strided,            \
+     [WT_OP_ISINF].ref = isinf_##sn##__strided, [WT_OP_EXP2].ref = exp2_##sn##__strided,          \
+     [WT_OP_RINT].ref = round_##sn##__strided, [WT_OP_POSITIVE].ref = copy_##sn##__strided
 /* SIMD products, W complex numbers per vector: every operand contiguous, or
 ** one of the two a broadcast scalar; the tail and other layouts run the reference */
 #define CX_SIMD(op, sn, T, R, V, W, PROD)                                                        \

@@ -7,25 +7,87 @@
 
 /* each op's dtype rule; names and arity come from the header's WT_OP_LIST */
 static const int op_class[WT_NOPS] = {
-    [WT_OP_ADD] = C_ARITH,         [WT_OP_SUB] = C_ARITH,         [WT_OP_MUL] = C_ARITH,
-    [WT_OP_DIV] = C_DIV,           [WT_OP_FLOOR_DIV] = C_INTLIKE, [WT_OP_MOD] = C_INTLIKE,
-    [WT_OP_POW] = C_INTLIKE,       [WT_OP_MAXIMUM] = C_ARITH,     [WT_OP_MINIMUM] = C_ARITH,
-    [WT_OP_EQUAL] = C_CMP,         [WT_OP_NOT_EQUAL] = C_CMP,     [WT_OP_LESS] = C_CMP,
-    [WT_OP_LESS_EQUAL] = C_CMP,    [WT_OP_GREATER] = C_CMP,       [WT_OP_GREATER_EQUAL] = C_CMP,
-    [WT_OP_LOGICAL_AND] = C_LOGIC, [WT_OP_LOGICAL_OR] = C_LOGIC,  [WT_OP_LOGICAL_XOR] = C_LOGIC,
-    [WT_OP_NEG] = C_SAME,          [WT_OP_ABS] = C_SAME,          [WT_OP_SIGN] = C_SAME,
-    [WT_OP_EXP] = C_FLOAT,         [WT_OP_LOG] = C_FLOAT,         [WT_OP_LOG1P] = C_FLOAT,
-    [WT_OP_EXPM1] = C_FLOAT,       [WT_OP_SQRT] = C_FLOAT,        [WT_OP_SQUARE] = C_SAME,
-    [WT_OP_RECIPROCAL] = C_SAME,   [WT_OP_SIN] = C_FLOAT,         [WT_OP_COS] = C_FLOAT,
-    [WT_OP_TAN] = C_FLOAT,         [WT_OP_TANH] = C_FLOAT,        [WT_OP_SIGMOID] = C_FLOAT,
-    [WT_OP_RELU] = C_SAME,         [WT_OP_FLOOR] = C_SAME,        [WT_OP_CEIL] = C_SAME,
-    [WT_OP_ROUND] = C_SAME,        [WT_OP_LOGICAL_NOT] = C_LOGIC, [WT_OP_ISNAN] = C_PRED,
-    [WT_OP_ISFINITE] = C_PRED,     [WT_OP_COPY] = C_SAME,         [WT_OP_WHERE] = C_WHERE,
-    [WT_OP_CLIP] = C_ARITH,        [WT_OP_FMA] = C_ARITH,         [WT_OP_ARCCOS] = C_FLOAT,
-    [WT_OP_ARCSIN] = C_FLOAT,      [WT_OP_ARCTAN] = C_FLOAT,      [WT_OP_ARCCOSH] = C_FLOAT,
-    [WT_OP_ARCSINH] = C_FLOAT,     [WT_OP_ARCTANH] = C_FLOAT,     [WT_OP_COSH] = C_FLOAT,
-    [WT_OP_SINH] = C_FLOAT,        [WT_OP_CONJ] = C_SAME,         [WT_OP_ANGLE] = C_FLOAT,
-    [WT_OP_LOG2] = C_FLOAT,        [WT_OP_LOG10] = C_FLOAT,
+    [WT_OP_ADD] = C_ARITH,
+    [WT_OP_SUB] = C_ARITH,
+    [WT_OP_MUL] = C_ARITH,
+    [WT_OP_DIV] = C_DIV,
+    [WT_OP_FLOOR_DIV] = C_INTLIKE,
+    [WT_OP_MOD] = C_INTLIKE,
+    [WT_OP_POW] = C_INTLIKE,
+    [WT_OP_MAXIMUM] = C_ARITH,
+    [WT_OP_MINIMUM] = C_ARITH,
+    [WT_OP_EQUAL] = C_CMP,
+    [WT_OP_NOT_EQUAL] = C_CMP,
+    [WT_OP_LESS] = C_CMP,
+    [WT_OP_LESS_EQUAL] = C_CMP,
+    [WT_OP_GREATER] = C_CMP,
+    [WT_OP_GREATER_EQUAL] = C_CMP,
+    [WT_OP_LOGICAL_AND] = C_LOGIC,
+    [WT_OP_LOGICAL_OR] = C_LOGIC,
+    [WT_OP_LOGICAL_XOR] = C_LOGIC,
+    [WT_OP_NEG] = C_SAME,
+    [WT_OP_ABS] = C_SAME,
+    [WT_OP_SIGN] = C_SAME,
+    [WT_OP_EXP] = C_FLOAT,
+    [WT_OP_LOG] = C_FLOAT,
+    [WT_OP_LOG1P] = C_FLOAT,
+    [WT_OP_EXPM1] = C_FLOAT,
+    [WT_OP_SQRT] = C_FLOAT,
+    [WT_OP_SQUARE] = C_SAME,
+    [WT_OP_RECIPROCAL] = C_SAME,
+    [WT_OP_SIN] = C_FLOAT,
+    [WT_OP_COS] = C_FLOAT,
+    [WT_OP_TAN] = C_FLOAT,
+    [WT_OP_TANH] = C_FLOAT,
+    [WT_OP_SIGMOID] = C_FLOAT,
+    [WT_OP_RELU] = C_SAME,
+    [WT_OP_FLOOR] = C_SAME,
+    [WT_OP_CEIL] = C_SAME,
+    [WT_OP_ROUND] = C_SAME,
+    [WT_OP_LOGICAL_NOT] = C_LOGIC,
+    [WT_OP_ISNAN] = C_PRED,
+    [WT_OP_ISFINITE] = C_PRED,
+    [WT_OP_COPY] = C_SAME,
+    [WT_OP_WHERE] = C_WHERE,
+    [WT_OP_CLIP] = C_ARITH,
+    [WT_OP_FMA] = C_ARITH,
+    [WT_OP_ARCCOS] = C_FLOAT,
+    [WT_OP_ARCSIN] = C_FLOAT,
+    [WT_OP_ARCTAN] = C_FLOAT,
+    [WT_OP_ARCCOSH] = C_FLOAT,
+    [WT_OP_ARCSINH] = C_FLOAT,
+    [WT_OP_ARCTANH] = C_FLOAT,
+    [WT_OP_COSH] = C_FLOAT,
+    [WT_OP_SINH] = C_FLOAT,
+    [WT_OP_CONJ] = C_SAME,
+    [WT_OP_ANGLE] = C_FLOAT,
+    [WT_OP_LOG2] = C_FLOAT,
+    [WT_OP_LOG10] = C_FLOAT,
+    [WT_OP_ARCTAN2] = C_FLOAT,
+    [WT_OP_HYPOT] = C_FLOAT,
+    [WT_OP_COPYSIGN] = C_FLOAT,
+    [WT_OP_LOGADDEXP] = C_FLOAT,
+    [WT_OP_LOGADDEXP2] = C_FLOAT,
+    [WT_OP_NEXTAFTER] = C_FLOAT,
+    [WT_OP_FMOD] = C_INTLIKE,
+    [WT_OP_FMAX] = C_ARITH,
+    [WT_OP_FMIN] = C_ARITH,
+    [WT_OP_HEAVISIDE] = C_FLOAT,
+    [WT_OP_BITWISE_AND] = C_BITS,
+    [WT_OP_BITWISE_OR] = C_BITS,
+    [WT_OP_BITWISE_XOR] = C_BITS,
+    [WT_OP_LEFT_SHIFT] = C_INTLIKE,
+    [WT_OP_RIGHT_SHIFT] = C_INTLIKE,
+    [WT_OP_ISINF] = C_PRED,
+    [WT_OP_SIGNBIT] = C_PRED,
+    [WT_OP_TRUNC] = C_SAME,
+    [WT_OP_EXP2] = C_FLOAT,
+    [WT_OP_CBRT] = C_FLOAT,
+    [WT_OP_DEG2RAD] = C_FLOAT,
+    [WT_OP_RAD2DEG] = C_FLOAT,
+    [WT_OP_RINT] = C_FLOAT,
+    [WT_OP_POSITIVE] = C_SAME,
+    [WT_OP_INVERT] = C_BITS,
 };
 #define OP_ROW_(e, name, arity) [WT_OP_##e] = {name, arity},
 static const struct {
@@ -69,6 +131,23 @@ static int float_of(int dt) {
     if (wt_dtype_is_inexact(dt)) return dt;
     size_t z = wt_dtype_size(dt);
     return z == 1 ? WT_FLOAT16 : z == 2 ? WT_FLOAT32 : WT_FLOAT64;
+}
+
+/* a float function's dtype: a float result_type t itself; otherwise the
+** smallest float every tensor operand casts to safely, as NumPy's loop search
+** finds it (arctan2(int8, uint8) is float16, though their result_type is
+** int16); a weak integer chooses only beside bool tensors alone, which it
+** makes the default integer (copysign(bool, 3) is float64) */
+static int float_over(int n, const int *dtypes, int t) {
+    if (wt_dtype_is_inexact(t)) return t;
+    int f = -1;
+    bool all_bool = true;
+    for (int k = 0; k < n; k++) {
+        if (dtypes[k] < 0) continue;
+        all_bool &= dtypes[k] == WT_BOOL;
+        if (f < 0 || wt_dtype_size(float_of(dtypes[k])) > wt_dtype_size(f)) f = float_of(dtypes[k]);
+    }
+    return f < 0 || (all_bool && t != WT_BOOL) ? float_of(t) : f;
 }
 
 bool wt_ops_clip_drops(int op, int k, int x_dtype, double v, bool is_int) {
@@ -175,7 +254,26 @@ static wt_status complex_check(int op) {
     case WT_OP_FLOOR:
     case WT_OP_CEIL:
     case WT_OP_RELU:
-    case WT_OP_SIGMOID: return wt_error_fail(WT_EDTYPE, "%s is not supported for complex numbers", table[op].name);
+    case WT_OP_SIGMOID:
+    case WT_OP_ARCTAN2:
+    case WT_OP_HYPOT:
+    case WT_OP_COPYSIGN:
+    case WT_OP_LOGADDEXP:
+    case WT_OP_LOGADDEXP2:
+    case WT_OP_NEXTAFTER:
+    case WT_OP_FMOD:
+    case WT_OP_HEAVISIDE:
+    case WT_OP_BITWISE_AND:
+    case WT_OP_BITWISE_OR:
+    case WT_OP_BITWISE_XOR:
+    case WT_OP_LEFT_SHIFT:
+    case WT_OP_RIGHT_SHIFT:
+    case WT_OP_INVERT:
+    case WT_OP_SIGNBIT:
+    case WT_OP_TRUNC:
+    case WT_OP_CBRT:
+    case WT_OP_DEG2RAD:
+    case WT_OP_RAD2DEG: return wt_error_fail(WT_EDTYPE, "%s is not supported for complex numbers", table[op].name);
     default: return WT_OK;
     }
 }
@@ -199,12 +297,17 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
     case C_CMP: res = WT_BOOL; break;
     case C_LOGIC: c = res = WT_BOOL; break;
     case C_PRED: res = WT_BOOL; break;
+    case C_BITS:
+        if (wt_dtype_is_inexact(t))
+            return wt_error_fail(WT_EDTYPE, "%s is not supported for %s", name, wt_dtype_name(t));
+        break;
     case C_FLOAT:
-        c = res = op == WT_OP_ANGLE && t == WT_BOOL ? WT_FLOAT64 : float_of(t); /* np.angle: arctan2(0, x) */
+        /* np.angle: arctan2(0, x), with 0 a float64 */
+        c = res = op == WT_OP_ANGLE && t == WT_BOOL ? WT_FLOAT64 : float_over(n, dtypes, t);
         res = op == WT_OP_ANGLE ? wt_dtype_part(c) : res;
         break;
     case C_SAME:
-        if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN))
+        if (t == WT_BOOL && (op == WT_OP_NEG || op == WT_OP_SIGN || op == WT_OP_POSITIVE))
             return wt_error_fail(WT_EDTYPE, "%s is not supported for bool%s", name,
                                  op == WT_OP_NEG ? "; use logical_not" : "");
         if (t == WT_BOOL && (op == WT_OP_SQUARE || op == WT_OP_RECIPROCAL || op == WT_OP_CONJ))

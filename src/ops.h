@@ -6,7 +6,7 @@
 #include "core.h"
 
 /* op classes: how an op's dtypes are decided (ops.c) */
-enum { C_NONE, C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAME, C_WHERE };
+enum { C_NONE, C_ARITH, C_DIV, C_INTLIKE, C_CMP, C_LOGIC, C_PRED, C_FLOAT, C_SAME, C_WHERE, C_BITS };
 
 int wt_ops_class(int op);
 const char *wt_ops_reduce_name(int rop);
@@ -39,6 +39,9 @@ typedef struct wt_kernel_pair {
 const wt_kernel_pair *wt_kernels_pair(int op, int dtype);
 wt_kernel wt_kernels_get(int op, int dtype); /* fast if there is one, else the reference */
 wt_kernel wt_kernels_ref(int op, int dtype);
+/* the kernel op runs in compute dtype comp for a result of dtype res: float16
+** computes in float32, except nextafter, whose step is float16's */
+wt_kernel wt_kernels_for(int op, int comp, int res);
 
 /* Reduction kernels combine n values of dtype at src (stride ss) into the
 ** accumulator at acc (stride as): as == 0 folds the run into one element

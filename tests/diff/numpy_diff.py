@@ -29,10 +29,13 @@ DTYPES = ['bool', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64'
 INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64']
 BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 'power', 'maximum', 'minimum',
           'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'logical_and', 'logical_or',
-          'logical_xor']
-UNARY_EXACT = ['negative', 'absolute', 'sign', 'square', 'floor', 'ceil', 'round', 'logical_not', 'isnan',
-               'isfinite']
-UNARY_FLOAT = ['exp', 'log', 'sqrt', 'sin', 'cos', 'tanh', 'expm1', 'log1p', 'arctan']
+          'logical_xor', 'fmax', 'fmin', 'copysign', 'fmod', 'heaviside', 'nextafter', 'bitwise_and', 'bitwise_or',
+          'bitwise_xor', 'left_shift', 'right_shift', 'arctan2', 'hypot', 'logaddexp', 'logaddexp2']
+BINARY_FLOAT = ['arctan2', 'hypot', 'logaddexp', 'logaddexp2']   # libm's, rounded differently for float32
+UNARY_EXACT = ['negative', 'absolute', 'sign', 'square', 'floor', 'ceil', 'trunc', 'rint', 'positive', 'invert',
+               'deg2rad', 'rad2deg', 'round', 'logical_not', 'isnan', 'isfinite', 'isinf', 'signbit']
+UNARY_OUT = [op for op in UNARY_EXACT if op not in ('round', 'logical_not', 'isnan', 'isfinite', 'isinf', 'signbit')]
+UNARY_FLOAT = ['exp', 'log', 'sqrt', 'sin', 'cos', 'tanh', 'expm1', 'log1p', 'arctan', 'exp2', 'cbrt']
 REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin']
 # weak scalars: ordinary values and the limits of every integer dtype, and one past them
 WEAK = [0, 1, -1, 2, 3, 2.5, -0.5, 1e-3, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 65535, 65536,
@@ -43,7 +46,8 @@ WEAK = [0, 1, -1, 2, 3, 2.5, -0.5, 1e-3, 127, 128, -128, -129, 255, 256, 32767, 
 # hypot, atan2 and libm's complex functions are not correctly rounded
 COMPLEX_EXACT = {'add', 'subtract', 'negative', 'equal', 'not_equal', 'less', 'less_equal', 'greater',
                  'greater_equal', 'logical_and', 'logical_or', 'logical_xor', 'logical_not', 'isnan', 'isfinite',
-                 'maximum', 'minimum', 'where', 'clip', 'round', 'conjugate'}
+                 'maximum', 'minimum', 'where', 'clip', 'round', 'conjugate', 'fmax', 'fmin', 'isinf', 'positive',
+                 'rint'}
 ERRORS = {  # NumPy's exception -> the wtensor codes that mean the same
     'OverflowError': ['WT_EDTYPE'],
     'TypeError': ['WT_EDTYPE'],
@@ -380,7 +384,7 @@ def run_ufunc(p, op, args, out, casting):
     xs = values(p, args)
     promoted = xs[1:] if op == 'where' else xs  # where's condition takes no part in the dtype
     fn = np.round if op == 'round' else getattr(np, op)  # wtensor's round is np.round: integers stay
-    inexact = op in UNARY_FLOAT or (op == 'power' and any(isinstance(x, float) or isinstance(x, np.ndarray) and x.dtype.kind == 'f' for x in xs))
+    inexact = op in UNARY_FLOAT or op in BINARY_FLOAT or (op == 'power' and any(isinstance(x, float) or isinstance(x, np.ndarray) and x.dtype.kind == 'f' for x in xs))
     inexact |= op not in COMPLEX_EXACT and any(
         isinstance(x, complex) or isinstance(x, np.ndarray) and x.dtype.kind == 'c' for x in xs)
     kw = {}
@@ -520,7 +524,7 @@ def gen_step(p):
         fits = p.live(lambda a: broadcastable(a.shape, shape) and len(a.shape) <= len(shape))
         if fits and not g.chance(0.1):
             src = g.pick(fits)
-        op = g.pick(BINARY + UNARY_EXACT[:-4])  # np.round's out= is not a ufunc's
+        op = g.pick(BINARY + UNARY_OUT)  # np.round's out= is not a ufunc's
         args = [{'ref': src}] if op in UNARY_EXACT else [{'ref': src}, operand(p, shape)]
         if g.chance(0.3):
             args[0] = {'ref': dst}

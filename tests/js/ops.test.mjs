@@ -20,6 +20,8 @@ const ROUNDED = new Set([
   'pow',
 ]);
 for (const f of ['acos', 'asin', 'atan', 'acosh', 'asinh', 'atanh', 'cosh', 'sinh']) ROUNDED.add(f);
+// float64 libm's, rounded once for float32 (NumPy's float32 loops round along the way)
+for (const f of ['atan2', 'hypot', 'logaddexp', 'logaddexp2', 'exp2', 'cbrt']) ROUNDED.add(f);
 // complex: also libm's hypot and atan2 behind abs, angle and sign, and division's rounding
 // and mul and square, which NumPy's x86 loops round once through FMA (below)
 const COMPLEX_ROUNDED = new Set([...ROUNDED, 'abs', 'angle', 'sign', 'div', 'reciprocal', 'sqrt', 'mul', 'square']);
@@ -64,6 +66,12 @@ function reversedView(spec) {
 }
 
 function checkCase(c, inputs, label) {
+  if (c.error)
+    return void throwsWt(
+      () => wt[c.op](...inputs),
+      c.error,
+      new RegExp(`^${c.op === 'bitwiseInvert' ? 'invert' : ''}`),
+    );
   const y = wt[c.op](...inputs);
   assert.equal(y.dtype, c.dtype, `${label}: dtype`);
   assert.deepEqual([...y.shape], c.shape, `${label}: shape`);
@@ -337,4 +345,52 @@ test('nested arrays and TypedArrays are operands of every op, as lists are in Nu
   throwsWt(() => wt.assign([1, 2], x), 'WT_EINVAL', /self must be a Tensor/);
   throwsWt(() => wt.add([1, [2]], 1), 'WT_EINVAL', /add: operand 1: tensor: /);
   throwsWt(() => wt.add([1, 2], [1, 2, 3]), 'WT_ESHAPE');
+});
+
+test("NumPy's other names are the same functions, and the new ops fuse in a lazy graph", () => {
+  const pairs = {
+    subtract: 'sub',
+    multiply: 'mul',
+    divide: 'div',
+    trueDivide: 'div',
+    floorDivide: 'floorDiv',
+    remainder: 'mod',
+    power: 'pow',
+    negative: 'neg',
+    absolute: 'abs',
+    around: 'round',
+    arctan2: 'atan2',
+    leftShift: 'bitwiseLeftShift',
+    rightShift: 'bitwiseRightShift',
+    invert: 'bitwiseInvert',
+    fix: 'trunc',
+    radians: 'deg2rad',
+    degrees: 'rad2deg',
+    amax: 'max',
+    amin: 'min',
+  };
+  for (const [alias, name] of Object.entries(pairs)) assert.equal(wt[alias], wt[name], alias);
+  wt.tidy(() => {
+    const g = wt.graph();
+    const p = g.placeholder([5], 'float32', 'x'),
+      q = g.placeholder([5], 'int16', 'y');
+    const outs = {
+      a: (x) => wt.atan2(x, wt.hypot(x, 2)),
+      b: (x, y) => wt.bitwiseAnd(y, 6).bitwiseLeftShift(1).bitwiseRightShift(wt.bitwiseInvert(y)),
+      c: (x) => wt.nextafter(wt.astype(x, 'float16'), 5),
+      d: (x) => wt.fmax(x, NaN).fmin(wt.heaviside(x, 0.5)),
+      e: (x) => wt.logaddexp2(wt.logaddexp(x, 1), wt.copysign(wt.fmod(x, 3), -1)),
+      f: (x) => wt.where(wt.isinf(x).logicalOr(wt.signbit(x)), wt.cbrt(x), wt.exp2(wt.trunc(x))),
+      g: (x) => wt.rad2deg(wt.deg2rad(wt.rint(x))).positive(),
+    };
+    const f = g.compile(Object.fromEntries(Object.entries(outs).map(([k, fn]) => [k, fn(p, q)])));
+    const x = wt.tensor([1.5, -2, NaN, -Infinity, 4], { dtype: 'float32' }),
+      y = wt.tensor([7, 5, 3, -1, 0], { dtype: 'int16' });
+    const r = f.run({ x, y });
+    for (const [k, fn] of Object.entries(outs)) assert.deepEqual(r[k].toArray(), fn(x, y).toArray(), k);
+  });
+  // float16's own grid: the next float16 after 1 is 1 + 2^-10, after 0 the least subnormal
+  const half = (v) => wt.tensor(v, { dtype: 'float16' });
+  const h = wt.nextafter(half([1, 0, 0, 65504]), half([2, 1, -1, Infinity]));
+  assert.deepEqual(h.toArray(), [1 + 2 ** -10, 2 ** -24, -(2 ** -24), Infinity]);
 });
