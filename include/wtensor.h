@@ -551,6 +551,15 @@ WT_API wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const i
 WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, int want,
                                  wt_dtype *dtype, int *ndim, int64_t *shape);
 
+/* NumPy's ufunc.accumulate of a binary op along axis: r[0] = x[0] and
+** r[i] = op(r[i-1], x[i]), in sequence (cumsum is WT_OP_ADD's, cumprod
+** WT_OP_MUL's).  The loop's dtype: dtype if not -1, else add and multiply
+** widen as sum and prod do, and others keep x's; x converts to it as astype,
+** and the op's loop for it must give it back (equal's bool does not:
+** WT_EDTYPE).  float16 rounds every step, as NumPy's.  out (optional, x's
+** shape) receives the result under same_kind casting. */
+WT_API wt_status wt_accumulate(int op, const wt_tensor *x, int axis, int dtype, wt_tensor *out, wt_tensor **result);
+
 /*
 ** ---------------------------------------------------------------------------
 ** FUSED EXPRESSIONS (one pass, no intermediate tensors)

@@ -119,6 +119,14 @@ static wt_status sc_windows(wt_tensor **r) { /* a window view, then a strided on
     wt_tensor_free(w);
     return st;
 }
+static wt_status sc_accumulate(wt_tensor **r) { /* a float16 cumsum along an outer axis, into a strided out */
+    wt_tensor *h = NULL, *o = NULL;
+    wt_status st = wt_astype(AT, WT_FLOAT16, &h);
+    if (!st) st = wt_tensor_empty(WT_FLOAT32, h->d.ndim, h->d.shape, &o);
+    if (!st) st = wt_accumulate(WT_OP_ADD, h, 0, -1, o, r);
+    wt_tensor_free(h), wt_tensor_free(o);
+    return st;
+}
 static wt_status sc_topk(wt_tensor **r) { /* the heap, then values, then indices */
     wt_tensor *i = NULL;
     wt_status st = wt_topk(AT, 3, 0, 1, r, &i);
@@ -282,6 +290,7 @@ void test_alloc_failure_everywhere(void) {
         {"nonzero", sc_nonzero},
         {"sort with indices", sc_sort},
         {"topk", sc_topk},
+        {"accumulate float16 into out", sc_accumulate},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

@@ -368,3 +368,76 @@ void test_reduce_shape_matches_reduce(void) {
     }
     CHECK(agreed > 150 && failed > 50);
 }
+
+/* accumulate against a double loop: every binary op whose loop keeps its
+** dtype, on strided layouts, along every axis; the steps are sequential, so
+** op(r[i-1], x[i]) of the previous result (float16 rounded each step) */
+static double value_at(const wt_tensor *t, const int64_t *idx) {
+    double v;
+    wt_cast_one(t->d.dtype, t_elem(t, idx), WT_FLOAT64, &v);
+    return v;
+}
+void test_accumulate(void) {
+    const int ops[] = {WT_OP_ADD, WT_OP_MUL, WT_OP_SUB, WT_OP_MAXIMUM, WT_OP_FMIN, WT_OP_BITWISE_XOR, WT_OP_ARCTAN2};
+    const int dts[] = {WT_INT8, WT_UINT16, WT_INT32, WT_INT64, WT_FLOAT16, WT_FLOAT32, WT_FLOAT64, WT_BOOL};
+    int ran = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        int op = ops[t_rand() % 7], dt = dts[t_rand() % 8], nd = 1 + (int)(t_rand() % 3), kind = (int)(t_rand() % 4);
+        int64_t sh[3];
+        for (int k = 0; k < nd; k++) sh[k] = 1 + t_rand() % 5;
+        int axis = (int)(t_rand() % (unsigned)nd) - (t_rand() % 2 ? nd : 0);
+        wt_tensor *x = t_layout(dt, nd, sh, kind), *r = NULL;
+        wt_status st = wt_accumulate(op, x, axis, -1, NULL, &r);
+        if (st) { /* refused: a loop that does not keep its dtype (bitwise of floats, subtract of bool, ...) */
+            CHECK(st == WT_EDTYPE);
+            wt_error_clear(), wt_tensor_free(x);
+            continue;
+        }
+        ran++;
+        int a = axis < 0 ? axis + nd : axis, rd = r->d.dtype;
+        wt_kernel k = wt_kernels_ref(op, wt_dtype_compute(rd));
+        int64_t idx[3] = {0, 0, 0}, n = wt_desc_size(&x->d);
+        for (int64_t flat = 0; flat < n; flat++) {
+            for (int64_t q = flat, k2 = nd - 1; k2 >= 0; k2--) idx[k2] = q % sh[k2], q /= sh[k2];
+            double want = value_at(x, idx);
+            if (idx[a] > 0) { /* the previous result, combined by the op's own scalar kernel */
+                int64_t prev[3] = {idx[0], idx[1], idx[2]};
+                prev[a]--;
+                char pa[16], pb[16], po[16];
+                int cd = wt_dtype_compute(rd);
+                wt_cast_one(rd, t_elem(r, prev), cd, pa), wt_cast_one(dt, t_elem(x, idx), cd, pb);
+                char *p[3] = {po, pa, pb};
+                k(p, (int64_t[]){0, 0, 0}, 1);
+                wt_cast_one(cd, po, WT_FLOAT64, &want);
+                if (rd == WT_FLOAT16) want = wt_half_to_float(wt_half_from_double(want));
+            } else {
+                char b[16];
+                wt_cast_one(dt, t_elem(x, idx), rd, b), wt_cast_one(rd, b, WT_FLOAT64, &want);
+            }
+            double got = value_at(r, idx);
+            if (!(got == want || (got != got && want != want)))
+                wt_t_fail(__FILE__, __LINE__, "accumulate %s of %s along %d: element %lld is %g, want %g",
+                          wt_op_name(op), wt_dtype_name(dt), axis, (long long)flat, got, want);
+        }
+        wt_tensor_free(r), wt_tensor_free(x);
+    }
+    CHECK(ran > 150);
+    /* NumPy's refusals, and out */
+    wt_tensor *x = t_arange(WT_INT8, 1, (int64_t[]){4}), *z = NULL, *r = NULL, *o = NULL;
+    CHECK_OK(wt_tensor_zeros(WT_INT32, 0, NULL, &z));
+    CHECK_ERR(wt_accumulate(WT_OP_ADD, z, 0, -1, NULL, &r), WT_EINVAL, "0-d");
+    CHECK_ERR(wt_accumulate(WT_OP_ADD, x, 1, -1, NULL, &r), WT_EINVAL, "axis 1");
+    CHECK_ERR(wt_accumulate(WT_OP_EQUAL, x, 0, -1, NULL, &r), WT_EDTYPE, "equal of int8 gives bool");
+    CHECK_ERR(wt_accumulate(WT_OP_NEG, x, 0, -1, NULL, &r), WT_EINVAL, "not a binary");
+    CHECK_ERR(wt_accumulate(WT_OP_ADD, x, 0, 99, NULL, &r), WT_EDTYPE, "dtype code 99");
+    CHECK_OK(wt_tensor_zeros(WT_INT8, 1, (int64_t[]){4}, &o));
+    CHECK_OK(wt_accumulate(WT_OP_ADD, x, 0, -1, o, NULL)); /* int32 into int8: same_kind */
+    CHECK(t_equals(o, (double[]){0, 1, 3, 6}));
+    wt_tensor_free(o);
+    CHECK_OK(wt_tensor_zeros(WT_BOOL, 1, (int64_t[]){4}, &o));
+    CHECK_ERR(wt_accumulate(WT_OP_ADD, x, 0, -1, o, NULL), WT_EDTYPE, "int32");
+    CHECK(t_equals(o, (double[]){0, 0, 0, 0})); /* untouched */
+    CHECK_OK(wt_accumulate(WT_OP_DIV, x, 0, WT_FLOAT32, NULL, &r));
+    CHECK(r->d.dtype == WT_FLOAT32 && t_equals(r, (double[]){0, 0, 0, 0}));
+    wt_tensor_free(r), wt_tensor_free(o), wt_tensor_free(z), wt_tensor_free(x);
+}
