@@ -10,6 +10,7 @@ import { eagerOf, withLazy, methodOf, methodName } from './kinds.js';
 import { creation } from './creation.js';
 import { Graph, LazyTensor, isLazy } from './lazy/index.js';
 import { Labeled } from './names.js';
+import { ufuncMethods } from './ufunc-methods.js';
 
 // a method finds its instance's functions through the tensor (or node)
 const fnsOf = (t) => (t instanceof LazyTensor ? t.graph._e : t._e).fns;
@@ -38,6 +39,7 @@ export function buildApi(engine) {
     const id = entry.id ?? entry.name;
     const fn = withLazy(entry, engine.ops[id], isLazy);
     engine.fns[id] = fn;
+    ufuncMethods(api, entry, fn);
     if (entry.free !== false) for (const name of [entry.name, ...(entry.aliases ?? [])]) wt[name] = fn;
   }
   wt.defaultGraph = api.graph;

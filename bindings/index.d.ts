@@ -190,6 +190,8 @@ export declare class Tensor {
   readonly imag: Tensor;
   /** transpose() */
   readonly T: Tensor;
+  /** The Array API's mT: the last two axes swapped (a view; at least 2-D). */
+  readonly mT: Tensor;
 
   /** Nested arrays; a 0-d tensor gives a number (bool: a boolean). */
   toArray(): NestedArray;
@@ -427,7 +429,14 @@ export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'mean' | 'any' | 'all' |
 export type ReduceAlias = 'amax' | 'amin';
 
 /** The op methods every Tensor has: this is the first operand. */
-export type TensorOps = { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor } & {
+export type TensorOps = {
+  cumsum(options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
+  cumprod(options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
+  var(options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  std(options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  dot(b: Values): Tensor;
+  trace(options?: { offset?: number; axis1?: number; axis2?: number; dtype?: DType } | number): Tensor;
+} & { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor } & {
   [K in UnaryOp]: (options?: OpOptions) => Tensor;
 } & { [K in ReduceOp]: (options?: ReduceArg) => Tensor } & {
   where(a: Operand, b: Operand, options?: OpOptions): Tensor;
@@ -503,8 +512,32 @@ export interface EinsumPath {
 }
 
 /** The free-function forms of the ops. */
+/** NumPy's ufunc methods of a binary function (wt.add.reduce, ...); eager. */
+export interface BinaryUfunc {
+  (a: Operand, b: Operand, options?: OpOptions): Tensor;
+  /** Folds axis (default 0; null: all; several only for reorderable ops) with the op, from initial or the first. */
+  reduce(
+    x: Values,
+    options?: {
+      axis?: number | readonly number[] | null;
+      dtype?: DType;
+      keepdims?: boolean;
+      initial?: number;
+      out?: Tensor;
+    },
+  ): Tensor;
+  /** r[0] = x[0], r[i] = op(r[i-1], x[i]) along axis (default 0). */
+  accumulate(x: Values, options?: { axis?: number; dtype?: DType; out?: Tensor } | number): Tensor;
+  /** op(a[i...], b[j...]) for every pair: the result's axes are a's, then b's. */
+  outer(a: Values, b: Values, options?: OpOptions): Tensor;
+  /** reduce over x[indices[k]:indices[k+1]] along axis (x[indices[k]] where they do not increase). */
+  reduceat(x: Values, indices: Values, options?: { axis?: number; dtype?: DType; out?: Tensor } | number): Tensor;
+  /** x[indices] = op(x[indices], b) in place, each repeated index once per occurrence (scatter-add); returns x. */
+  at(x: Tensor, indices: Values | readonly (Tensor | NestedArray | string | number | null)[], b?: Operand): Tensor;
+}
+
 export type WtensorOps = {
-  [K in BinaryOp | BinaryAlias]: (a: Operand, b: Operand, options?: OpOptions) => Tensor;
+  [K in BinaryOp | BinaryAlias]: BinaryUfunc;
 } & {
   [K in UnaryOp | UnaryAlias]: (x: Operand, options?: OpOptions) => Tensor;
 } & { [K in ReduceOp | ReduceAlias]: (x: Values, options?: ReduceArg) => Tensor } & {
@@ -854,7 +887,96 @@ type Tensors =
   | undefined;
 
 /** Each op: the eager signature, then the lazy one (an intersection of functions is an overload set). */
-type AllOps = WtensorOps & LazyWtensorOps;
+/** axis as NumPy's reductions take it, and keepdims */
+export interface AxisOptions {
+  axis?: number | readonly number[] | null;
+  keepdims?: boolean;
+  out?: Tensor;
+}
+export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
+/** Issue 24's statistics, numerical helpers and products (NumPy's names and options). */
+export interface StatsOps {
+  /** NumPy's cumsum/cumprod: over the flattened tensor without an axis; dtype as sum's. */
+  cumsum(x: Values, options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
+  cumprod(x: Values, options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
+  /** The Array API's: axis required for more than one dimension; includeInitial prepends the identity. */
+  cumulativeSum(x: Values, options?: { axis?: number; dtype?: DType; includeInitial?: boolean }): Tensor;
+  cumulativeProd(x: Values, options?: { axis?: number; dtype?: DType; includeInitial?: boolean }): Tensor;
+  nancumsum(x: Values, options?: { axis?: number | null; dtype?: DType } | number): Tensor;
+  nancumprod(x: Values, options?: { axis?: number | null; dtype?: DType } | number): Tensor;
+  /** Two passes (mean, then squared deviations); correction is the Array API's name of ddof. */
+  var(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  std(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  nanvar(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  nanstd(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  nansum(x: Values, options?: AxisOptions & { dtype?: DType }): Tensor;
+  nanprod(x: Values, options?: AxisOptions & { dtype?: DType }): Tensor;
+  nanmean(x: Values, options?: AxisOptions & { dtype?: DType }): Tensor;
+  nanmax(x: Values, options?: AxisOptions): Tensor;
+  nanmin(x: Values, options?: AxisOptions): Tensor;
+  /** An all-NaN slice is an error, as NumPy's. */
+  nanargmax(x: Values, options?: { axis?: number | null; keepdims?: boolean }): Tensor;
+  nanargmin(x: Values, options?: { axis?: number | null; keepdims?: boolean }): Tensor;
+  ptp(x: Values, options?: AxisOptions): Tensor;
+  average(
+    x: Values,
+    options?: { axis?: number | readonly number[] | null; weights?: Values; keepdims?: boolean },
+  ): Tensor;
+  average(
+    x: Values,
+    options: { axis?: number | readonly number[] | null; weights?: Values; keepdims?: boolean; returned: true },
+  ): { average: Tensor; sumOfWeights: Tensor };
+  /** log(sum(exp(x))) shifted by the max: no overflow. */
+  logsumexp(x: Values, options?: { axis?: number | readonly number[] | null; keepdims?: boolean }): Tensor;
+  /** Along axis (default -1), shifted by the max. */
+  softmax(x: Values, options?: { axis?: number | readonly number[] | null } | number): Tensor;
+  logSoftmax(x: Values, options?: { axis?: number | readonly number[] | null } | number): Tensor;
+  median(x: Values, options?: AxisOptions): Tensor;
+  nanmedian(x: Values, options?: AxisOptions): Tensor;
+  /** q in [0, 1] (percentile: [0, 100]), a number or an array (its axes lead the result's). */
+  quantile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
+  nanquantile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
+  percentile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
+  nanpercentile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
+  isclose(a: Values, b: Values, options?: { rtol?: number; atol?: number; equalNan?: boolean }): Tensor;
+  allclose(a: Values, b: Values, options?: { rtol?: number; atol?: number; equalNan?: boolean }): boolean;
+  arrayEqual(a: Values, b: Values, options?: { equalNan?: boolean }): boolean;
+  nanToNum(x: Values, options?: { nan?: number; posinf?: number; neginf?: number }): Tensor;
+  diff(x: Values, options?: { n?: number; axis?: number; prepend?: Values; append?: Values } | number): Tensor;
+  ediff1d(x: Values, options?: { toBegin?: Values; toEnd?: Values }): Tensor;
+  trapezoid(y: Values, options?: { x?: Values; dx?: number; axis?: number }): Tensor;
+  interp(x: Values, xp: Values, fp: Values, options?: { left?: number; right?: number; period?: number }): Tensor;
+  /** Counts (int32, wtensor's intp) of each non-negative integer, or the weights' sums (float64). */
+  bincount(x: Values, options?: { weights?: Values; minlength?: number }): Tensor;
+  histogram(
+    a: Values,
+    options?:
+      { bins?: number | Values; range?: readonly [number, number]; density?: boolean; weights?: Values } | number,
+  ): { hist: Tensor; binEdges: Tensor };
+  histogramBinEdges(
+    a: Values,
+    options?: { bins?: number | Values; range?: readonly [number, number] } | number,
+  ): Tensor;
+  /** NumPy's dot: scalars multiply, vectors inner, matrices matmul, else a's last axis with b's second-to-last. */
+  dot(a: Values, b: Values): Tensor;
+  /** The Array API's: sum of conj(a) * b over axis (default -1), other axes broadcast. */
+  vecdot(a: Values, b: Values, options?: { axis?: number } | number): Tensor;
+  inner(a: Values, b: Values): Tensor;
+  outer(a: Values, b: Values): Tensor;
+  tensordot(a: Values, b: Values, options?: { axes?: number | readonly [number[], number[]] } | number): Tensor;
+  kron(a: Values, b: Values): Tensor;
+  trace(x: Values, options?: { offset?: number; axis1?: number; axis2?: number; dtype?: DType } | number): Tensor;
+  cross(a: Values, b: Values, options?: { axisa?: number; axisb?: number; axisc?: number; axis?: number }): Tensor;
+  matrixTranspose(x: Values): Tensor;
+  cov(m: Values, options?: { y?: Values; rowvar?: boolean; bias?: boolean; ddof?: number; dtype?: DType }): Tensor;
+  corrcoef(x: Values, options?: { y?: Values; rowvar?: boolean; dtype?: DType }): Tensor;
+  /** Direct (einsum over sliding windows): modes full (default), same, valid. */
+  convolve(a: Values, v: Values, options?: { mode?: 'full' | 'same' | 'valid' } | 'full' | 'same' | 'valid'): Tensor;
+  /** NumPy's correlate (default mode valid; v conjugated). */
+  correlate(a: Values, v: Values, options?: { mode?: 'full' | 'same' | 'valid' } | 'full' | 'same' | 'valid'): Tensor;
+}
+
+type AllOps = WtensorOps & LazyWtensorOps & StatsOps;
 export interface Wtensor extends AllOps {
   readonly WtError: typeof WtError;
   readonly Tensor: typeof Tensor;

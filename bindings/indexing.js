@@ -57,7 +57,7 @@ export function parseItems(api, list, name) {
 }
 
 // C's wt_index_get / wt_index_set with the parsed items
-function callIndex(api, name, x, list, call) {
+export function callIndex(api, name, x, list, call) {
   const e = api.e;
   const h = e.handle(x, `${name}: tensor`);
   const { spec, tensors, temps } = parseItems(api, list, name);

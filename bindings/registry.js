@@ -3,7 +3,7 @@
 //   name      the JS name (wt.name, and the method name unless `method` says otherwise)
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
-//             creation, product, index, sort, shape, io, scope, exchange, graph, dtype
+//             creation, product, index, sort, shape, stats, io, scope, exchange, graph, dtype
 //   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
 //             or a wt_* function (view, copy, creation, io)
 //   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
@@ -33,6 +33,7 @@ import { emath } from './emath.js';
 import { join } from './join.js';
 import * as ix from './indexing.js';
 import { INDEXING, SORTING, SHAPING } from './registry-select.js';
+import { STATISTICS } from './registry-stats.js';
 import { expandDims } from './shape.js';
 
 const VIEWS = [
@@ -382,6 +383,7 @@ export const REGISTRY = Object.freeze([
   ...INDEXING,
   ...SORTING,
   ...SHAPING,
+  ...STATISTICS,
   ...IO,
   ...DTYPE_RULES,
   ...ENGINE,

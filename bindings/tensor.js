@@ -109,6 +109,11 @@ export class Tensor {
     return this.transpose();
   }
 
+  // the Array API's x.mT: the last two axes swapped (a view)
+  get mT() {
+    return this._e.fns.matrixTranspose(this);
+  }
+
   // bytes per element and in all (NumPy's itemsize and nbytes)
   get itemsize() {
     this._alive();

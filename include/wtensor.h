@@ -617,6 +617,16 @@ WT_API wt_status wt_index_get(const wt_tensor *t, const char *index, int n, cons
 ** write wins.  t must be writable; on failure t is unchanged. */
 WT_API wt_status wt_index_set(wt_tensor *t, const char *index, int n, const wt_tensor *const *tensors,
                               const wt_tensor *value);
+/* NumPy's ufunc.at: a[index] = op(a[index], value) unbuffered, one element at
+** a time in order, so a repeated index applies op once per occurrence (add's
+** scatter-add).  op is unary (value NULL) or binary; value NULL with a binary
+** op is the weak scalar `scalar` (NEP 50, as wt_ewise's).  op computes in its
+** dtype for (a, value), and its result is cast into a's dtype unsafely, as
+** NumPy's at does (np.add.at(int8, i, 1.5) adds 1.5 and truncates).  Every
+** index, dtype and shape is checked before anything is written; value may
+** alias t. */
+WT_API wt_status wt_index_apply(int op, wt_tensor *t, const char *index, int n, const wt_tensor *const *tensors,
+                                const wt_tensor *value, double scalar);
 
 /* NumPy's repeat: each element of t repeated along axis (flatten != 0, or
 ** a 0-d t: of t flattened) by its count in repeats, an integer or bool

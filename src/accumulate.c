@@ -25,8 +25,8 @@ static wt_status plan_dtype(int op, int dt, int want, int *c) {
     wt_status st = wt_ops_plan_dtypes(op, 2, d, NULL, comp, &res);
     if (st) return st;
     if (res != comp[0])
-        return wt_error_fail(WT_EDTYPE, "accumulate: %s of %s gives %s, which its loop cannot take back", wt_op_name(op),
-                             wt_dtype_name(comp[0]), wt_dtype_name(res));
+        return wt_error_fail(WT_EDTYPE, "accumulate: %s of %s gives %s, which its loop cannot take back",
+                             wt_op_name(op), wt_dtype_name(comp[0]), wt_dtype_name(res));
     *c = res;
     return WT_OK;
 }
@@ -57,8 +57,7 @@ static void run(wt_kernel ref, wt_kernel fast, bool half, char *data, int64_t ou
 
 wt_status wt_accumulate(int op, const wt_tensor *x, int axis, int dtype, wt_tensor *out, wt_tensor **result) {
     wt_status st = wt_tensor_check(x, "tensor");
-    if (!st && wt_op_arity(op) != 2)
-        st = wt_error_fail(WT_EINVAL, "accumulate: op %d is not a binary operation", op);
+    if (!st && wt_op_arity(op) != 2) st = wt_error_fail(WT_EINVAL, "accumulate: op %d is not a binary operation", op);
     if (!st && dtype != -1 && (dtype < 0 || dtype >= WT_NDTYPES))
         st = wt_error_fail(WT_EDTYPE, "accumulate: invalid dtype code %d", dtype);
     if (!st && !out && !result) st = wt_error_fail(WT_EINVAL, "accumulate: result pointer is NULL");

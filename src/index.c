@@ -3,8 +3,9 @@
 ** ones keep their axes; here the index tensors (masks as their nonzero
 ** coordinates) broadcast together, every index is checked and turned into
 ** one element offset per position of the broadcast shape, and only then
-** are elements gathered from (get) or scattered into (set) the view. */
-#include "core.h"
+** are elements gathered from (get) or scattered into (set) the view, or
+** combined with values one at a time (ufunc.at). */
+#include "ops.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -417,6 +418,94 @@ WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_t
     if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &tmp)) && !(st = wt_assign(tmp, value)))
         move(&q, t->buf, tmp, false);
     wt_tensor_free(tmp);
+    plan_free(&q);
+    return st;
+}
+
+/* ---- ufunc.at: x[o] = op(x[o], v[k]) for each selected element in order ---- */
+
+typedef struct {
+    wt_kernel kern;
+    int xdt, c0, c1, res; /* x's dtype; the kernel's input and result dtypes */
+    const char *v;        /* the values, C-contiguous in c1 (stride 0: one scalar) */
+    int64_t vstride;
+    char *x; /* x's element 0 of the view */
+    int64_t is;
+} apply_ctx;
+
+static void apply_one(const apply_ctx *a, int64_t voff, int64_t pos) {
+    char in[16], out[16], *xe = a->x + voff * a->is;
+    wt_cast_one(a->xdt, xe, a->c0, in);
+    char *p[3] = {out, in, (char *)a->v + pos * a->vstride};
+    a->kern(p, (const int64_t[]){0, 0, 0}, 1);
+    wt_cast_one(a->res, out, a->xdt, xe);
+}
+
+/* every selected element in result order: its view offset and result position */
+static void apply_all(const index_plan *q, const apply_ctx *a) {
+    int64_t flat[WT_MAX_DIMS], rs[WT_MAX_DIMS], fs[WT_MAX_DIMS], c[WT_MAX_DIMS] = {0};
+    int nr = q->rest.ndim;
+    wt_desc_strides_c(q->nd, q->shape, flat);
+    for (int j = 0; j < nr; j++) rs[j] = q->rest.strides[j], fs[j] = flat[j < q->pos ? j : j + q->nb];
+    int64_t rsize = wt_desc_size(&q->rest);
+    for (int64_t i = 0; i < q->nbsize; i++) {
+        int64_t vo = q->off[i], fo = i * q->inner;
+        for (int64_t r = 0; r < rsize; r++) {
+            apply_one(a, vo, fo);
+            for (int j = nr - 1; j >= 0; j--) { /* the rest's odometer */
+                vo += rs[j], fo += fs[j];
+                if (++c[j] < q->rest.shape[j]) break;
+                vo -= rs[j] * c[j], fo -= fs[j] * c[j], c[j] = 0;
+            }
+        }
+    }
+}
+
+/* the dtypes of op over (t, value or the scalar); the result goes into t unsafely, as NumPy's at */
+static wt_status apply_plan(int op, const wt_tensor *t, const wt_tensor *value, double scalar, int *comp, int *res) {
+    int ar = wt_op_arity(op), d[2] = {t->d.dtype, -1};
+    double sv[2] = {0, scalar};
+    if (ar != 1 && ar != 2) return wt_error_fail(WT_EINVAL, "at: op %d is not a unary or binary operation", op);
+    if (ar == 1 && value) return wt_error_fail(WT_EINVAL, "at: %s takes no value", wt_op_name(op));
+    if (value) d[1] = wt_ops_operand_dtype(value, &sv[1]);
+    return wt_ops_plan_dtypes(op, ar, d, sv, comp, res);
+}
+
+WT_COLD wt_status wt_index_apply(int op, wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx,
+                                 const wt_tensor *value, double scalar) {
+    index_plan q = {0};
+    int comp[2] = {0, 0}, res = 0, ar = wt_op_arity(op);
+    wt_status st = value ? wt_tensor_check(value, "value") : WT_OK;
+    if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "at: the tensor is read-only");
+    if (!st) st = plan_make(t, spec, n, idx, &q);
+    if (!st) st = apply_plan(op, t, value, scalar, comp, &res);
+    if (!st && !q.p.nadv) { /* a view: no element twice, so one elementwise pass */
+        wt_tensor v = {.buf = t->buf, .d = q.p.view};
+        const wt_tensor *in[2] = {&v, value};
+        double sc[2] = {0, scalar};
+        return wt_ewise(op, ar, in, sc, 1, 1, &v, WT_REDUCE_NONE, NULL);
+    }
+    if (!st) st = offsets(&q);
+    wt_tensor *vals = NULL;
+    int c1 = wt_dtype_compute(ar == 2 ? comp[1] : comp[0]);
+    if (!st && value) /* the values broadcast to a[index]'s shape, in the kernel's dtype, apart from t */
+        if (!(st = wt_tensor_create(c1, q.nd, q.shape, false, &vals))) st = wt_assign(vals, value);
+    if (!st) {
+        char slot[16] = {0};
+        if (ar == 2 && !value) wt_ops_scalar_store(op, 1, t->d.dtype, comp[1], -1, scalar, slot);
+        int c0 = wt_dtype_compute(comp[0]);
+        apply_ctx a = {.kern = wt_kernels_for(op, c0, res),
+                       .xdt = t->d.dtype,
+                       .c0 = c0,
+                       .c1 = c1,
+                       .res = wt_dtype_compute(res),
+                       .v = vals ? wt_first(vals) : slot,
+                       .vstride = vals ? (int64_t)wt_dtype_size(c1) : 0,
+                       .x = (char *)t->buf->data + q.p.view.offset * wt_dtype_size(t->d.dtype),
+                       .is = (int64_t)wt_dtype_size(t->d.dtype)};
+        apply_all(&q, &a);
+    }
+    wt_tensor_free(vals);
     plan_free(&q);
     return st;
 }

@@ -331,3 +331,62 @@ void test_half_conversions(void) {
     CHECK_EQ(wt_half_from_double(0x1.ffcp-15),
              0x400); /* the largest subnormal's neighbour rounds up to the least normal */
 }
+
+/* ufunc.at: each selected element combined in order, repeats accumulating */
+void test_index_apply(void) {
+    wt_tensor *x = NULL, *i = NULL, *v = NULL, *ro = NULL;
+    CHECK_OK(wt_tensor_zeros(WT_INT32, 1, (int64_t[]){5}, &x));
+    i = t_from(WT_INT64, 1, (int64_t[]){6}, (double[]){0, 1, 1, -1, 1, 4});
+    const wt_tensor *ts[1] = {i};
+    CHECK_OK(wt_index_apply(WT_OP_ADD, x, "@", 1, ts, NULL, 2)); /* the weak scalar 2 */
+    CHECK(t_equals(x, (double[]){2, 6, 0, 0, 4}));
+    v = t_from(WT_INT32, 1, (int64_t[]){6}, (double[]){1, 10, 100, 1000, 10000, 7});
+    CHECK_OK(wt_index_apply(WT_OP_SUB, x, "@", 1, ts, v, 0)); /* in order: x[1] - 10 - 100 - 10000 */
+    CHECK(t_equals(x, (double[]){1, -10104, 0, 0, -1003}));
+    CHECK_OK(wt_index_apply(WT_OP_NEG, x, "@", 1, ts, NULL, 0)); /* unary: x[1] negated three times, x[4] twice */
+    CHECK(t_equals(x, (double[]){-1, 10104, 0, 0, -1003}));
+    /* refusals leave x as it was */
+    wt_tensor *bad = t_from(WT_INT64, 1, (int64_t[]){2}, (double[]){0, 5});
+    const wt_tensor *bts[1] = {bad};
+    CHECK_ERR(wt_index_apply(WT_OP_ADD, x, "@", 1, bts, NULL, 1), WT_EINDEX, "index 5 is out of bounds");
+    CHECK_ERR(wt_index_apply(WT_OP_ADD, x, "@", 1, bts, NULL, 1.5), WT_EINDEX, "out of bounds");
+    CHECK_ERR(wt_index_apply(WT_OP_NEG, x, "@", 1, ts, v, 0), WT_EINVAL, "takes no value");
+    CHECK_ERR(wt_index_apply(WT_OP_WHERE, x, "@", 1, ts, v, 0), WT_EINVAL, "not a unary or binary");
+    wt_tensor *v3 = t_from(WT_INT32, 1, (int64_t[]){3}, (double[]){1, 2, 3});
+    CHECK_ERR(wt_index_apply(WT_OP_ADD, x, "@", 1, ts, v3, 0), WT_ESHAPE, "");
+    CHECK(t_equals(x, (double[]){-1, 10104, 0, 0, -1003}));
+    CHECK_OK(wt_view_broadcast_to(x, 1, (int64_t[]){5}, &ro));
+    CHECK_ERR(wt_index_apply(WT_OP_ADD, ro, "@", 1, ts, NULL, 1), WT_EREADONLY, "read-only");
+    /* rows selected along axis 0 of a 2-D tensor, values broadcast along them; a basic index is one pass */
+    wt_tensor *m = NULL, *r = t_from(WT_INT32, 1, (int64_t[]){3}, (double[]){2, 0, 2});
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 2, (int64_t[]){3, 2}, &m));
+    const wt_tensor *rts[1] = {r};
+    wt_tensor *row = t_from(WT_FLOAT32, 1, (int64_t[]){2}, (double[]){0.5, -1});
+    CHECK_OK(wt_index_apply(WT_OP_ADD, m, "@, :", 1, rts, row, 0));
+    CHECK(t_equals(m, (double[]){0.5, -1, 0, 0, 1, -2}));
+    CHECK_OK(wt_index_apply(WT_OP_MUL, m, "::2, 1", 0, NULL, NULL, 3));
+    CHECK(t_equals(m, (double[]){0.5, -3, 0, 0, 1, -6}));
+    CHECK_ERR(wt_index_apply(WT_OP_MAXIMUM, m, ":, @", 1, rts, NULL, 0.75), WT_EINDEX, "axis 1 with size 2");
+    CHECK(t_equals(m, (double[]){0.5, -3, 0, 0, 1, -6}));
+    wt_tensor *c = t_from(WT_INT32, 1, (int64_t[]){3}, (double[]){1, 0, 1});
+    const wt_tensor *cts[1] = {c};
+    CHECK_OK(wt_index_apply(WT_OP_MAXIMUM, m, ":, @", 1, cts, NULL, 0.75));
+    CHECK(t_equals(m, (double[]){0.75, 0.75, 0.75, 0.75, 1, 0.75}));
+    /* the result goes in unsafely, as NumPy's: 1 + 1.5 truncates to 2, then 2 + 1.5 to 3 */
+    wt_tensor *k8 = NULL, *k0 = t_from(WT_INT64, 1, (int64_t[]){2}, (double[]){0, 0});
+    const wt_tensor *k0s[1] = {k0};
+    CHECK_OK(wt_tensor_zeros(WT_INT8, 1, (int64_t[]){1}, &k8));
+    CHECK_OK(wt_index_apply(WT_OP_ADD, k8, "@", 1, k0s, NULL, 1.5));
+    CHECK(t_equals(k8, (double[]){2}));
+    wt_tensor_free(k8), wt_tensor_free(k0);
+    /* float16 rounds each step: 2048 + 1 + 1 stays 2048 one at a time */
+    wt_tensor *h = t_from(WT_FLOAT16, 1, (int64_t[]){1}, (double[]){2048});
+    wt_tensor *z = t_from(WT_INT64, 1, (int64_t[]){2}, (double[]){0, 0});
+    const wt_tensor *zts[1] = {z};
+    CHECK_OK(wt_index_apply(WT_OP_ADD, h, "@", 1, zts, NULL, 1));
+    CHECK(t_equals(h, (double[]){2048}));
+    wt_error_clear();
+    wt_tensor_free(h), wt_tensor_free(z), wt_tensor_free(c), wt_tensor_free(row), wt_tensor_free(r);
+    wt_tensor_free(m), wt_tensor_free(ro), wt_tensor_free(v3), wt_tensor_free(bad);
+    wt_tensor_free(v), wt_tensor_free(i), wt_tensor_free(x);
+}

@@ -127,6 +127,15 @@ static wt_status sc_accumulate(wt_tensor **r) { /* a float16 cumsum along an out
     wt_tensor_free(h), wt_tensor_free(o);
     return st;
 }
+static wt_status sc_index_apply(wt_tensor **r) { /* add.at with repeated rows and values to broadcast */
+    (void)r;
+    wt_tensor *idx = NULL;
+    wt_status st = wt_tensor_full(WT_INT32, 1, (int64_t[]){3}, 1, &idx);
+    const wt_tensor *ts[1] = {idx};
+    if (!st) st = wt_index_apply(WT_OP_ADD, OUT, "@", 1, ts, OUT_ROW, 0);
+    wt_tensor_free(idx);
+    return st;
+}
 static wt_status sc_topk(wt_tensor **r) { /* the heap, then values, then indices */
     wt_tensor *i = NULL;
     wt_status st = wt_topk(AT, 3, 0, 1, r, &i);
@@ -291,6 +300,7 @@ void test_alloc_failure_everywhere(void) {
         {"sort with indices", sc_sort},
         {"topk", sc_topk},
         {"accumulate float16 into out", sc_accumulate},
+        {"ufunc.at with values", sc_index_apply},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

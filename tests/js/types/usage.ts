@@ -119,6 +119,17 @@ async function main(): Promise<number> {
   const re: Tensor = zc.real,
     parts: Float32Array | AnyTypedArray = zc.data;
   (void re, parts, wt.conj(zc), zc.angle(), wt.imag(zc));
+  // issue 24: ufunc methods, statistics, nested arrays as operands
+  const cs: Tensor = wt.add.accumulate([1, 2, 3]).add(wt.subtract.reduce([[1, 2]], { axis: 1 }));
+  const h: { hist: Tensor; binEdges: Tensor } = wt.histogram([1, 2, 2], { bins: 2 });
+  const close: boolean = wt.allclose(wt.cumsum([1, 2]), [1, 3]);
+  const q: Tensor = wt.quantile([1, 2, 3], [0.25, 0.5], { method: 'midpoint' }).add(a.mT.std({ ddof: 1 }));
+  (void cs,
+    h.binEdges,
+    close,
+    q,
+    wt.add.at(a, [0, 0], 1),
+    wt.average([1, 2], { weights: [1, 3], returned: true }).sumOfWeights);
   return Number(first) + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;

@@ -1,0 +1,133 @@
+// Issue 24's functions against NumPy: the ufunc methods (reduce, accumulate,
+// outer, reduceat, at), cumulative sums and products, var/std and the nan*
+// reductions, quantiles, the numerical helpers and the products, each on
+// contiguous and negative-stride inputs, with NumPy's errors; then what the
+// fixtures cannot say.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { wt, loadFixtures, fixtureTensor, sameAsNumpy, throwsWt } from './helpers.mjs';
+
+const fx = await loadFixtures('stats');
+// NumPy's exception -> wtensor's codes
+const CODES = {
+  IndexError: ['WT_EINDEX'],
+  ValueError: ['WT_ESHAPE', 'WT_EINVAL', 'WT_EINDEX'],
+  AxisError: ['WT_EINVAL'],
+  TypeError: ['WT_EDTYPE'],
+  OverflowError: ['WT_EDTYPE'],
+  ZeroDivisionError: ['WT_EINVAL'],
+};
+
+// {array} specs become tensors (reversed: laid out backwards, viewed through ::-1), anything else stays
+const decode = (v, reversed) =>
+  Array.isArray(v)
+    ? v.map((x) => decode(x, reversed))
+    : v !== null && typeof v === 'object'
+      ? v.array
+        ? fixtureTensor(v.array, reversed)
+        : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decode(x, reversed)]))
+      : v;
+
+const fnOf = (name) => name.split('.').reduce((o, k) => o[k], wt);
+
+function check(c, reversed) {
+  const label = `${c.fn}(${JSON.stringify(c.opts).slice(0, 80)})${reversed ? ' reversed' : ''}`;
+  wt.tidy(() => {
+    const args = decode(c.args, reversed),
+      opts = decode(c.opts, reversed);
+    const call = () => fnOf(c.fn)(...args, ...(Object.keys(opts).length ? [opts] : []));
+    if (c.error) {
+      assert.throws(
+        call,
+        (e) => e.name === 'WtError' && CODES[c.error].includes(e.code),
+        `${label}: NumPy's ${c.error}`,
+      );
+      return;
+    }
+    const r = call();
+    if (typeof c.want === 'boolean') return void assert.ok(r === c.want, `${label}: ${typeof r}, NumPy ${c.want}`);
+    if (c.want.dtype) return void sameAsNumpy(r, c.want, label, c.rel);
+    for (const [k, want] of Object.entries(c.want)) sameAsNumpy(r[k], want, `${label}.${k}`, c.rel);
+  });
+}
+
+test("issue 24's functions match NumPy, contiguous and reversed, with NumPy's errors", () => {
+  assert.ok(fx.cases.length >= 1000 && fx.cases.filter((c) => c.error).length >= 20);
+  const fns = new Set(fx.cases.map((c) => c.fn)),
+    failed = [];
+  for (const c of fx.cases)
+    for (const reversed of [false, true])
+      try {
+        check(c, reversed);
+      } catch (e) {
+        failed.push(e.message.split('\n')[0]);
+      }
+  assert.deepEqual(failed.filter((f, i) => i % 2 === 0).slice(0, 80), [], `${failed.length} cases disagree with NumPy`);
+  assert.ok(fns.size >= 70, `${fns.size} functions covered`);
+});
+
+test('the ufunc methods are on every binary function and its aliases; at works in place', () => {
+  for (const name of ['add', 'subtract', 'hypot', 'bitwiseAnd', 'arctan2', 'fmax'])
+    for (const m of ['reduce', 'accumulate', 'outer', 'reduceat', 'at']) assert.equal(typeof wt[name][m], 'function');
+  assert.equal(wt.sqrt.reduce, undefined);
+  const x = wt.zeros([3], 'float32');
+  assert.equal(
+    wt.add.at(
+      x,
+      [
+        [0, 0],
+        [2, 0],
+      ],
+      1.5,
+    ),
+    x,
+  );
+  assert.deepEqual(x.toArray(), [4.5, 0, 1.5]); // a 2-D index array: each of its elements once
+  const m = wt.zeros([2, 3], 'int32');
+  wt.add.at(m, [wt.tensor([0, 1, 0]), wt.tensor([2, 2, 2])], 1); // per-axis index tensors, as NumPy's tuple
+  assert.deepEqual(m.toArray(), [
+    [0, 0, 2],
+    [0, 0, 1],
+  ]);
+  throwsWt(() => wt.add.at(wt.zeros([2]).broadcastTo([2, 2]), [0], 1), 'WT_EREADONLY');
+  throwsWt(() => wt.add.at(m, [0]), 'WT_EINVAL', /needs a value/);
+  throwsWt(() => wt.sub.reduce([[1, 2]], { axis: [0, 1] }), 'WT_EINVAL', /not reorderable/);
+  throwsWt(() => wt.cumulativeSum([[1, 2]]), 'WT_EINVAL', /axis is required/);
+});
+
+test('statistics keep NumPy semantics the fixtures do not spell out', () => {
+  wt.tidy(() => {
+    assert.equal(wt.cumsum(wt.tensor([1, 2], { dtype: 'int8' })).dtype, 'int32'); // sum's dtype, wtensor's intp
+    assert.equal(wt.std([1, 2, 3, 4], { ddof: 1 }).item(), Math.sqrt(5 / 3));
+    throwsWt(() => wt.var([1, 2], { ddof: 1, correction: 1 }), 'WT_EINVAL', /simultaneously/);
+    const t = wt.tensor([[1, 2, 3]]).cumsum({ axis: 1 });
+    assert.deepEqual(t.toArray(), [[1, 3, 6]]);
+    assert.equal(
+      wt
+        .tensor([
+          [1, 2],
+          [3, 4],
+        ])
+        .trace()
+        .item(),
+      5,
+    );
+    assert.equal(wt.dot(wt.tensor([1, 2]), [3, 4]).item(), 11);
+    assert.deepEqual(wt.arange(6).reshape([1, 2, 3]).mT.shape, [1, 3, 2]);
+    throwsWt(() => wt.arange(3).mT, 'WT_EINVAL', /at least 2-dimensional/);
+    assert.deepEqual(
+      wt
+        .tensor([[1, 2]])
+        .dot([[3], [4]])
+        .toArray(),
+      [[11]],
+    );
+    assert.deepEqual(wt.logsumexp([1000, 1000, -Infinity]).item(), 1000 + Math.log(2)); // no overflow
+    assert.deepEqual(wt.softmax([-Infinity, -Infinity, 0]).toArray(), [0, 0, 1]);
+    // a convolution through windows: the same numbers as the direct sum
+    const sig = wt.arange(10, null, 1, 'float64'),
+      k = [1, -2, 0.5];
+    const conv = wt.convolve(sig, k, 'valid').toArray();
+    for (let i = 0; i < conv.length; i++) assert.equal(conv[i], (i + 2) * 1 + (i + 1) * -2 + i * 0.5);
+  });
+});
