@@ -974,6 +974,16 @@ export interface StatsOps {
   convolve(a: Values, v: Values, options?: { mode?: 'full' | 'same' | 'valid' } | 'full' | 'same' | 'valid'): Tensor;
   /** NumPy's correlate (default mode valid; v conjugated). */
   correlate(a: Values, v: Values, options?: { mode?: 'full' | 'same' | 'valid' } | 'full' | 'same' | 'valid'): Tensor;
+  /** NumPy's print options for toString and console.log (defaults 8, 1000, 3, 75, false). */
+  setPrintOptions(options: Partial<PrintOptions>): void;
+  getPrintOptions(): PrintOptions;
+}
+export interface PrintOptions {
+  precision: number;
+  threshold: number;
+  edgeitems: number;
+  linewidth: number;
+  suppress: boolean;
 }
 
 type AllOps = WtensorOps & LazyWtensorOps & StatsOps;

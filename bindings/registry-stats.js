@@ -7,6 +7,7 @@ import * as st from './stats.js';
 import * as qu from './quantile.js';
 import * as nu from './numeric.js';
 import * as pr from './products.js';
+import { setPrintOptions, getPrintOptions } from './print.js';
 
 const fn = (name, impl, extra = {}) => ({ name, impl: via(impl), ...extra });
 const method = { method: true };
@@ -64,4 +65,7 @@ export const STATISTICS = [
   fn('corrcoef', pr.corrcoef, { c: 'wt_matmul' }),
   fn('convolve', pr.convolve, { c: 'wt_einsum' }),
   fn('correlate', pr.correlate, { c: 'wt_einsum' }),
+  // NumPy's print options, for toString / console.log (print.js)
+  { name: 'setPrintOptions', impl: () => setPrintOptions },
+  { name: 'getPrintOptions', impl: () => getPrintOptions },
 ].map((e) => ({ kind: 'stats', method: false, ...e }));

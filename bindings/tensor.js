@@ -1,6 +1,7 @@
 // Tensor: a JS handle on a C tensor.  A handle's descriptor never changes, so
 // it is read once; `data` is a zero-copy TypedArray over the whole storage,
 // re-derived whenever wasm memory has grown.
+import { repr } from './print.js';
 import { WtError } from './errors.js';
 import { ARRAYS, DTYPES, HALF_AS_BITS, halfToNumber } from './dtypes.js';
 import { complexAt, isComplexDtype } from './complex.js';
@@ -208,14 +209,15 @@ export class Tensor {
     this._e.release(this);
   }
 
+  // NumPy's repr with tensor( for array( (print.js); a named tensor says its names
   toString() {
-    if (this.isDisposed) return 'Tensor(disposed)';
-    const names = this._names ? `, names=(${this._names.join(',')})` : '';
-    // bigints print as their digits (JSON has none of its own)
-    const values = JSON.stringify(this.toArray(), (k, v) => (typeof v === 'bigint' ? `\u0000${v}` : v)).replace(
-      /"\\u0000(-?\d+)"/g,
-      '$1',
-    );
-    return `Tensor(${values}, dtype=${this.dtype}, shape=(${this._shape.join(',')})${names})`;
+    if (this.isDisposed) return 'tensor(disposed)';
+    const r = repr(this);
+    return this._names ? `${r.slice(0, -1)}, names=(${this._names.join(', ')}))` : r;
+  }
+
+  // console.log and util.inspect print the repr, not the engine behind the tensor
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return this.toString();
   }
 }

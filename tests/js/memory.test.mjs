@@ -116,7 +116,7 @@ test('a disposed tensor throws WtError and never reads freed memory', () => {
     throwsWt(f, 'WT_EDISPOSED', /disposed/);
   }
   assert.equal(a.isDisposed, true);
-  assert.equal(String(a), 'Tensor(disposed)');
+  assert.equal(String(a), 'tensor(disposed)');
   v.dispose();
 });
 

@@ -22,7 +22,7 @@ test('a named handle shares storage; unnamed tensors behave as before', () => {
     [7, 7, 7],
   ]); // the same storage
   assert.equal(n.named(null).names, null);
-  assert.match(n.toString(), /names=\(row,col\)/);
+  assert.match(n.toString(), /names=\(row, col\)\)$/);
   // unnamed operands: NumPy broadcasting by position, untouched by names
   assert.deepEqual(wt.add(t, wt.arange(3)).toArray(), [
     [7, 8, 9],
