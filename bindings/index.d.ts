@@ -974,6 +974,28 @@ export interface StatsOps {
   convolve(a: Values, v: Values, options?: { mode?: 'full' | 'same' | 'valid' } | 'full' | 'same' | 'valid'): Tensor;
   /** NumPy's correlate (default mode valid; v conjugated). */
   correlate(a: Values, v: Values, options?: { mode?: 'full' | 'same' | 'valid' } | 'full' | 'same' | 'valid'): Tensor;
+  /** One tensor for one axis, else one per axis; spacing: one number, or per axis a number or coordinates. */
+  gradient(
+    f: Values,
+    ...spacingAndOptions: (number | Values | { axis?: number | readonly number[] | null; edgeOrder?: 1 | 2 })[]
+  ): Tensor | Tensor[];
+  packbits(a: Values, options?: { axis?: number | null; bitorder?: 'big' | 'little' } | number): Tensor;
+  unpackbits(
+    a: Values,
+    options?: { axis?: number | null; count?: number | null; bitorder?: 'big' | 'little' } | number,
+  ): Tensor;
+  /** fn applied per element in JS (a convenience, not fast); otypes names the outputs' dtypes. */
+  vectorize(fn: (...values: any[]) => any, options?: { otypes?: DType[] }): (...args: Values[]) => Tensor | Tensor[];
+  /** The Array API's inspection object. */
+  namespaceInfo(): {
+    capabilities(): { 'boolean indexing': boolean; 'data-dependent shapes': boolean; 'max dimensions': number };
+    defaultDevice(): string;
+    devices(): string[];
+    defaultDtypes(options?: {
+      device?: string;
+    }): Record<'real floating' | 'complex floating' | 'integral' | 'indexing', DType>;
+    dtypes(options?: { device?: string; kind?: string | string[] }): Record<string, DType>;
+  };
   /** NumPy's print options for toString and console.log (defaults 8, 1000, 3, 75, false). */
   setPrintOptions(options: Partial<PrintOptions>): void;
   getPrintOptions(): PrintOptions;

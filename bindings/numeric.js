@@ -260,3 +260,96 @@ export function histogram(api, a, opts) {
     return { hist, binEdges: edges };
   });
 }
+
+// NumPy's gradient: second-order central differences inside, one-sided (edgeOrder 1 or 2) at the
+// ends; spacing a number for every axis, or per axis a number or coordinates (uniform ones as a number)
+export function gradient(api, f, ...rest) {
+  const wt = api.wt;
+  const last = rest[rest.length - 1];
+  const opts = options(
+    last && typeof last === 'object' && !Array.isArray(last) && !(last instanceof api.wt.Tensor) ? rest.pop() : {},
+    'gradient',
+  );
+  const edge = opts.edgeOrder ?? 1;
+  if (edge !== 1 && edge !== 2) throw new WtError('WT_EINVAL', "gradient: 'edge_order' greater than 2 not supported");
+  return wt.tidy(() => {
+    let t = asTensor(api, f);
+    if (!t.dtype.startsWith('float') && !t.dtype.startsWith('complex')) t = t.astype('float64');
+    const axes = given(opts.axis)
+      ? (Array.isArray(opts.axis) ? opts.axis : [opts.axis]).map((a) => axisOf(a, t.ndim, 'gradient'))
+      : [...t.shape.keys()];
+    if (rest.length !== 0 && rest.length !== 1 && rest.length !== axes.length)
+      throw new WtError('WT_EINVAL', 'gradient: invalid number of arguments');
+    const out = axes.map((a, k) =>
+      gradientAxis(api, t, a, rest.length === 0 ? 1 : rest.length === 1 ? rest[0] : rest[k], edge),
+    );
+    return axes.length === 1 ? out[0] : out;
+  });
+}
+
+function gradientAxis(api, t, a, spacing, edge) {
+  const wt = api.wt,
+    n = t.shape[a];
+  if (n < edge + 1)
+    throw new WtError(
+      'WT_EINVAL',
+      `gradient: Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.`,
+    );
+  const sl = (spec) => t.slice(`${':,'.repeat(a)}${spec}`);
+  let h = typeof spacing === 'number' ? spacing : null,
+    dx = null;
+  if (h === null) {
+    const x = asTensor(api, spacing).astype('float64');
+    if (x.ndim === 0) h = x.item();
+    else {
+      if (x.ndim !== 1 || x.size !== n)
+        throw new WtError(
+          'WT_EINVAL',
+          'gradient: when 1d, distances must match the length of the corresponding dimension',
+        );
+      dx = diff(api, x);
+      if (wt.all(wt.equal(dx, dx.slice(':1'))).item()) h = dx.get(0).item();
+    }
+  }
+  const along = (v) => v.reshape(t.shape.map((m, i) => (i === a ? v.size : 1)));
+  let inner, first, lastv;
+  if (h !== null) {
+    inner = wt.div(wt.sub(sl('2:'), sl(':-2')), 2 * h);
+    first =
+      edge === 1
+        ? wt.div(wt.sub(sl('1:2'), sl('0:1')), h)
+        : wt.div(wt.add(wt.add(wt.mul(-1.5, sl('0:1')), wt.mul(2, sl('1:2'))), wt.mul(-0.5, sl('2:3'))), h);
+    lastv =
+      edge === 1
+        ? wt.div(wt.sub(sl('-1:'), sl('-2:-1')), h)
+        : wt.div(wt.add(wt.add(wt.mul(0.5, sl('-3:-2')), wt.mul(-2, sl('-2:-1'))), wt.mul(1.5, sl('-1:'))), h);
+  } else {
+    const d1 = dx.slice(':-1'),
+      d2 = dx.slice('1:'),
+      s = wt.add(d1, d2);
+    const ca = wt.div(wt.neg(d2), wt.mul(d1, s)),
+      cb = wt.div(wt.sub(d2, d1), wt.mul(d1, d2)),
+      cc = wt.div(d1, wt.mul(d2, s));
+    inner = wt.add(wt.add(wt.mul(along(ca), sl(':-2')), wt.mul(along(cb), sl('1:-1'))), wt.mul(along(cc), sl('2:')));
+    const e = (i) => dx.get(i).item();
+    if (edge === 1) {
+      first = wt.div(wt.sub(sl('1:2'), sl('0:1')), e(0));
+      lastv = wt.div(wt.sub(sl('-1:'), sl('-2:-1')), e(-1));
+    } else {
+      const [p, q] = [e(0), e(1)],
+        [r, u] = [e(-2), e(-1)];
+      first = wt.add(
+        wt.add(wt.mul(-(2 * p + q) / (p * (p + q)), sl('0:1')), wt.mul((p + q) / (p * q), sl('1:2'))),
+        wt.mul(-p / (q * (p + q)), sl('2:3')),
+      );
+      lastv = wt.add(
+        wt.add(wt.mul(u / (r * (r + u)), sl('-3:-2')), wt.mul(-(u + r) / (r * u), sl('-2:-1'))),
+        wt.mul((2 * u + r) / (u * (r + u)), sl('-1:')),
+      );
+    }
+  }
+  return wt.concat(
+    [first, inner, lastv].map((v) => v.astype(t.dtype)),
+    { axis: a },
+  );
+}

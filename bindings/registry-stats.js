@@ -8,6 +8,8 @@ import * as qu from './quantile.js';
 import * as nu from './numeric.js';
 import * as pr from './products.js';
 import { setPrintOptions, getPrintOptions } from './print.js';
+import { packbits, unpackbits } from './bits.js';
+import { namespaceInfo, vectorize } from './namespace.js';
 
 const fn = (name, impl, extra = {}) => ({ name, impl: via(impl), ...extra });
 const method = { method: true };
@@ -52,6 +54,11 @@ export const STATISTICS = [
   fn('bincount', nu.bincount, { c: 'wt_index_apply' }),
   fn('histogram', nu.histogram, { c: 'wt_searchsorted' }),
   fn('histogramBinEdges', nu.histogramBinEdges),
+  fn('gradient', nu.gradient),
+  fn('packbits', packbits),
+  fn('unpackbits', unpackbits),
+  fn('vectorize', vectorize),
+  { name: 'namespaceInfo', impl: () => namespaceInfo },
   fn('dot', pr.dot, { c: 'wt_einsum', ...method }),
   fn('vecdot', pr.vecdot, { c: 'wt_einsum' }),
   fn('inner', pr.inner, { c: 'wt_einsum' }),

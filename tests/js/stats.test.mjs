@@ -34,8 +34,11 @@ function check(c, reversed) {
   const label = `${c.fn}(${JSON.stringify(c.opts).slice(0, 80)})${reversed ? ' reversed' : ''}`;
   wt.tidy(() => {
     const args = decode(c.args, reversed),
-      opts = decode(c.opts, reversed);
-    const call = () => fnOf(c.fn)(...args, ...(Object.keys(opts).length ? [opts] : []));
+      { pick, ...opts } = decode(c.opts, reversed); // pick: one of several results (gradient's)
+    const call = () => {
+      const r = fnOf(c.fn)(...args, ...(Object.keys(opts).length ? [opts] : []));
+      return pick === undefined ? r : r[pick];
+    };
     if (c.error) {
       assert.throws(
         call,
@@ -93,6 +96,25 @@ test('the ufunc methods are on every binary function and its aliases; at works i
   throwsWt(() => wt.add.at(m, [0]), 'WT_EINVAL', /needs a value/);
   throwsWt(() => wt.sub.reduce([[1, 2]], { axis: [0, 1] }), 'WT_EINVAL', /not reorderable/);
   throwsWt(() => wt.cumulativeSum([[1, 2]]), 'WT_EINVAL', /axis is required/);
+});
+
+test('vectorize and namespaceInfo', () => {
+  wt.tidy(() => {
+    const f = wt.vectorize((a, b) => (a > b ? a - b : a + b));
+    assert.deepEqual(f([1, 5, 3], [[2], [4]]).toArray(), [
+      [3, 3, 1],
+      [5, 1, 7],
+    ]);
+    const [q, r] = wt.vectorize((a) => [Math.floor(a / 3), a % 3], { otypes: ['int32', 'int32'] })([7, 8]);
+    assert.deepEqual([q.dtype, q.toArray(), r.toArray()], ['int32', [2, 2], [1, 2]]);
+    assert.equal(wt.vectorize((a) => a > 1)([1, 2]).dtype, 'bool');
+    const info = wt.namespaceInfo();
+    assert.deepEqual(info.devices(), ['cpu']);
+    assert.equal(info.defaultDtypes().integral, 'int32');
+    assert.deepEqual(Object.keys(info.dtypes({ kind: 'unsigned integer' })), ['uint8', 'uint16', 'uint32', 'uint64']);
+    assert.equal(info.capabilities()['boolean indexing'], true);
+    throwsWt(() => info.dtypes({ kind: 'strings' }), 'WT_EINVAL', /unsupported kind/);
+  });
 });
 
 test('statistics keep NumPy semantics the fixtures do not spell out', () => {

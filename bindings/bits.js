@@ -1,0 +1,68 @@
+// NumPy's packbits and unpackbits: eight booleans to a uint8 and back, along
+// an axis (none: flattened), big-endian bit order by default; composed from
+// C's views, ufuncs and reductions.
+import { WtError } from './errors.js';
+import { options } from './ops.js';
+import { asTensor, axisOf } from './indexing.js';
+
+const WEIGHTS = { big: [128, 64, 32, 16, 8, 4, 2, 1], little: [1, 2, 4, 8, 16, 32, 64, 128] };
+
+function orderOf(opts, name) {
+  const order = opts.bitorder ?? 'big';
+  if (!WEIGHTS[order]) throw new WtError('WT_EINVAL', `${name}: 'order' must be either 'little' or 'big'`);
+  return order;
+}
+
+export function packbits(api, a, opts) {
+  opts = options(typeof opts === 'number' ? { axis: opts } : opts, 'packbits');
+  const wt = api.wt,
+    order = orderOf(opts, 'packbits');
+  return wt.tidy(() => {
+    let t = asTensor(api, a);
+    if (t.dtype.startsWith('float') || t.dtype.startsWith('complex'))
+      throw new WtError('WT_EDTYPE', 'packbits: Expected an input array of integer or boolean data type');
+    if (opts.axis === undefined || opts.axis === null) t = t.reshape([-1]);
+    const axis = axisOf(opts.axis ?? 0, t.ndim, 'packbits'),
+      n = t.shape[axis],
+      m = Math.ceil(n / 8);
+    let bits = wt.notEqual(t, 0).astype('uint8');
+    if (m * 8 !== n)
+      bits = wt.pad(
+        bits,
+        t.shape.map((_, i) => [0, i === axis ? m * 8 - n : 0]),
+      );
+    const split = [...t.shape.slice(0, axis), m, 8, ...t.shape.slice(axis + 1)];
+    const w = wt.tensor(WEIGHTS[order], { dtype: 'uint8' }).reshape(split.map((s, i) => (i === axis + 1 ? 8 : 1)));
+    return wt.sum(wt.mul(bits.reshape(split), w), { axis: axis + 1 }).astype('uint8');
+  });
+}
+
+export function unpackbits(api, a, opts) {
+  opts = options(typeof opts === 'number' ? { axis: opts } : opts, 'unpackbits');
+  const wt = api.wt,
+    order = orderOf(opts, 'unpackbits');
+  return wt.tidy(() => {
+    let t = asTensor(api, a);
+    if (t.dtype !== 'uint8')
+      throw new WtError('WT_EDTYPE', 'unpackbits: Expected an input array of unsigned byte data type');
+    if (opts.axis === undefined || opts.axis === null) t = t.reshape([-1]);
+    const axis = axisOf(opts.axis ?? 0, t.ndim, 'unpackbits');
+    const w = wt
+      .tensor(WEIGHTS[order], { dtype: 'uint8' })
+      .reshape([...t.shape.map(() => 1).slice(0, axis + 1), 8, ...t.shape.slice(axis + 1).map(() => 1)]);
+    const x = t.reshape([...t.shape.slice(0, axis + 1), 1, ...t.shape.slice(axis + 1)]);
+    let bits = wt.notEqual(wt.bitwiseAnd(x, w), 0).astype('uint8');
+    bits = bits.reshape([...t.shape.slice(0, axis), t.shape[axis] * 8, ...t.shape.slice(axis + 1)]);
+    const count = opts.count;
+    if (count === undefined || count === null) return bits;
+    const total = t.shape[axis] * 8,
+      keep = count < 0 ? Math.max(total + count, 0) : count;
+    const lead = ':,'.repeat(axis);
+    return keep <= total
+      ? bits.slice(`${lead}0:${keep}`).copy()
+      : wt.pad(
+          bits,
+          bits.shape.map((_, i) => [0, i === axis ? keep - total : 0]),
+        );
+  });
+}
