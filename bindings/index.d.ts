@@ -985,7 +985,10 @@ export interface StatsOps {
     options?: { axis?: number | null; count?: number | null; bitorder?: 'big' | 'little' } | number,
   ): Tensor;
   /** fn applied per element in JS (a convenience, not fast); otypes names the outputs' dtypes. */
-  vectorize(fn: (...values: any[]) => any, options?: { otypes?: DType[] }): (...args: Values[]) => Tensor | Tensor[];
+  vectorize(
+    fn: (...values: (number | bigint | boolean | ComplexLike)[]) => unknown,
+    options?: { otypes?: DType[] },
+  ): (...args: Values[]) => Tensor | Tensor[];
   /** The Array API's inspection object. */
   namespaceInfo(): {
     capabilities(): { 'boolean indexing': boolean; 'data-dependent shapes': boolean; 'max dimensions': number };

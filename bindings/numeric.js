@@ -293,7 +293,7 @@ function gradientAxis(api, t, a, spacing, edge) {
   if (n < edge + 1)
     throw new WtError(
       'WT_EINVAL',
-      `gradient: Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.`,
+      'gradient: Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.',
     );
   const sl = (spec) => t.slice(`${':,'.repeat(a)}${spec}`);
   let h = typeof spacing === 'number' ? spacing : null,
@@ -308,48 +308,45 @@ function gradientAxis(api, t, a, spacing, edge) {
           'gradient: when 1d, distances must match the length of the corresponding dimension',
         );
       dx = diff(api, x);
-      if (wt.all(wt.equal(dx, dx.slice(':1'))).item()) h = dx.get(0).item();
+      if (wt.all(wt.equal(dx, dx.slice(':1'))).item()) h = dx.get(0).item(); // uniform: NumPy's own shortcut
     }
   }
-  const along = (v) => v.reshape(t.shape.map((m, i) => (i === a ? v.size : 1)));
-  let inner, first, lastv;
-  if (h !== null) {
-    inner = wt.div(wt.sub(sl('2:'), sl(':-2')), 2 * h);
-    first =
-      edge === 1
-        ? wt.div(wt.sub(sl('1:2'), sl('0:1')), h)
-        : wt.div(wt.add(wt.add(wt.mul(-1.5, sl('0:1')), wt.mul(2, sl('1:2'))), wt.mul(-0.5, sl('2:3'))), h);
-    lastv =
-      edge === 1
-        ? wt.div(wt.sub(sl('-1:'), sl('-2:-1')), h)
-        : wt.div(wt.add(wt.add(wt.mul(0.5, sl('-3:-2')), wt.mul(-2, sl('-2:-1'))), wt.mul(1.5, sl('-1:'))), h);
-  } else {
-    const d1 = dx.slice(':-1'),
-      d2 = dx.slice('1:'),
-      s = wt.add(d1, d2);
-    const ca = wt.div(wt.neg(d2), wt.mul(d1, s)),
-      cb = wt.div(wt.sub(d2, d1), wt.mul(d1, d2)),
-      cc = wt.div(d1, wt.mul(d2, s));
-    inner = wt.add(wt.add(wt.mul(along(ca), sl(':-2')), wt.mul(along(cb), sl('1:-1'))), wt.mul(along(cc), sl('2:')));
-    const e = (i) => dx.get(i).item();
-    if (edge === 1) {
-      first = wt.div(wt.sub(sl('1:2'), sl('0:1')), e(0));
-      lastv = wt.div(wt.sub(sl('-1:'), sl('-2:-1')), e(-1));
-    } else {
-      const [p, q] = [e(0), e(1)],
-        [r, u] = [e(-2), e(-1)];
-      first = wt.add(
-        wt.add(wt.mul(-(2 * p + q) / (p * (p + q)), sl('0:1')), wt.mul((p + q) / (p * q), sl('1:2'))),
-        wt.mul(-p / (q * (p + q)), sl('2:3')),
-      );
-      lastv = wt.add(
-        wt.add(wt.mul(u / (r * (r + u)), sl('-3:-2')), wt.mul(-(u + r) / (r * u), sl('-2:-1'))),
-        wt.mul((2 * u + r) / (u * (r + u)), sl('-1:')),
-      );
-    }
-  }
+  const parts = h !== null ? uniformParts(wt, sl, h, edge) : coordinateParts(wt, t, a, sl, dx, edge);
   return wt.concat(
-    [first, inner, lastv].map((v) => v.astype(t.dtype)),
+    parts.map((v) => v.astype(t.dtype)),
     { axis: a },
   );
+}
+
+// [first, inside, last] for spacing h, in NumPy's own arithmetic
+function uniformParts(wt, sl, h, edge) {
+  const inner = wt.div(wt.sub(sl('2:'), sl(':-2')), 2 * h);
+  if (edge === 1) return [wt.div(wt.sub(sl('1:2'), sl('0:1')), h), inner, wt.div(wt.sub(sl('-1:'), sl('-2:-1')), h)];
+  const lin = (...terms) => terms.map(([c, s]) => wt.mul(c / h, sl(s))).reduce((p, q) => wt.add(p, q));
+  return [lin([-1.5, '0:1'], [2, '1:2'], [-0.5, '2:3']), inner, lin([0.5, '-3:-2'], [-2, '-2:-1'], [1.5, '-1:'])];
+}
+
+// [first, inside, last] for coordinates with differences dx (NumPy's non-uniform formulas)
+function coordinateParts(wt, t, a, sl, dx, edge) {
+  const along = (v) => v.reshape(t.shape.map((m, i) => (i === a ? v.size : 1)));
+  const d1 = dx.slice(':-1'),
+    d2 = dx.slice('1:'),
+    s = wt.add(d1, d2);
+  const ca = wt.div(wt.neg(d2), wt.mul(d1, s)),
+    cb = wt.div(wt.sub(d2, d1), wt.mul(d1, d2)),
+    cc = wt.div(d1, wt.mul(d2, s));
+  const inner = wt.add(
+    wt.add(wt.mul(along(ca), sl(':-2')), wt.mul(along(cb), sl('1:-1'))),
+    wt.mul(along(cc), sl('2:')),
+  );
+  const e = (i) => dx.get(i).item();
+  const sum = (...terms) => terms.map(([c, sp]) => wt.mul(c, sl(sp))).reduce((p, q) => wt.add(p, q));
+  if (edge === 1)
+    return [wt.div(wt.sub(sl('1:2'), sl('0:1')), e(0)), inner, wt.div(wt.sub(sl('-1:'), sl('-2:-1')), e(-1))];
+  const [p, q, r, u] = [e(0), e(1), e(-2), e(-1)];
+  return [
+    sum([-(2 * p + q) / (p * (p + q)), '0:1'], [(p + q) / (p * q), '1:2'], [-p / (q * (p + q)), '2:3']),
+    inner,
+    sum([u / (r * (r + u)), '-3:-2'], [-(u + r) / (r * u), '-2:-1'], [(2 * u + r) / (u * (r + u)), '-1:']),
+  ];
 }
