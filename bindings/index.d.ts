@@ -999,9 +999,40 @@ export interface StatsOps {
     }): Record<'real floating' | 'complex floating' | 'integral' | 'indexing', DType>;
     dtypes(options?: { device?: string; kind?: string | string[] }): Record<string, DType>;
   };
+  /** NumPy's loadtxt from a string or bytes, parsed in C; errors name the line and column. */
+  loadtxt(text: string | Uint8Array | ArrayBuffer, options?: TextReadOptions): Tensor;
+  /** loadtxt whose empty or unreadable fields take fillingValues (NaN; -1 for integers). */
+  genfromtxt(
+    text: string | Uint8Array | ArrayBuffer,
+    options?: Omit<TextReadOptions, 'skiprows'> & { skipHeader?: number; fillingValues?: number },
+  ): Tensor;
+  /** NumPy's savetxt, returning the text: fmt one printf conversion (or one per column). */
+  savetxt(
+    x: Values,
+    options?: {
+      fmt?: string | readonly string[];
+      delimiter?: string;
+      newline?: string;
+      header?: string;
+      footer?: string;
+      comments?: string;
+    },
+  ): string;
   /** NumPy's print options for toString and console.log (defaults 8, 1000, 3, 75, false). */
   setPrintOptions(options: Partial<PrintOptions>): void;
   getPrintOptions(): PrintOptions;
+}
+export interface TextReadOptions {
+  /** One ASCII character; null (default): runs of whitespace. */
+  delimiter?: string | null;
+  /** Markers that end a line's data (default '#'); null: none. */
+  comments?: string | readonly string[] | null;
+  skiprows?: number;
+  usecols?: number | readonly number[];
+  maxRows?: number;
+  dtype?: DType;
+  unpack?: boolean;
+  ndmin?: 0 | 1 | 2;
 }
 export interface PrintOptions {
   precision: number;

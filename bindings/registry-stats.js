@@ -10,6 +10,7 @@ import * as pr from './products.js';
 import { setPrintOptions, getPrintOptions } from './print.js';
 import { packbits, unpackbits } from './bits.js';
 import { namespaceInfo, vectorize } from './namespace.js';
+import * as tx from './text.js';
 
 const fn = (name, impl, extra = {}) => ({ name, impl: via(impl), ...extra });
 const method = { method: true };
@@ -72,6 +73,9 @@ export const STATISTICS = [
   fn('corrcoef', pr.corrcoef, { c: 'wt_matmul' }),
   fn('convolve', pr.convolve, { c: 'wt_einsum' }),
   fn('correlate', pr.correlate, { c: 'wt_einsum' }),
+  fn('loadtxt', tx.loadtxt, { c: 'wt_text_read' }),
+  fn('genfromtxt', tx.genfromtxt, { c: 'wt_text_read' }),
+  fn('savetxt', tx.savetxt, { c: 'wt_text_write' }),
   // NumPy's print options, for toString / console.log (print.js)
   { name: 'setPrintOptions', impl: () => setPrintOptions },
   { name: 'getPrintOptions', impl: () => getPrintOptions },

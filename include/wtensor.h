@@ -551,6 +551,36 @@ WT_API wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const i
 WT_API wt_status wt_reduce_shape(int rop, const wt_tensor *x, int naxes, const int *axes, int keepdims, int want,
                                  wt_dtype *dtype, int *ndim, int64_t *shape);
 
+/*
+** ---------------------------------------------------------------------------
+** TEXT (NumPy's loadtxt, genfromtxt, savetxt)
+** ---------------------------------------------------------------------------
+** wt_text_read parses len bytes of text into a new 2-D tensor of dtype (rows,
+** columns; no rows: (0, 0)): delim a byte (-1: runs of whitespace); comments
+** the markers that end a line's data, each NUL-terminated, the list ending
+** with an empty one (NULL: none); the first skiprows lines skipped (comments
+** or not); at most maxrows data rows (-1: all); usecols the columns to keep
+** (nuse of them, negative from the end; 0: all).  Blank lines are skipped.
+** Fields are Python's numbers: integers for integer dtypes (in range),
+** floats (nan, inf), complex as "1+2j" or "(1-2j)".  A line of another
+** column count, or a field that is not a number of dtype, is an error naming
+** the line and column (1-based) — unless lenient (genfromtxt), where such a
+** field takes the value fill (converted to dtype).  Lines of more than 1024
+** fields are refused.
+** wt_text_write is savetxt: a 1-D tensor a value per line, a 2-D one a row
+** per line; fmt is one printf conversion (flags, width and precision of up to
+** two digits, one of diouxXeEfFgG), repeated per column between delimiters,
+** or one per column (delimiter unused); complex values print NumPy's
+** " (re+imj)".  header and footer (NULL or "": none) are prefixed with comments
+** on every line.  The text (not NUL-terminated) goes into buf; *len is its
+** length, and with cap too small the call fails after setting *len. */
+WT_API wt_status wt_text_read(const char *text, size_t len, int delim, const char *comments, int64_t skiprows,
+                              int64_t maxrows, int nuse, const int *usecols, int dtype, int lenient, double fill,
+                              wt_tensor **out);
+WT_API wt_status wt_text_write(const wt_tensor *t, const char *fmt, const char *delim, const char *newline,
+                               const char *header, const char *footer, const char *comments, char *buf, size_t cap,
+                               size_t *len);
+
 /* NumPy's ufunc.accumulate of a binary op along axis: r[0] = x[0] and
 ** r[i] = op(r[i-1], x[i]), in sequence (cumsum is WT_OP_ADD's, cumprod
 ** WT_OP_MUL's).  The loop's dtype: dtype if not -1, else add and multiply

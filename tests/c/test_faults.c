@@ -136,6 +136,10 @@ static wt_status sc_index_apply(wt_tensor **r) { /* add.at with repeated rows an
     wt_tensor_free(idx);
     return st;
 }
+static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
+    const char *txt = "1,2,3\n4,,6\n";
+    return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
+}
 static wt_status sc_topk(wt_tensor **r) { /* the heap, then values, then indices */
     wt_tensor *i = NULL;
     wt_status st = wt_topk(AT, 3, 0, 1, r, &i);
@@ -301,6 +305,7 @@ void test_alloc_failure_everywhere(void) {
         {"topk", sc_topk},
         {"accumulate float16 into out", sc_accumulate},
         {"ufunc.at with values", sc_index_apply},
+        {"text read, lenient", sc_text_read},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

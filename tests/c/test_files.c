@@ -387,3 +387,36 @@ void test_proto_errors(void) {
     CHECK(t == NULL);
     CHECK_ERR(wt_proto_read("", 0, &t), WT_EDTYPE, "dtype 0 (DT_INVALID)");
 }
+
+/* loadtxt/genfromtxt and savetxt in C: layout, values, leniency, errors */
+void test_text(void) {
+    const char *txt = "# header\n1, 2.5, -3\n\n4, nan, 6 # note\n";
+    wt_tensor *t = NULL, *u = NULL;
+    CHECK_OK(wt_text_read(txt, strlen(txt), ',', "#\0", 0, -1, 0, NULL, WT_FLOAT64, 0, 0, &t));
+    CHECK(wt_tensor_shape(t)[0] == 2 && wt_tensor_shape(t)[1] == 3);
+    CHECK(t_equals(t, (double[]){1, 2.5, -3, 4, NAN, 6}));
+    int cols[2] = {-1, 0};
+    CHECK_OK(wt_text_read(txt, strlen(txt), ',', "#\0", 0, 1, 2, cols, WT_INT16, 1, -7, &u)); /* 2.5: not an int16 */
+    CHECK(t_equals(u, (double[]){-3, 1}));
+    wt_tensor_free(u);
+    u = NULL;
+    CHECK_ERR(wt_text_read(txt, strlen(txt), ',', "#\0", 0, -1, 0, NULL, WT_INT32, 0, 0, &u), WT_EINVAL,
+              "'2.5' to int32 at line 2, column 2");
+    CHECK_ERR(wt_text_read("1 2\n3\n", 6, -1, NULL, 0, -1, 0, NULL, WT_FLOAT64, 1, 0, &u), WT_ESHAPE,
+              "from 2 to 1 at line 2");
+    CHECK_ERR(wt_text_read("1 2\n", 4, '\n', NULL, 0, -1, 0, NULL, WT_FLOAT64, 0, 0, &u), WT_EINVAL, "delimiter 10");
+    CHECK_ERR(wt_text_read("300\n", 4, -1, NULL, 0, -1, 0, NULL, WT_INT8, 0, 0, &u), WT_EINVAL, "'300' to int8");
+    CHECK(u == NULL);
+    char buf[256];
+    size_t n = 0;
+    CHECK_ERR(wt_text_write(t, "%.3f", ";", "\n", "a\nb", "end", "# ", NULL, 0, &n), WT_EINVAL, "too small");
+    CHECK_OK(wt_text_write(t, "%.3f", ";", "\n", "a\nb", "end", "# ", buf, sizeof buf, &n));
+    const char *want = "# a\n# b\n1.000;2.500;-3.000\n4.000;nan;6.000\n# end\n";
+    CHECK(n == strlen(want) && !memcmp(buf, want, n));
+    CHECK_ERR(wt_text_write(t, "%d %d", ",", "\n", NULL, NULL, "# ", buf, sizeof buf, &n), WT_EINVAL,
+              "wrong number of % formats");
+    CHECK_ERR(wt_text_write(t, "%ld", ",", "\n", NULL, NULL, "# ", buf, sizeof buf, &n), WT_EINVAL, "not a conversion");
+    CHECK_ERR(wt_text_write(t, "%d", ",", "\n", NULL, NULL, "# ", buf, sizeof buf, &n), WT_EINVAL,
+              "cannot convert float nan to integer");
+    wt_tensor_free(t);
+}

@@ -135,6 +135,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_npy_views_and_errors) \
     X(test_proto_wire) \
     X(test_proto_errors) \
+    X(test_text) \
     X(test_gemm_vs_float64) \
     X(test_reductions_vs_float64) \
     X(test_threads_same_bits) \
