@@ -95,7 +95,7 @@ export function diff(api, x, opts) {
         { axis },
       );
     const lead = ':,'.repeat(axis);
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; k < Math.min(n, t.shape[axis] + 1); k++) {
       const hi = t.slice(`${lead}1:`),
         lo = t.slice(`${lead}:-1`);
       t = t.dtype === 'bool' ? wt.notEqual(hi, lo) : wt.sub(hi, lo);

@@ -4,14 +4,21 @@
 // with unique shortest digits, scientific where NumPy switches to it), and
 // shape=/dtype= extras.  wt.setPrintOptions sets NumPy's print options.
 
+import { WtError } from './errors.js';
+
 const DEFAULTS = { precision: 8, threshold: 1000, edgeitems: 3, linewidth: 75, suppress: false };
 const options = { ...DEFAULTS };
 
 export function setPrintOptions(opts = {}) {
+  if (opts === null || typeof opts !== 'object' || Object.getPrototypeOf(opts) !== Object.prototype)
+    throw new WtError('WT_EINVAL', 'setPrintOptions: options must be a plain object');
   for (const [k, v] of Object.entries(opts)) {
-    if (!(k in DEFAULTS)) throw new TypeError(`setPrintOptions: unknown option '${k}'`);
+    if (!(k in DEFAULTS)) throw new WtError('WT_EINVAL', `setPrintOptions: unknown option '${k}'`);
     if (k === 'suppress' ? typeof v !== 'boolean' : !Number.isInteger(v) || v < 0)
-      throw new TypeError(`setPrintOptions: ${k} must be ${k === 'suppress' ? 'a boolean' : 'a non-negative integer'}`);
+      throw new WtError(
+        'WT_EINVAL',
+        `setPrintOptions: ${k} must be ${k === 'suppress' ? 'a boolean' : 'a non-negative integer'}`,
+      );
   }
   Object.assign(options, opts);
 }

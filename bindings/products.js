@@ -69,11 +69,16 @@ export function tensordot(api, a, b, opts) {
     const x = asTensor(api, a),
       y = asTensor(api, b);
     const ax = opts.axes ?? 2;
+    if (!Array.isArray(ax) && !(Number.isInteger(ax) && ax >= 0 && ax <= Math.min(x.ndim, y.ndim)))
+      throw new WtError(
+        'WT_EINVAL',
+        `tensordot: axes must be a count of at most ${Math.min(x.ndim, y.ndim)} or a pair of axis lists, got ${typeName(ax)}`,
+      );
+    if (Array.isArray(ax) && ax.length !== 2)
+      throw new WtError('WT_EINVAL', 'tensordot: axes must be a pair of axis lists');
     let [pa, pb] = Array.isArray(ax) ? ax : [[...Array(ax).keys()].map((k) => x.ndim - ax + k), [...Array(ax).keys()]];
     pa = (Array.isArray(pa) ? pa : [pa]).map((v) => axisOf(v, x.ndim, 'tensordot'));
     pb = (Array.isArray(pb) ? pb : [pb]).map((v) => axisOf(v, y.ndim, 'tensordot'));
-    if (!Number.isInteger(ax) && !Array.isArray(ax))
-      throw new WtError('WT_EINVAL', `tensordot: axes must be an integer or a pair, got ${typeName(ax)}`);
     if (pa.length !== pb.length || pa.some((v, k) => x.shape[v] !== y.shape[pb[k]]))
       throw new WtError('WT_ESHAPE', 'tensordot: shape-mismatch for sum');
     const xl = letters(0, x.ndim).split(''),
@@ -131,9 +136,13 @@ export function cross(api, a, b, opts) {
 
 export function matrixTranspose(api, x) {
   const t = asTensor(api, x);
-  if (t.ndim < 2)
-    throw new WtError('WT_EINVAL', 'matrixTranspose: x must be at least 2-dimensional for matrix_transpose');
-  return api.wt.swapaxes(t, -1, -2);
+  try {
+    if (t.ndim < 2)
+      throw new WtError('WT_EINVAL', 'matrixTranspose: x must be at least 2-dimensional for matrix_transpose');
+    return api.wt.swapaxes(t, -1, -2); // a view: it keeps the buffer of a tensor made here
+  } finally {
+    if (t !== x) t.dispose();
+  }
 }
 
 // ---- convolution: full correlation of a with v over a's zero-padded windows, then cut by mode
