@@ -149,10 +149,7 @@ export function matrixTranspose(api, x) {
 
 function correlateFull(api, a, v) {
   const wt = api.wt;
-  const m = a.size,
-    n = v.size;
-  if (m === 0) throw new WtError('WT_EINVAL', 'a cannot be empty');
-  if (n === 0) throw new WtError('WT_EINVAL', 'v cannot be empty');
+  const n = v.size;
   const dt = wt.resultType(a.dtype, v.dtype);
   const padded = wt.pad(a.astype(dt), [[n - 1, n - 1]]);
   return wt.einsum('ij,j->i', wt.slidingWindowView(padded, [n]), (isComplex(v) ? wt.conj(v) : v).astype(dt));
@@ -166,39 +163,37 @@ function cut(api, full, m, n, mode, name) {
   return full.slice(`${start}:${start + len}`).copy();
 }
 
+// the two signals, flattened; neither may be empty (NumPy's ValueError)
+function signals(api, a, v, name) {
+  const x = asTensor(api, a).reshape([-1]),
+    y = asTensor(api, v).reshape([-1]);
+  if (x.size === 0) throw new WtError('WT_EINVAL', `${name}: a cannot be empty`);
+  if (y.size === 0) throw new WtError('WT_EINVAL', `${name}: v cannot be empty`);
+  return [x, y];
+}
+const modeOf = (opts, name, dflt) => (typeof opts === 'string' ? opts : options(opts, name).mode) ?? dflt;
+
 export function correlate(api, a, v, opts) {
-  const mode = (typeof opts === 'string' ? opts : options(opts, 'correlate').mode) ?? 'valid';
+  const mode = modeOf(opts, 'correlate', 'valid');
   return api.wt.tidy(() => {
-    const x = asTensor(api, a).reshape([-1]),
-      y = asTensor(api, v).reshape([-1]);
+    const [x, y] = signals(api, a, v, 'correlate');
     const m = x.size,
-      n = y.size;
-    if (mode !== 'same' || n <= m) return cut(api, correlateFull(api, x, y), m, n, mode, 'correlate');
-    // NumPy swaps a longer v in: the same window, taken from the other end
-    const full = correlateFull(api, x, y);
-    const len = n,
-      start = Math.ceil((m + n - 1 - len) / 2);
-    return full.slice(`${start}:${start + len}`).copy();
+      n = y.size,
+      full = correlateFull(api, x, y);
+    if (mode !== 'same' || n <= m) return cut(api, full, m, n, mode, 'correlate');
+    const start = Math.ceil((m - 1) / 2); // NumPy swaps a longer v in: the same window from the other end
+    return full.slice(`${start}:${start + n}`).copy();
   });
 }
 
 export function convolve(api, a, v, opts) {
-  const mode = (typeof opts === 'string' ? opts : options(opts, 'convolve').mode) ?? 'full';
+  const mode = modeOf(opts, 'convolve', 'full');
   return api.wt.tidy(() => {
-    const x = asTensor(api, a).reshape([-1]),
-      y = asTensor(api, v).reshape([-1]);
-    if (x.size === 0) throw new WtError('WT_EINVAL', 'convolve: a cannot be empty');
-    if (y.size === 0) throw new WtError('WT_EINVAL', 'convolve: v cannot be empty');
+    const [x, y] = signals(api, a, v, 'convolve');
     const [p, q] = y.size > x.size ? [y, x] : [x, y]; // NumPy convolves the longer with the shorter
     const flipped = q.slice('::-1');
-    return cut(
-      api,
-      correlateFull(api, p, isComplex(flipped) ? api.wt.conj(flipped) : flipped),
-      p.size,
-      q.size,
-      mode,
-      'convolve',
-    );
+    const k = isComplex(flipped) ? api.wt.conj(flipped) : flipped; // correlate conjugates: undo it
+    return cut(api, correlateFull(api, p, k), p.size, q.size, mode, 'convolve');
   });
 }
 
