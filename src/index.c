@@ -479,11 +479,14 @@ WT_COLD wt_status wt_index_apply(int op, wt_tensor *t, const char *spec, int n, 
     if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "at: the tensor is read-only");
     if (!st) st = plan_make(t, spec, n, idx, &q);
     if (!st) st = apply_plan(op, t, value, scalar, comp, &res);
-    if (!st && !q.p.nadv) { /* a view: no element twice, so one elementwise pass */
-        wt_tensor v = {.buf = t->buf, .d = q.p.view};
-        const wt_tensor *in[2] = {&v, value};
+    if (!st && !q.p.nadv) { /* a view: no element twice, so one elementwise pass into it, cast unsafely */
+        wt_tensor v = {.buf = t->buf, .d = q.p.view}, *uv = NULL;
         double sc[2] = {0, scalar};
-        return wt_ewise(op, ar, in, sc, 1, 1, &v, WT_REDUCE_NONE, NULL);
+        if ((st = wt_view_casting(&v, WT_CASTING_UNSAFE, &uv))) return st;
+        const wt_tensor *in[2] = {&v, value};
+        st = wt_ewise(op, ar, in, sc, 1, 1, uv, WT_REDUCE_NONE, NULL);
+        wt_tensor_free(uv);
+        return st;
     }
     if (!st) st = offsets(&q);
     wt_tensor *vals = NULL;

@@ -378,6 +378,8 @@ void test_index_apply(void) {
     CHECK_OK(wt_tensor_zeros(WT_INT8, 1, (int64_t[]){1}, &k8));
     CHECK_OK(wt_index_apply(WT_OP_ADD, k8, "@", 1, k0s, NULL, 1.5));
     CHECK(t_equals(k8, (double[]){2}));
+    CHECK_OK(wt_index_apply(WT_OP_ADD, k8, ":", 0, NULL, NULL, 1.5)); /* a basic index: one pass, as unsafe */
+    CHECK(t_equals(k8, (double[]){3}));
     wt_tensor_free(k8), wt_tensor_free(k0);
     /* float16 rounds each step: 2048 + 1 + 1 stays 2048 one at a time */
     wt_tensor *h = t_from(WT_FLOAT16, 1, (int64_t[]){1}, (double[]){2048});
