@@ -4,6 +4,7 @@
 import { init } from '../bindings/index.js';
 import { onnxModel } from './onnx.mjs';
 import { wtSelect, tfSelect, numpyTsSelect, jaxSelect } from './select.mjs';
+import { wtStats, tfStats, numpyTsStats, jaxStats } from './stats.mjs';
 
 const lazy = (f) => {
   let p;
@@ -46,6 +47,7 @@ async function wtensorEngine(threads = 1) {
     wt,
     build(w, inputs) {
       if (w.group === 'select') return wtSelect(wt, w, inputs);
+      if (w.group === 'stats') return wtStats(wt, w, inputs);
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
       const ops = {
         add: () => wt.add(t[0], t[1]),
@@ -131,10 +133,12 @@ async function tfEngine(backend) {
   return {
     name: backend === 'wasm' ? 'tfjs-wasm' : 'tfjs-cpu',
     async build(w, inputs) {
-      if (w.group === 'select' && backend === 'cpu') throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
+      if ((w.group === 'select' || w.group === 'stats') && backend === 'cpu')
+        throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
       await tf.setBackend(backend);
       await tf.ready();
       if (w.group === 'select') return tfSelect(tf, w, inputs);
+      if (w.group === 'stats') return tfStats(tf, w, inputs);
       const t = inputs.map(({ shape, data }) => tf.tensor(data, shape));
       const ops = {
         add: () => tf.add(t[0], t[1]),
@@ -331,13 +335,14 @@ async function ndarrayEngine() {
   };
 }
 
-// numpy-ts and jax-js (npm): peers on the select workloads only
-const selectOnly = (name, load, build) => async () => {
+// numpy-ts and jax-js (npm): peers on the select and statistics workloads only
+const selectOnly = (name, load, build, stats) => async () => {
   const lib = await load();
   return {
     name,
     build(w, inputs) {
-      if (w.group !== 'select') throw { refused: 'not run: a peer for the select workloads' };
+      if (w.group === 'stats') return stats(lib, w, inputs);
+      if (w.group !== 'select') throw { refused: 'not run: a peer for the select and statistics workloads' };
       return build(lib, w, inputs);
     },
   };
@@ -362,6 +367,7 @@ export const ENGINES = {
       return np;
     },
     numpyTsSelect,
+    numpyTsStats,
   ),
-  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect),
+  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats),
 };

@@ -31,7 +31,24 @@ def op(w, xs):
         return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
-    return select_op(w, xs)
+    return select_op(w, xs) or stats_op(w, xs)
+
+
+def stats_op(w, xs):
+    """the statistics workloads on stats.mjs statsData's inputs"""
+    a = xs[0]
+    bins = np.floor((a.astype(np.float64) + 2) * 25).astype(np.int32)
+    xp = np.array([-2 + 4 * i / 999 for i in range(1000)], np.float32)
+    fp = np.sin(xp.astype(np.float64)).astype(np.float32)
+    ops = {
+        'cumsum': lambda: np.cumsum(a), 'std': lambda: np.std(a, axis=1), 'median': lambda: np.median(a),
+        'histogram': lambda: np.histogram(a, 100, (-2, 2))[0], 'bincount': lambda: np.bincount(bins),
+        'interp': lambda: np.interp(a, xp, fp), 'convolve': lambda: np.convolve(a, xs[-1], 'valid'),
+        'softmax': lambda: np.exp(a - np.logaddexp.reduce(a, axis=-1, keepdims=True)),
+        'logsumexp': lambda: np.logaddexp.reduce(a, axis=-1),
+        'atan2': lambda: np.arctan2(a, xs[-1]), 'hypot': lambda: np.hypot(a, xs[-1]),
+    }
+    return ops.get(w['op'])
 
 
 def select_op(w, xs):

@@ -203,6 +203,12 @@ export function writeReport(results, dir) {
     results.workloads.filter((w) => w.group === 'select'),
     true,
   );
+  msTable(
+    'Statistics and numerical helpers',
+    "The inputs are float32 in [−2, 2); bincount counts floor((x + 2)·25), interp's 1000 knots are sin over [−2, 2] (stats.mjs `statsData`). A peer without the function is not run; tfjs's hypot is sqrt(a² + b²). ×numpy is numpy's median over wtensor's (separate processes).",
+    results.workloads.filter((w) => w.group === 'stats'),
+    true,
+  );
   // two threads: wtensor's scaling, and against onnxruntime-web's two threads
   const threaded = results.workloads.filter(
     (w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9),

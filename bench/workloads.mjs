@@ -193,6 +193,27 @@ export const WORKLOADS = [
     inputs: Array(100).fill([100, 100]),
     bytes: 8 * 100 * 100 * 100,
   },
+  // issue 24: statistics and numerical helpers (bench/stats.mjs)
+  ...[
+    ['cumsum', 'cumsum of 4M float32', 'cumsum', [[4 * M]]],
+    ['std_axis', 'std over axis 1 of 1024²', 'std', [[1024, 1024]]],
+    ['median', 'median of 1M float32', 'median', [[M]]],
+    ['histogram', 'histogram of 4M into 100 bins', 'histogram', [[4 * M]]],
+    ['bincount', 'bincount of 4M (100 values)', 'bincount', [[4 * M]]],
+    ['interp', 'interp of 1M points (1000 knots)', 'interp', [[M]]],
+    ['convolve', 'convolve 1M × 64 (valid)', 'convolve', [[M], [64]]],
+    ['softmax', 'softmax of (512, 1024) over -1', 'softmax', [[512, 1024]]],
+    ['logsumexp', 'logsumexp of (512, 1024) over -1', 'logsumexp', [[512, 1024]]],
+    ['atan2', 'atan2 of 4M float32', 'atan2', [[4 * M], [4 * M]]],
+    ['hypot', 'hypot of 4M float32', 'hypot', [[4 * M], [4 * M]]],
+  ].map(([id, label, op, inputs]) => ({
+    id,
+    group: 'stats',
+    label,
+    op,
+    inputs,
+    bytes: 4 * inputs.reduce((n, s) => n + s.reduce((a, b) => a * b, 1), 0),
+  })),
 ];
 
 // the integer inputs the select workloads use, from the float32 data, alike in every engine
@@ -226,6 +247,26 @@ export const TARGETS = [
       peer,
       min: 1.0,
       why: 'sorting and selecting ahead of every JS peer that has the op',
+    })),
+  ),
+  ...[
+    'cumsum',
+    'std_axis',
+    'median',
+    'histogram',
+    'bincount',
+    'interp',
+    'convolve',
+    'softmax',
+    'logsumexp',
+    'atan2',
+    'hypot',
+  ].flatMap((id) =>
+    ['numpy-ts', 'jax-js', 'tfjs-wasm'].map((peer) => ({
+      workload: id,
+      peer,
+      min: 1.0,
+      why: 'statistics and helpers ahead of every JS peer that has the function',
     })),
   ),
   ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
