@@ -121,8 +121,11 @@ export function numpyTsStats(np, w, inputs) {
 export function jaxStats(jax, w, inputs) {
   const np = jax.numpy;
   const [a, b] = inputs.map(({ shape, data }) => np.array(data).reshape(shape));
+  if (w.op === 'cumsum') {
+    [a, b].forEach((x) => x?.dispose());
+    refuse("jax-js's cumsum is quadratic in memory (cumulativeQuadratic): 4M elements exceed its 4 GiB");
+  }
   const ops = {
-    cumsum: () => np.cumsum(a.ref),
     std: () => np.std(a.ref, 1),
     softmax: () => jax.nn.softmax(a.ref),
     logsumexp: () => jax.nn.logsumexp(a.ref, -1),

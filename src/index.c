@@ -441,6 +441,29 @@ static void apply_one(const apply_ctx *a, int64_t voff, int64_t pos) {
     wt_cast_one(a->res, out, a->xdt, xe);
 }
 
+/* scatter-add without casts (bincount, histogram, np.add.at's common use): x[o] += v directly,
+** in order; false when the case is another */
+#define ADD_DIRECT(E, T, U)                                                                   \
+    case E:                                                                                   \
+        for (int64_t i = 0; i < q->nbsize; i++) {                                             \
+            char *x = a->x + q->off[i] * a->is;                                               \
+            T xv, v;                                                                          \
+            memcpy(&xv, x, sizeof xv), memcpy(&v, a->v + i * a->vstride, sizeof v);           \
+            T r = (T)((U)xv + (U)v); /* integers wrap, computed unsigned as the kernels do */ \
+            memcpy(x, &r, sizeof r);                                                          \
+        }                                                                                     \
+        return true;
+static bool add_direct(int op, const index_plan *q, const apply_ctx *a) {
+    if (op != WT_OP_ADD || q->rest.ndim || a->xdt != a->c0 || a->c0 != a->c1 || a->c0 != a->res) return false;
+    switch (a->xdt) {
+        ADD_DIRECT(WT_FLOAT32, float, float)
+        ADD_DIRECT(WT_FLOAT64, double, double)
+        ADD_DIRECT(WT_INT32, int32_t, uint32_t)
+        ADD_DIRECT(WT_INT64, int64_t, uint64_t)
+    default: return false;
+    }
+}
+
 /* every selected element in result order: its view offset and result position */
 static void apply_all(const index_plan *q, const apply_ctx *a) {
     int64_t flat[WT_MAX_DIMS], rs[WT_MAX_DIMS], fs[WT_MAX_DIMS], c[WT_MAX_DIMS] = {0};
@@ -506,7 +529,7 @@ WT_COLD wt_status wt_index_apply(int op, wt_tensor *t, const char *spec, int n, 
                        .vstride = vals ? (int64_t)wt_dtype_size(c1) : 0,
                        .x = (char *)t->buf->data + q.p.view.offset * wt_dtype_size(t->d.dtype),
                        .is = (int64_t)wt_dtype_size(t->d.dtype)};
-        apply_all(&q, &a);
+        if (!add_direct(op, &q, &a)) apply_all(&q, &a);
     }
     wt_tensor_free(vals);
     plan_free(&q);

@@ -198,7 +198,14 @@ static inline double logaddexp2_d(double x, double y) {
     static inline float name##_f32(float a) { return (float)fn(a); }                             \
     static inline double name##_f64(double a) { return fn(a); }
 VIA_F64_2(atan2, atan2)
-VIA_F64_2(hypot, hypot)
+/* float32 hypot: x^2 + y^2 of floats is exact enough in double (no overflow, one rounding), so one
+** sqrt rounds within half an ulp and a bit; an infinite part wins over NaN, as C99's hypot */
+static inline float hypot_f32(float a, float b) {
+    if (isinf(a) || isinf(b)) return INFINITY;
+    double x = a, y = b;
+    return (float)sqrt(x * x + y * y);
+}
+static inline double hypot_f64(double a, double b) { return hypot(a, b); }
 VIA_F64_2(logaddexp, logaddexp_d)
 VIA_F64_2(logaddexp2, logaddexp2_d)
 VIA_F64_1(exp2, exp2)
