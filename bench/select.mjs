@@ -6,8 +6,8 @@ import { selectData } from './workloads.mjs';
 
 const numbers = (a) => Float64Array.from(a, Number);
 
-// a fresh output per run (an array of the engine's values), the previous disposed
-function fresh(op, read, free, cleanup) {
+// a fresh output per run (the engine's values), the previous disposed; note says how an engine ran it
+export function fresh(op, read, free, cleanup, note) {
   let out = null;
   return {
     async run() {
@@ -19,6 +19,7 @@ function fresh(op, read, free, cleanup) {
       if (out) free(out);
       cleanup();
     },
+    ...(note ? { note } : {}),
   };
 }
 

@@ -3,30 +3,13 @@
 // engine that has them: wtensor, tfjs-wasm, numpy-ts and jax-js (npm).  The
 // inputs are float32 in [-2, 2); each engine derives the same integer and
 // table inputs (statsData) outside the timing.
+import { fresh } from './select.mjs';
+
 export const statsData = {
   bins: (f) => Int32Array.from(f, (v) => Math.floor((v + 2) * 25)), // 100 values
   xp: () => Float32Array.from({ length: 1000 }, (_, i) => -2 + (4 * i) / 999),
   fp: () => Float32Array.from({ length: 1000 }, (_, i) => Math.fround(Math.sin(-2 + (4 * i) / 999))),
 };
-
-const numbers = (a) => Float64Array.from(a, Number);
-
-// a fresh output per run, the previous freed
-function fresh(op, read, free, cleanup, note) {
-  let out = null;
-  return {
-    async run() {
-      if (out) free(out);
-      out = await op();
-    },
-    result: () => numbers(read(out)),
-    dispose() {
-      if (out) free(out);
-      cleanup();
-    },
-    ...(note ? { note } : {}),
-  };
-}
 
 const refuse = (why) => {
   throw { refused: why };
