@@ -88,6 +88,10 @@ export function numpyTsStats(np, w, inputs) {
   };
   const free = () => [a, b, bins, xp, fp].forEach((x) => x?.dispose?.());
   const NAMES = { atan2: 'arctan2' };
+  if (w.op === 'bincount') {
+    free(); // seen here: each call's counts are added to the previous call's (3 calls, 3 times the counts)
+    refuse("numpy-ts 1.7.0's bincount adds into its previous call's output");
+  }
   if (!ops[w.op] || typeof np[NAMES[w.op] ?? w.op] !== 'function') {
     free();
     refuse(`no ${w.op} in numpy-ts`);
