@@ -4,6 +4,7 @@
 import { WtError } from './errors.js';
 import { options } from './ops.js';
 import { asTensor, axisOf } from './indexing.js';
+import { isInexact } from './dtypes.js';
 
 const WEIGHTS = { big: [128, 64, 32, 16, 8, 4, 2, 1], little: [1, 2, 4, 8, 16, 32, 64, 128] };
 
@@ -27,7 +28,7 @@ export function packbits(api, a, opts) {
   const wt = api.wt;
   return wt.tidy(() => {
     const { t, axis, weights } = prepare(api, a, opts, 'packbits', (x) => {
-      if (x.dtype.startsWith('float') || x.dtype.startsWith('complex'))
+      if (isInexact(x.dtype))
         throw new WtError('WT_EDTYPE', 'packbits: Expected an input array of integer or boolean data type');
     });
     const n = t.shape[axis],

@@ -33,6 +33,8 @@ export function halfToNumber(h) {
   return s * (e ? 1024 + m : m) * 2 ** ((e || 1) - 25);
 }
 export const ARRAYS = DTYPES.map((d) => BY_NAME[d]);
+// a float or complex dtype (NumPy's inexact kinds)
+export const isInexact = (dt) => dt.startsWith('float') || dt.startsWith('complex');
 export const CODE = Object.fromEntries(DTYPES.map((d, i) => [d, i]));
 
 // the dtype a TypedArray's elements are: a Uint8Array holds uint8 (bool shares

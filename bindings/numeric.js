@@ -2,12 +2,12 @@
 // searchsorted and ufunc.at: isclose, allclose, arrayEqual, nanToNum, diff,
 // ediff1d, trapezoid, interp, bincount, histogram, histogramBinEdges.
 import { WtError } from './errors.js';
-import { options } from './ops.js';
+import { options, given } from './ops.js';
+import { isInexact } from './dtypes.js';
 import { typeName } from './engine.js';
 import { asTensor, axisOf } from './indexing.js';
 
-const given = (v) => v !== undefined && v !== null;
-const floatOf = (dt) => (dt.startsWith('float') || dt.startsWith('complex') ? dt : 'float64');
+const floatOf = (dt) => (isInexact(dt) ? dt : 'float64');
 
 // NumPy 2's isclose: |a - b| <= atol + rtol |b| where b is finite, equal values, and NaNs with equalNan
 export function isclose(api, a, b, opts) {
@@ -190,7 +190,7 @@ export function bincount(api, x, opts) {
     const t = asTensor(api, x);
     if (t.ndim !== 1)
       throw new WtError('WT_EINVAL', `bincount: object too deep for desired array (x has ${t.ndim} dimensions)`);
-    if (t.dtype.startsWith('float') || t.dtype.startsWith('complex'))
+    if (isInexact(t.dtype))
       throw new WtError(
         'WT_EDTYPE',
         `bincount: Cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,

@@ -8,6 +8,9 @@ import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, translateEquation, withNames } from './names.js';
 import { isComplex } from './complex.js';
 
+// an option that was given (not undefined or null)
+export const given = (v) => v !== undefined && v !== null;
+
 export function options(opts, what) {
   if (opts === undefined || opts === null) return {};
   if (typeof opts !== 'object' || opts instanceof Tensor)

@@ -6,26 +6,18 @@
 import { WtError } from './errors.js';
 import { options } from './ops.js';
 import { typeName } from './engine.js';
-import { asTensor, axisOf } from './indexing.js';
+import { asTensor } from './indexing.js';
+import { isInexact as isFloat } from './dtypes.js';
+import { reducedAxes, lanesLast } from './shape.js';
 
 const METHODS = new Set(['linear', 'lower', 'higher', 'nearest', 'midpoint']);
-const isFloat = (dt) => dt.startsWith('float') || dt.startsWith('complex');
 
 // x's reduced axes last, merged into one sorted axis: {s, kept, axes}
 function sortedLanes(api, x, axis, name) {
-  const wt = api.wt,
-    t = asTensor(api, x);
-  const axes =
-    axis === undefined || axis === null
-      ? [...t.shape.keys()]
-      : (Array.isArray(axis) ? axis : [axis]).map((a) => axisOf(a, t.ndim, name));
-  const kept = t.shape.filter((_, i) => !axes.includes(i));
-  const moved = wt.moveaxis(
-    t,
-    axes,
-    axes.map((_, k) => t.ndim - axes.length + k),
-  );
-  const s = wt.sort(moved.contiguous().reshape([...kept, -1]), { axis: -1 });
+  const t = asTensor(api, x),
+    axes = reducedAxes(axis, t.ndim, name);
+  const { lanes, kept } = lanesLast(api.wt, t, axes);
+  const s = api.wt.sort(lanes, { axis: -1 });
   if (s.shape[s.ndim - 1] === 0)
     throw new WtError('WT_EINDEX', `${name}: index -1 is out of bounds for axis 0 with size 0`);
   return { t, s, kept, axes };

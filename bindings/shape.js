@@ -19,6 +19,21 @@ export function axesOf(axes, ndim, name) {
   return list;
 }
 
+// a reduction's axis option: null or undefined names every axis
+export const reducedAxes = (axis, ndim, name) =>
+  axis === null || axis === undefined ? [...Array(ndim).keys()] : axesOf(axis, ndim, name);
+
+// t with the axes moved last and merged into one: each lane a row, and the kept shape before it
+export function lanesLast(wt, t, axes) {
+  const kept = t.shape.filter((_, i) => !axes.includes(i));
+  const moved = wt.moveaxis(
+    t,
+    axes,
+    axes.map((_, k) => t.ndim - axes.length + k),
+  );
+  return { lanes: moved.contiguous().reshape([...kept, -1]), kept };
+}
+
 // a shape argument: non-negative integers
 export function shapeArg(v, name, what = 'shape') {
   if (!Array.isArray(v) || v.some((n) => !Number.isSafeInteger(n) || n < 0))

@@ -3,17 +3,10 @@
 // average, median and quantiles, logsumexp and softmax.  Each takes what
 // wt.tensor takes, and follows NumPy 2's dtypes, NaN handling and errors.
 import { WtError } from './errors.js';
-import { options } from './ops.js';
+import { options, given } from './ops.js';
 import { asTensor, axisOf } from './indexing.js';
-
-const given = (v) => v !== undefined && v !== null;
-const isFloat = (dt) => dt.startsWith('float') || dt.startsWith('complex');
-
-// the axes a reduction's axis option names (null: all), normalized
-function axesOf(axis, ndim, name) {
-  if (!given(axis)) return [...Array(ndim).keys()];
-  return (Array.isArray(axis) ? axis : [axis]).map((a) => axisOf(a, ndim, name));
-}
+import { isInexact as isFloat } from './dtypes.js';
+import { reducedAxes } from './shape.js';
 // the element count a reduction over axes sees
 const countOf = (t, axes) => axes.reduce((n, a) => n * t.shape[a], 1);
 
@@ -88,7 +81,7 @@ function variance(api, x, opts, name, nan, root) {
     throw new WtError('WT_EINVAL', `${name}: ddof and correction can't be provided simultaneously`);
   return api.wt.tidy(() => {
     const t = asTensor(api, x);
-    const axes = axesOf(opts.axis, t.ndim, name);
+    const axes = reducedAxes(opts.axis, t.ndim, name);
     let r = deviation(api, t, axes, opts, nan);
     if (root) r = api.wt.sqrt(r);
     return opts.out ? opts.out.assign(r) : r;
@@ -155,7 +148,7 @@ export function average(api, x, opts) {
   const wt = api.wt;
   return wt.tidy(() => {
     const t = asTensor(api, x);
-    const axes = axesOf(opts.axis, t.ndim, 'average');
+    const axes = reducedAxes(opts.axis, t.ndim, 'average');
     let avg, scl;
     if (!given(opts.weights)) {
       avg = wt.mean(t, { axis: opts.axis ?? null, keepdims: opts.keepdims });

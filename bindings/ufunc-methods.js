@@ -5,7 +5,8 @@
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { options, outOf } from './ops.js';
+import { options, outOf, given } from './ops.js';
+import { reducedAxes, lanesLast } from './shape.js';
 import { asTensor, axisOf, callIndex } from './indexing.js';
 import { opCodeOf } from './ufuncs.js';
 
@@ -27,7 +28,6 @@ const IDENTITY = {
 };
 const REORDERABLE = new Set([...Object.keys(IDENTITY), 'maximum', 'minimum', 'fmax', 'fmin']);
 
-const given = (v) => v !== undefined && v !== null;
 const dtypeCode = (e, opts, name) => (given(opts.dtype) ? e.dtypeCode(opts.dtype, `${name}: dtype`) : -1);
 
 export function accumulate(api, entry, x, opts) {
@@ -53,14 +53,6 @@ export function accumulate(api, entry, x, opts) {
   }
 }
 
-// the reduced axes of t (NumPy's default: axis 0; null: all), normalized, and whether it is all of them
-function reducedAxes(name, axis, ndim) {
-  const list =
-    axis === null ? [...Array(ndim).keys()] : (Array.isArray(axis) ? axis : [axis]).map((a) => axisOf(a, ndim, name));
-  if (new Set(list).size !== list.length) throw new WtError('WT_EINVAL', `${name}: duplicate value in 'axis'`);
-  return list;
-}
-
 export function reduce(api, entry, x, opts) {
   const name = `${entry.name}.reduce`,
     wt = api.wt,
@@ -75,19 +67,14 @@ export function reduce(api, entry, x, opts) {
     if (t.ndim === 0 && axis === null) t = t.reshape([1]); // all of a 0-d tensor's axes: its one element
     // the loop's dtype first (NumPy's TypeError comes before its other complaints), found on one element
     const dt = accumulate(api, entry, wt.zeros([1], t.dtype), { dtype: opts.dtype }).dtype;
-    const ax = reducedAxes(name, axis, t.ndim);
+    const ax = reducedAxes(axis, t.ndim, name);
     if (ax.length > 1 && !REORDERABLE.has(c))
       throw new WtError(
         'WT_EINVAL',
         `${name}: reduction operation '${c}' is not reorderable, so at most one axis may be specified`,
       );
-    const kept = t.shape.filter((_, i) => !ax.includes(i));
-    const moved = wt.moveaxis(
-      t,
-      ax,
-      ax.map((_, k) => t.ndim - ax.length + k),
-    );
-    let flat = moved.contiguous().reshape([...kept, -1]);
+    const { lanes, kept } = lanesLast(wt, t, ax);
+    let flat = lanes;
     let initial = opts.initial;
     if (initial === undefined && flat.shape[flat.ndim - 1] === 0) {
       if (!(c in IDENTITY))
