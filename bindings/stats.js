@@ -112,7 +112,8 @@ function nanReduce(api, x, opts, name, kind) {
     let r;
     if (kind === 'mean') {
       const cnt = wt.sum(wt.logicalNot(nanMask), { axis: ro.axis, keepdims: ro.keepdims });
-      r = wt.div(wt.sum(wt.where(nanMask, 0, t), ro), cnt).astype(wt.mean(t.reshape([-1]).slice(':0')).dtype);
+      // a float tensor's mean keeps its dtype, or takes dtype=
+      r = wt.div(wt.sum(wt.where(nanMask, 0, t), ro), cnt).astype(given(opts.dtype) ? opts.dtype : t.dtype);
     } else {
       const fill = kind === 'max' || kind === 'argmax' ? -Infinity : Infinity;
       r = wt[kind](wt.where(nanMask, fill, t), { axis: ro.axis, keepdims: ro.keepdims });
