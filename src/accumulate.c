@@ -60,9 +60,7 @@ wt_status wt_accumulate(int op, const wt_tensor *x, int axis, int dtype, wt_tens
     if (!st && wt_op_arity(op) != 2) st = wt_error_fail(WT_EINVAL, "accumulate: op %d is not a binary operation", op);
     if (!st && dtype != -1 && (dtype < 0 || dtype >= WT_NDTYPES))
         st = wt_error_fail(WT_EDTYPE, "accumulate: invalid dtype code %d", dtype);
-    if (!st && !out && !result) st = wt_error_fail(WT_EINVAL, "accumulate: result pointer is NULL");
-    if (!st && out && (out->d.flags & WT_FLAG_READONLY))
-        st = wt_error_fail(WT_EREADONLY, "accumulate: out is read-only (a broadcast view, or a view of one)");
+    if (!st) st = wt_pass_out_writable("accumulate", out, result);
     if (!st && x->d.ndim == 0) st = wt_error_fail(WT_EINVAL, "accumulate: cannot accumulate a 0-d tensor");
     int a, c = -1;
     if (st || (st = wt_desc_axis(axis, x->d.ndim, "axis", &a)) || (st = plan_dtype(op, x->d.dtype, dtype, &c)))

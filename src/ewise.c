@@ -118,9 +118,8 @@ static wt_status check_call(const wt_ewise_call *c, const char *name) {
     if (rop < WT_REDUCE_NONE || rop > WT_REDUCE_MIN)
         return wt_error_fail(WT_EINVAL, "%s: reduce must be none, sum, prod, max or min", name);
     if (rop && !c->out) return wt_error_fail(WT_EINVAL, "%s: a reduction needs an out tensor to reduce into", name);
-    if (!c->out && !c->result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
-    if (c->out && (c->out->d.flags & WT_FLAG_READONLY))
-        return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+    wt_status st = wt_pass_out_writable(name, c->out, c->result);
+    if (st) return st;
     for (int k = 0; k < n; k++)
         if (!c->in[k] && !c->scalars)
             return wt_error_fail(WT_EINVAL, "%s: operand %d is neither a tensor nor a scalar", name, k);

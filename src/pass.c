@@ -18,6 +18,13 @@ bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t) {
     return wt_assign_may_overlap(out, t) && !same_layout(out, t);
 }
 
+wt_status wt_pass_out_writable(const char *name, const wt_tensor *out, wt_tensor **result) {
+    if (!out && !result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
+    if (out && (out->d.flags & WT_FLAG_READONLY))
+        return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+    return WT_OK;
+}
+
 wt_status wt_pass_out_cast(const char *name, int from, const wt_tensor *out, int rule) {
     if (!out) return WT_OK;
     rule = wt_desc_casting(&out->d, rule);

@@ -72,6 +72,9 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan);
 wt_status wt_pass_finish(wt_pass *p, int64_t mean_count);
 void wt_pass_free(wt_pass *p);
 
+/* The one place that says a call has nowhere to put its result (neither out
+** nor a result pointer), or an out it may not write (read-only). */
+wt_status wt_pass_out_writable(const char *name, const wt_tensor *out, wt_tensor **result);
 /* The one place that says out may not receive values of dtype from: out's
 ** own casting rule (wt_view_casting) or else the op's, rule. */
 wt_status wt_pass_out_cast(const char *name, int from, const wt_tensor *out, int rule);

@@ -358,9 +358,7 @@ wt_status wt_reduce_dtype(int rop, const wt_tensor *x, int naxes, const int *axe
     wt_status st = reduce_check(rop, x, &naxes, axes, red);
     if (st || (st = want_check(rop, dtype))) return st;
     const char *name = wt_ops_reduce_name(rop);
-    if (!out && !result) return wt_error_fail(WT_EINVAL, "%s: result pointer is NULL", name);
-    if (out && (out->d.flags & WT_FLAG_READONLY))
-        return wt_error_fail(WT_EREADONLY, "%s: out is read-only (a broadcast view, or a view of one)", name);
+    if ((st = wt_pass_out_writable(name, out, result))) return st;
     int acc, rrop;
     wt_reduce_plan(rop, x->d.dtype, &acc, &rrop);
     acc = result_of(x->d.dtype, acc, dtype);
