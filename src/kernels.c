@@ -189,27 +189,13 @@ static inline double logaddexp2_d(double x, double y) {
     double t = x - y;
     return t > 0 ? x + M_LOG2E * log1p(exp2(-t)) : t <= 0 ? y + M_LOG2E * log1p(exp2(t)) : t;
 }
-/* the binary float functions and exp2 and cbrt from float64 libm: float32
-** rounds the double result once (within about half an ulp) */
-#define VIA_F64_2(name, fn)                                                                      \
-    static inline float name##_f32(float a, float b) { return (float)fn(a, b); }                 \
-    static inline double name##_f64(double a, double b) { return fn(a, b); }
-#define VIA_F64_1(name, fn)                                                                      \
-    static inline float name##_f32(float a) { return (float)fn(a); }                             \
-    static inline double name##_f64(double a) { return fn(a); }
-VIA_F64_2(atan2, atan2)
-/* float32 hypot: x^2 + y^2 of floats is exact enough in double (no overflow, one rounding), so one
-** sqrt rounds within half an ulp and a bit; an infinite part wins over NaN, as C99's hypot */
-static inline float hypot_f32(float a, float b) {
-    if (isinf(a) || isinf(b)) return INFINITY;
-    double x = a, y = b;
-    return (float)sqrt(x * x + y * y);
-}
+/* float64 atan2, hypot, logaddexp(2), exp2 and cbrt (float32 ones are vmath.h's) */
+static inline double atan2_f64(double a, double b) { return atan2(a, b); }
 static inline double hypot_f64(double a, double b) { return hypot(a, b); }
-VIA_F64_2(logaddexp, logaddexp_d)
-VIA_F64_2(logaddexp2, logaddexp2_d)
-VIA_F64_1(exp2, exp2)
-VIA_F64_1(cbrt, cbrt)
+static inline double logaddexp_f64(double a, double b) { return logaddexp_d(a, b); }
+static inline double logaddexp2_f64(double a, double b) { return logaddexp2_d(a, b); }
+static inline double exp2_f64(double a) { return exp2(a); }
+static inline double cbrt_f64(double a) { return cbrt(a); }
 
 /* nextafter of float16 values (computed in float32): a step on float16's grid */
 static inline float nextafter_f16(float a, float b) {
@@ -312,10 +298,7 @@ EVERY_OPS(f64, double)
     L2(heaviside_##sn##__strided, T, T, heaviside_##sn) L1(deg2rad_##sn##__strided, T, T, deg2rad_##sn) \
     L1(rad2deg_##sn##__strided, T, T, rad2deg_##sn) L1(isinf_##sn##__strided, T, uint8_t, isinf_##sn) \
     L1(signbit_##sn##__strided, T, uint8_t, signbit_##sn) L2(fmax_##sn##__strided, T, T, fmax_##sn) \
-    L2(fmin_##sn##__strided, T, T, fmin_##sn) L2(atan2_##sn##__strided, T, T, atan2_##sn)      \
-    L2(hypot_##sn##__strided, T, T, hypot_##sn) L2(logaddexp_##sn##__strided, T, T, logaddexp_##sn) \
-    L2(logaddexp2_##sn##__strided, T, T, logaddexp2_##sn) L1(exp2_##sn##__strided, T, T, exp2_##sn) \
-    L1(cbrt_##sn##__strided, T, T, cbrt_##sn)
+    L2(fmin_##sn##__strided, T, T, fmin_##sn)
 /* transcendentals: libm for float64; float32 uses vmath.h (section 3) */
 #define LIBM_LOOPS(sn, T)                                                                        \
     L1(exp_##sn##__strided, T, T, exp_##sn) L1(log_##sn##__strided, T, T, log_##sn)                                \
@@ -326,7 +309,10 @@ EVERY_OPS(f64, double)
     L1(atan_##sn##__strided, T, T, atan_##sn) L1(acosh_##sn##__strided, T, T, acosh_##sn)                       \
     L1(asinh_##sn##__strided, T, T, asinh_##sn) L1(atanh_##sn##__strided, T, T, atanh_##sn)                     \
     L1(cosh_##sn##__strided, T, T, cosh_##sn) L1(sinh_##sn##__strided, T, T, sinh_##sn)                         \
-    L1(log2_##sn##__strided, T, T, log2_##sn) L1(log10_##sn##__strided, T, T, log10_##sn)
+    L1(log2_##sn##__strided, T, T, log2_##sn) L1(log10_##sn##__strided, T, T, log10_##sn)      \
+    L2(atan2_##sn##__strided, T, T, atan2_##sn) L2(hypot_##sn##__strided, T, T, hypot_##sn)      \
+    L2(logaddexp_##sn##__strided, T, T, logaddexp_##sn) L2(logaddexp2_##sn##__strided, T, T, logaddexp2_##sn) \
+    L1(exp2_##sn##__strided, T, T, exp2_##sn) L1(cbrt_##sn##__strided, T, T, cbrt_##sn)
 #define FLOAT_ROW(sn)                                                                            \
     [WT_OP_DIV].ref = div_##sn##__strided, [WT_OP_EXP].ref = exp_##sn##__strided, [WT_OP_LOG].ref = log_##sn##__strided,                \
     [WT_OP_LOG1P].ref = log1p_##sn##__strided, [WT_OP_EXPM1].ref = expm1_##sn##__strided, [WT_OP_SQRT].ref = sqrt_##sn##__strided,      \
@@ -389,6 +375,39 @@ VMATH(cosh_f32__strided, wt_vf32_cosh)
 VMATH(sinh_f32__strided, wt_vf32_sinh)
 VMATH(log2_f32__strided, wt_vf32_log2)
 VMATH(log10_f32__strided, wt_vf32_log10)
+VMATH(exp2_f32__strided, wt_vf32_exp2)
+VMATH(cbrt_f32__strided, wt_vf32_cbrt)
+/* the same for functions of two arguments.  Accumulate runs the reference with its output
+** one step ahead of its first input (out[i] = f(out[i - 1], x[i])): that layout goes one
+** element per vector, so each result is stored before the next one reads it. */
+#define VMATH2(name, VFN)                                                                        \
+    static void name(char **p, const int64_t *s, int64_t n) {                                   \
+        char *o = p[0];                                                                          \
+        const char *a = p[1], *b = p[2];                                                         \
+        int64_t i = 0;                                                                           \
+        int w = o == a + s[1] && s[1] != 0 ? 1 : 4;                                              \
+        wt_vmath_k k;                                                                            \
+        wt_vmath_k_init(&k);                                                                     \
+        if (w == 4 && s[0] == 4 && s[1] == 4 && s[2] == 4)                                       \
+            for (; i + 4 <= n; i += 4)                                                           \
+                wt_vf32_store((float *)(void *)(o + i * 4),                                      \
+                              VFN(wt_vf32_load((const float *)(const void *)(a + i * 4)),        \
+                                  wt_vf32_load((const float *)(const void *)(b + i * 4)), &k));  \
+        float x[4], y[4], out[4];                                                                \
+        for (; i < n; i += w) {                                                                  \
+            int m = n - i < w ? (int)(n - i) : w;                                                \
+            for (int j = 0; j < 4; j++) {                                                        \
+                memcpy(&x[j], a + (j < m ? i + j : i) * s[1], 4);                                \
+                memcpy(&y[j], b + (j < m ? i + j : i) * s[2], 4);                                \
+            }                                                                                    \
+            wt_vf32_store(out, VFN(wt_vf32_load(x), wt_vf32_load(y), &k));                       \
+            for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);                 \
+        }                                                                                        \
+    }
+VMATH2(atan2_f32__strided, wt_vf32_atan2)
+VMATH2(hypot_f32__strided, wt_vf32_hypot)
+VMATH2(logaddexp_f32__strided, wt_vf32_logaddexp)
+VMATH2(logaddexp2_f32__strided, wt_vf32_logaddexp2)
 
 EVERY_LOOPS(b8, uint8_t)
 L2(and_b8__strided, uint8_t, uint8_t, and_b8)

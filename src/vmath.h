@@ -398,5 +398,163 @@ static inline wt_vf32_t wt_vf32_atanh(wt_vf32_t x, const wt_vmath_k *k) {
     return wt_vf32_select(wt_vf32_isnan(x), x, r);
 }
 
+/* ---- exp2, cbrt and the functions of two arguments -------------------------- */
+
+/* 2^x = 2^n e^(f ln2), n = round(x), f = x - n exact in [-1/2, 1/2]; exp's polynomial */
+static inline wt_vf32_t wt_vf32_exp2(wt_vf32_t x, const wt_vmath_k *k) {
+    wt_vf32_t xc = wt_vf32_pmin(wt_vf32_pmax(x, VS(-151.0f)), VS(128.0f)); /* NaN stays NaN */
+    wt_vi32_t ni;
+    wt_vf32_t n = wt_vmath_round(xc, &ni);
+    wt_vf32_t r = wt_vf32_mul(wt_vf32_sub(xc, n), VS(0.693147180559945309f));
+    wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
+    for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
+    p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+    return wt_vmath_ldexp(p, ni, n);
+}
+
+/* one Halley step for y = cbrt(a): y (y^3 + 2a) / (2 y^3 + a), cubic convergence */
+static inline wt_vf64_t wt_vmath_cbrt_step(wt_vf64_t y, wt_vf64_t a) {
+    wt_vf64_t t = wt_vf64_mul(wt_vf64_mul(y, y), y);
+    return wt_vf64_mul(y, wt_vf64_div(wt_vf64_add(t, wt_vf64_add(a, a)), wt_vf64_add(wt_vf64_add(t, t), a)));
+}
+
+/* cbrt: a guess from the exponent bits divided by three (within 4%), then two Halley
+** steps in float64 lanes (to ~1e-13), rounded once */
+static inline wt_vf32_t wt_vf32_cbrt(wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t a = wt_vf32_abs(x);
+    wt_mf32_t tiny = wt_vf32_lt(a, VS(0x1p-126f)); /* subnormals: cbrt(a 2^24) 2^-8 */
+    wt_vf32_t as = wt_vf32_select(tiny, wt_vf32_mul(a, VS(0x1p24f)), a);
+    wt_vi32_t b = wt_vf32_bits(as);
+    wt_vi32_t q = wt_vi32_add(wt_vi32_srl(b, 2), wt_vi32_srl(b, 4)); /* about b / 3, from below */
+    q = wt_vi32_add(q, wt_vi32_srl(q, 4));
+    q = wt_vi32_add(q, wt_vi32_srl(q, 8));
+    q = wt_vi32_add(q, wt_vi32_srl(q, 16));
+    wt_vf32_t g = wt_vi32_as_f32(wt_vi32_add(q, wt_vi32_splat(709958130)));
+    wt_vf64_t alo = wt_vf64_from_vf32_lo(as), ahi = wt_vf64_from_vf32_hi(as);
+    wt_vf64_t lo = wt_vmath_cbrt_step(wt_vmath_cbrt_step(wt_vf64_from_vf32_lo(g), alo), alo);
+    wt_vf64_t hi = wt_vmath_cbrt_step(wt_vmath_cbrt_step(wt_vf64_from_vf32_hi(g), ahi), ahi);
+    wt_vf32_t r = wt_vf32_from_vf64x2(lo, hi);
+    r = wt_vf32_select(tiny, wt_vf32_mul(r, VS(0x1p-8f)), r);
+    r = wt_vf32_xor(r, wt_vf32_and(x, VS(-0.0f)));
+    /* 0, inf and NaN are their own cube roots */
+    wt_mf32_t self = wt_mf32_or(wt_vf32_eq(a, VS(0.0f)), wt_vf32_eq(a, VS(INFINITY)));
+    return wt_vf32_select(wt_mf32_or(self, wt_vf32_isnan(x)), x, r);
+}
+
+/* atan2(y, x) in float64 lanes: t = min/max of |x|, |y| in [0, 1] (exact enough), atan
+** with atan's float polynomial (0.35 ulp from atan, no rounding error in float64),
+** pi/2 - a where |y| > |x|, pi - a where x is negative (-0 too), the sign of y;
+** one rounding at the end.  C99's zeros and infinities. */
+static inline wt_vf64_t wt_vmath_atan2_d(wt_vf64_t y, wt_vf64_t x) {
+    static const double c[] = {8.05374449538e-2, -1.38776856032E-1, 1.99777106478E-1, -3.33329491539E-1};
+    const wt_vf64_t nz = wt_vf64_splat(-0.0), one = wt_vf64_splat(1.0), zero = wt_vf64_splat(0.0);
+    wt_vf64_t ay = wt_vf64_andnot(nz, y), ax = wt_vf64_andnot(nz, x);
+    wt_mf64_t swap = wt_vf64_gt(ay, ax);
+    wt_vf64_t mn = wt_vf64_select(swap, ax, ay), mx = wt_vf64_select(swap, ay, ax);
+    wt_vf64_t t = wt_vf64_div(mn, mx);
+    t = wt_vf64_select(wt_vf64_lt(zero, mx), t, zero);                    /* atan2(+-0, +-0) */
+    t = wt_vf64_select(wt_vf64_lt(mn, wt_vf64_splat(INFINITY)), t, one);  /* both infinite */
+    wt_mf64_t mid = wt_vf64_gt(t, wt_vf64_splat(0.41421356237309504880)); /* tan(pi/8) */
+    t = wt_vf64_select(mid, wt_vf64_div(wt_vf64_sub(t, one), wt_vf64_add(t, one)), t);
+    wt_vf64_t z = wt_vf64_mul(t, t), p = wt_vf64_splat(c[0]);
+    for (int i = 1; i < 4; i++) p = wt_vf64_add(wt_vf64_mul(p, z), wt_vf64_splat(c[i]));
+    wt_vf64_t a = wt_vf64_add(wt_vf64_mul(wt_vf64_mul(p, z), t), t);
+    a = wt_vf64_add(a, wt_vf64_select(mid, wt_vf64_splat(0.78539816339744830962), zero));
+    a = wt_vf64_select(swap, wt_vf64_sub(wt_vf64_splat(1.57079632679489661923), a), a);
+    wt_vf64_t xsign = wt_vf64_xor(one, wt_vf64_xor(ax, x)); /* +-1 with x's sign bit */
+    a = wt_vf64_select(wt_vf64_lt(xsign, zero), wt_vf64_sub(wt_vf64_splat(3.14159265358979323846), a), a);
+    return wt_vf64_xor(a, wt_vf64_xor(ay, y));
+}
+static inline wt_vf32_t wt_vf32_atan2(wt_vf32_t y, wt_vf32_t x, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t r = wt_vf32_from_vf64x2(wt_vmath_atan2_d(wt_vf64_from_vf32_lo(y), wt_vf64_from_vf32_lo(x)),
+                                      wt_vmath_atan2_d(wt_vf64_from_vf32_hi(y), wt_vf64_from_vf32_hi(x)));
+    return wt_vf32_select(wt_mf32_or(wt_vf32_isnan(x), wt_vf32_isnan(y)), wt_vf32_add(x, y), r);
+}
+
+/* hypot: x^2 + y^2 of floats in float64 is exact but for one rounding, and so is its
+** sqrt; an infinite part wins over NaN, as C99's */
+static inline wt_vf64_t wt_vmath_hypot_d(wt_vf64_t x, wt_vf64_t y) {
+    return wt_vf64_sqrt(wt_vf64_add(wt_vf64_mul(x, x), wt_vf64_mul(y, y)));
+}
+static inline wt_vf32_t wt_vf32_hypot(wt_vf32_t x, wt_vf32_t y, const wt_vmath_k *k) {
+    (void)k;
+    wt_vf32_t r = wt_vf32_from_vf64x2(wt_vmath_hypot_d(wt_vf64_from_vf32_lo(x), wt_vf64_from_vf32_lo(y)),
+                                      wt_vmath_hypot_d(wt_vf64_from_vf32_hi(x), wt_vf64_from_vf32_hi(y)));
+    wt_mf32_t inf = wt_mf32_or(wt_vf32_eq(wt_vf32_abs(x), VS(INFINITY)), wt_vf32_eq(wt_vf32_abs(y), VS(INFINITY)));
+    return wt_vf32_select(inf, VS(INFINITY), r);
+}
+
+/* log(1 + e^f 2^k) in float64 lanes for |f| <= 0.35 (e^f by Taylor to 1e-17), s = 2^k
+** given, the sum at most 1: log1p(v) = 2 atanh(v / (2 + v)), or ln2 + 2 atanh((v - 1) /
+** (3 + v)) above sqrt(2) - 1, so the series' argument stays below 0.172 */
+static inline wt_vf64_t wt_vmath_softplus_d(wt_vf64_t f, wt_vf64_t s) {
+    static const double inv_fact[14] = {
+        1.0 / 6227020800, 1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040,
+        1.0 / 720,        1.0 / 120,       1.0 / 24,       1.0 / 6,       1.0 / 2,      1.0,         1.0};
+    wt_vf64_t e = wt_vf64_splat(inv_fact[0]);
+    for (int i = 1; i < 14; i++) e = wt_vf64_add(wt_vf64_mul(e, f), wt_vf64_splat(inv_fact[i]));
+    wt_vf64_t v = wt_vf64_mul(e, s), one = wt_vf64_splat(1.0);
+    wt_mf64_t big = wt_vf64_gt(v, wt_vf64_splat(0.41421356237309504880));
+    wt_vf64_t num = wt_vf64_select(big, wt_vf64_sub(v, one), v);
+    wt_vf64_t u = wt_vf64_div(num, wt_vf64_add(wt_vf64_select(big, wt_vf64_splat(3.0), wt_vf64_splat(2.0)), v));
+    wt_vf64_t u2 = wt_vf64_mul(u, u), p = wt_vf64_splat(1.0 / 19);
+    for (int i = 17; i >= 1; i -= 2) p = wt_vf64_add(wt_vf64_mul(p, u2), wt_vf64_splat(1.0 / i));
+    wt_vf64_t l = wt_vf64_mul(wt_vf64_add(u, u), p);
+    return wt_vf64_add(l, wt_vf64_select(big, wt_vf64_splat(0.69314718055994530942), wt_vf64_splat(0.0)));
+}
+
+/* NumPy's logaddexp (base2 = 0) and logaddexp2: equal arguments add log 2 (or 1),
+** otherwise max + log(1 + b^-|x - y|), the difference exact in float64 and the
+** correction to ~1e-15, so the sum rounds once even where it cancels */
+static inline wt_vf32_t wt_vmath_logaddexp(wt_vf32_t x, wt_vf32_t y, int base2) {
+    wt_vf32_t m = wt_vf32_select(wt_vf32_gt(x, y), x, y);
+    wt_vf64_t d[2] = {wt_vf64_sub(wt_vf64_from_vf32_lo(x), wt_vf64_from_vf32_lo(y)),
+                      wt_vf64_sub(wt_vf64_from_vf32_hi(x), wt_vf64_from_vf32_hi(y))};
+    const double scale = base2 ? 1.0 : 1.44269504088896340736, floor = -174.0;
+    wt_vf32_t dk;
+    /* d = -|x - y|, clamped where b^d no longer counts (2^-174); t = d log2 b */
+    wt_vf64_t t[2], kd[2];
+    for (int h = 0; h < 2; h++) {
+        d[h] = wt_vf64_xor(wt_vf64_andnot(wt_vf64_splat(-0.0), d[h]), wt_vf64_splat(-0.0));
+        d[h] = wt_vf64_select(wt_vf64_lt(d[h], wt_vf64_splat(floor / scale)), wt_vf64_splat(floor / scale), d[h]);
+        t[h] = wt_vf64_mul(d[h], wt_vf64_splat(scale));
+    }
+    /* k = round(t), kept as floats (exact) and int lanes */
+    wt_vi32_t ki;
+    dk = wt_vmath_round(wt_vf32_from_vf64x2(t[0], t[1]), &ki);
+    kd[0] = wt_vf64_from_vf32_lo(dk), kd[1] = wt_vf64_from_vf32_hi(dk);
+    /* 2^k in two float halves (k >= -174), exact in float64 */
+    wt_vi32_t k1 = wt_vi32_sra(ki, 1), k2 = wt_vi32_sub(ki, k1);
+    wt_vf32_t s1 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(k1, wt_vi32_splat(127)), 23));
+    wt_vf32_t s2 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(k2, wt_vi32_splat(127)), 23));
+    wt_vf64_t l[2];
+    for (int h = 0; h < 2; h++) {
+        wt_vf64_t s = h ? wt_vf64_mul(wt_vf64_from_vf32_hi(s1), wt_vf64_from_vf32_hi(s2))
+                        : wt_vf64_mul(wt_vf64_from_vf32_lo(s1), wt_vf64_from_vf32_lo(s2));
+        /* f = (t - k) ln 2: t - k is exact, and so is k ln2_hi for fdlibm's 32-bit ln2_hi */
+        wt_vf64_t f =
+            base2 ? wt_vf64_mul(wt_vf64_sub(t[h], kd[h]), wt_vf64_splat(0.69314718055994530942))
+                  : wt_vf64_sub(wt_vf64_sub(d[h], wt_vf64_mul(kd[h], wt_vf64_splat(6.93147180369123816490e-01))),
+                                wt_vf64_mul(kd[h], wt_vf64_splat(1.90821492927058770002e-10)));
+        l[h] = wt_vmath_softplus_d(f, s);
+        if (base2) l[h] = wt_vf64_mul(l[h], wt_vf64_splat(1.44269504088896340736));
+        l[h] = wt_vf64_add(l[h], h ? wt_vf64_from_vf32_hi(m) : wt_vf64_from_vf32_lo(m));
+    }
+    wt_vf32_t r = wt_vf32_from_vf64x2(l[0], l[1]);
+    /* equal infinities: x - y is NaN above, and the sum is x itself */
+    r = wt_vf32_select(wt_vf32_eq(x, y), wt_vf32_select(wt_vf32_eq(wt_vf32_abs(x), VS(INFINITY)), x, r), r);
+    return wt_vf32_select(wt_mf32_or(wt_vf32_isnan(x), wt_vf32_isnan(y)), wt_vf32_add(x, y), r);
+}
+static inline wt_vf32_t wt_vf32_logaddexp(wt_vf32_t x, wt_vf32_t y, const wt_vmath_k *k) {
+    (void)k;
+    return wt_vmath_logaddexp(x, y, 0);
+}
+static inline wt_vf32_t wt_vf32_logaddexp2(wt_vf32_t x, wt_vf32_t y, const wt_vmath_k *k) {
+    (void)k;
+    return wt_vmath_logaddexp(x, y, 1);
+}
+
 #undef VS
 #endif /* WT_VMATH_H */

@@ -108,6 +108,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_linspace) \
     X(test_eye) \
     X(test_vmath_accuracy) \
+    X(test_vmath_accuracy2) \
     X(test_vmath_layout_independent) \
     X(test_op_table_complete) \
     X(test_kernels_match_reference) \
