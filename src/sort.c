@@ -425,7 +425,45 @@ WT_COLD wt_status wt_unique(const wt_tensor *t, int equal_nan, wt_tensor **value
 
 /* ---- searchsorted ------------------------------------------------------------ */
 
-/* a (sorted) and v converted to their common dtype, and a's keys */
+/* binary searches on the values themselves for the common real dtypes, hot (not minsize):
+** floats order NaN last and -0 equal to 0, as the keys do.  P(x) holds for a prefix of the
+** sorted values (x < k, or x <= k for `right`); the answer is that prefix's length.  The
+** halving depends on n alone, so eight needles step together and their loads overlap. */
+#define FLT_LESS(x, y) ((x) < (y) || ((y) != (y) && (x) == (x)))
+#define INT_LESS(x, y) ((x) < (y))
+#define SEARCH_P(LESS, x, k) (right ? !LESS(k, x) : LESS(x, k))
+#define SEARCH_TYPED(sn, T, LESS)                                                                              \
+    static void search_##sn(const char *ap, int64_t n, const char *vp, int64_t m, int right, int32_t *o) {     \
+        const T *a = (const T *)(const void *)ap, *v = (const T *)(const void *)vp;                            \
+        int64_t i = 0;                                                                                         \
+        for (; n && i < m; i += 8) {                                                                           \
+            int g = m - i < 8 ? (int)(m - i) : 8;                                                              \
+            int64_t base[8] = {0};                                                                             \
+            T k[8];                                                                                            \
+            for (int j = 0; j < 8; j++) k[j] = v[i + (j < g ? j : 0)];                                         \
+            for (int64_t len = n; len > 1;) {                                                                  \
+                int64_t half = len >> 1;                                                                       \
+                for (int j = 0; j < 8; j++) base[j] += SEARCH_P(LESS, a[base[j] + half - 1], k[j]) ? half : 0; \
+                len -= half;                                                                                   \
+            }                                                                                                  \
+            for (int j = 0; j < g; j++) o[i + j] = (int32_t)(base[j] + SEARCH_P(LESS, a[base[j]], k[j]));      \
+        }                                                                                                      \
+        for (; i < m; i++) o[i] = 0; /* nothing to search */                                                   \
+    }
+SEARCH_TYPED(f32, float, FLT_LESS)
+SEARCH_TYPED(f64, double, FLT_LESS)
+SEARCH_TYPED(i32, int32_t, INT_LESS)
+SEARCH_TYPED(i64, int64_t, INT_LESS)
+typedef void (*search_fn)(const char *, int64_t, const char *, int64_t, int, int32_t *);
+static search_fn search_typed(int dt) {
+    return dt == WT_FLOAT32   ? search_f32
+           : dt == WT_FLOAT64 ? search_f64
+           : dt == WT_INT32   ? search_i32
+           : dt == WT_INT64   ? search_i64
+                              : NULL;
+}
+
+/* a (sorted) and v converted to their common dtype, and a's keys (unless a typed search serves) */
 WT_COLD static wt_status search_prep(const wt_tensor *a, const wt_tensor *v, const wt_tensor *sorter, wt_tensor **ca,
                                      wt_tensor **cv, key128 **keys) {
     int dts[2] = {a->d.dtype, v->d.dtype};
@@ -437,6 +475,7 @@ WT_COLD static wt_status search_prep(const wt_tensor *a, const wt_tensor *v, con
     wt_tensor_free(sa);
     if (!st) st = wt_assign_astype(v, dt, cv);
     int64_t n = a->d.shape[0], is = wt_dtype_size(dt);
+    if (!st && search_typed(dt)) return st;
     if (!st && !(*keys = wt_tensor_sys_alloc(sizeof(key128) * (size_t)n + 1)))
         st = wt_error_fail(WT_ENOMEM, "searchsorted: out of memory for %lld keys", (long long)n);
     for (int64_t i = 0; !st && i < n; i++) (*keys)[i] = key_at(dt, wt_first(*ca) + i * is);
@@ -463,7 +502,9 @@ WT_COLD wt_status wt_searchsorted(const wt_tensor *a, const wt_tensor *v, int ri
     if (!st) {
         int64_t n = a->d.shape[0], m = wt_desc_size(&cv->d), is = wt_dtype_size(cv->d.dtype);
         int32_t *o = (int32_t *)wt_first(r);
-        for (int64_t i = 0; i < m; i++) {
+        search_fn typed = search_typed(cv->d.dtype);
+        if (typed) typed(wt_first(ca), n, wt_first(cv), m, right, o);
+        for (int64_t i = 0; i < m && !typed; i++) {
             key128 k = key_at(cv->d.dtype, wt_first(cv) + i * is);
             int64_t lo = 0, hi = n; /* the first position whose key is >= k (left) or > k (right) */
             while (lo < hi) {
