@@ -1,6 +1,7 @@
-// NumPy's numerical helpers, composed from C's ufuncs, reductions, sort,
-// searchsorted and ufunc.at: isclose, allclose, arrayEqual, nanToNum, diff,
-// ediff1d, trapezoid, interp, bincount, histogram, histogramBinEdges.
+// NumPy's numerical helpers, composed from C's ufuncs, reductions, sort and
+// searchsorted: isclose, allclose, arrayEqual, nanToNum, diff, ediff1d,
+// trapezoid, interp, histogramBinEdges; bincount and histogram are C's
+// wt_bincount and wt_histogram.
 import { WtError } from './errors.js';
 import { options, given } from './ops.js';
 import { isInexact } from './dtypes.js';
@@ -183,34 +184,32 @@ export function interp(api, x, xp, fp, opts) {
 }
 
 // NumPy's bincount: occurrences of each non-negative integer (int32, wtensor's intp), or the weights' sums
+// C's wt_bincount / wt_histogram, one pass each: int32 counts, or float64 (complex128) sums of weights
+function binned(api, cfn, t, second, weights) {
+  const e = api.e;
+  const w = given(weights) ? asTensor(api, weights) : null;
+  try {
+    const hw = w ? e.handle(w, 'weights') : 0;
+    e.check(e.ex[cfn](e.handle(t, 'values'), second, hw, e.outPtr));
+    return e.adopt(e.takeOut());
+  } finally {
+    if (w && w !== weights) w.dispose();
+  }
+}
+
 export function bincount(api, x, opts) {
   opts = options(opts, 'bincount');
-  const wt = api.wt;
-  return wt.tidy(() => {
+  return api.wt.tidy(() => {
     const t = asTensor(api, x);
-    if (t.ndim !== 1)
-      throw new WtError('WT_EINVAL', `bincount: object too deep for desired array (x has ${t.ndim} dimensions)`);
     if (isInexact(t.dtype))
       throw new WtError(
         'WT_EDTYPE',
         `bincount: Cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,
       );
     const minlength = opts.minlength ?? 0;
-    if (!Number.isInteger(minlength) || minlength < 0)
-      throw new WtError('WT_EINVAL', "bincount: 'minlength' must not be negative");
-    if (t.size && wt.min(t).item() < 0)
-      throw new WtError('WT_EINVAL', "bincount: 'x' must not contain negative values");
-    const n = Math.max(t.size ? Number(wt.max(t).item()) + 1 : 0, minlength);
-    if (!given(opts.weights)) {
-      const counts = wt.zeros([n], 'int32');
-      wt.add.at(counts, t, 1);
-      return counts;
-    }
-    const w = asTensor(api, opts.weights);
-    if (w.size !== t.size) throw new WtError('WT_EINVAL', "bincount: The weights and list don't have the same length.");
-    const sums = wt.zeros([n], w.dtype.startsWith('complex') ? 'complex128' : 'float64');
-    wt.add.at(sums, t, w.reshape([-1]));
-    return sums;
+    if (!Number.isSafeInteger(minlength) || minlength < 0)
+      throw new WtError('WT_EINVAL', `bincount: 'minlength' must not be negative (got ${typeName(minlength)})`);
+    return binned(api, 'wt_bincount', t, BigInt(minlength), opts.weights);
   });
 }
 
@@ -248,13 +247,10 @@ export function histogram(api, a, opts) {
   return wt.tidy(() => {
     const t = asTensor(api, a).reshape([-1]);
     const edges = binEdges(api, t, opts.bins ?? 10, opts.range);
-    const nb = edges.size - 1;
     // bin i holds edges[i] <= v < edges[i+1], the last one closed; values outside are left out
-    const v = t.astype(edges.dtype === 'float16' ? 'float32' : edges.dtype);
-    const keep = wt.logicalAnd(wt.greaterEqual(v, edges.slice(':1')), wt.lessEqual(v, edges.slice('-1:')));
-    const idx = wt.minimum(wt.sub(wt.searchsorted(edges, wt.extract(keep, v), { side: 'right' }), 1), nb - 1);
-    const w = given(opts.weights) ? wt.extract(keep, asTensor(api, opts.weights).reshape([-1])) : null;
-    let hist = bincount(api, idx, { minlength: nb, weights: w ?? undefined });
+    const w = given(opts.weights) ? asTensor(api, opts.weights) : null;
+    if (w && w.size !== t.size) throw new WtError('WT_EINVAL', 'histogram: weights should have the same shape as a.');
+    let hist = binned(api, 'wt_histogram', t, api.e.handle(edges, 'bins'), w);
     if (w && !w.dtype.startsWith('float64') && !w.dtype.startsWith('complex')) hist = hist.astype(w.dtype);
     if (opts.density) hist = wt.div(wt.div(hist, wt.sum(hist)), diff(api, edges));
     return { hist, binEdges: edges };

@@ -590,6 +590,22 @@ WT_API wt_status wt_text_write(const wt_tensor *t, const char *fmt, const char *
 ** shape) receives the result under same_kind casting. */
 WT_API wt_status wt_accumulate(int op, const wt_tensor *x, int axis, int dtype, wt_tensor *out, wt_tensor **result);
 
+/* NumPy's bincount: result[k] counts the elements of x (1-D, bool or an integer
+** dtype, no negative values: WT_EINVAL naming the first) equal to k;
+** its length is max(x) + 1, at least minlength.  Counts are int32 (x has fewer
+** than 2^31 elements); with weights (one per element of x, any dtype) each
+** element adds its weight instead, summed in float64, complex128 for complex
+** weights. */
+WT_API wt_status wt_bincount(const wt_tensor *x, int64_t minlength, const wt_tensor *weights, wt_tensor **result);
+
+/* NumPy's histogram over given edges (1-D, at least two, never decreasing,
+** no NaN): result[i] counts the elements v of a (any real dtype and shape, C
+** order) with edges[i] <= v < edges[i + 1], the last bin closed at both ends;
+** values outside and NaN are left out.  Counts and weights as wt_bincount's.
+** Equal-width edges find a value's bin by arithmetic, as NumPy does, and any
+** others by binary search, with the same results. */
+WT_API wt_status wt_histogram(const wt_tensor *a, const wt_tensor *edges, const wt_tensor *weights, wt_tensor **result);
+
 /*
 ** ---------------------------------------------------------------------------
 ** FUSED EXPRESSIONS (one pass, no intermediate tensors)

@@ -136,6 +136,21 @@ static wt_status sc_index_apply(wt_tensor **r) { /* add.at with repeated rows an
     wt_tensor_free(idx);
     return st;
 }
+static wt_status sc_bincount(wt_tensor **r) { /* int32 values, complex weights: the weights' copy, then the sums */
+    wt_tensor *x = NULL, *w = NULL;
+    wt_status st = wt_tensor_full(WT_INT32, 1, (int64_t[]){70}, 3, &x);
+    if (!st) st = wt_tensor_full(WT_COMPLEX64, 1, (int64_t[]){70}, 0.5, &w);
+    if (!st) st = wt_bincount(x, 5, w, r);
+    wt_tensor_free(x), wt_tensor_free(w);
+    return st;
+}
+static wt_status sc_histogram(wt_tensor **r) { /* the edges, a flat copy of a transposed view, the counts */
+    wt_tensor *e = NULL;
+    wt_status st = wt_tensor_full(WT_FLOAT64, 1, (int64_t[]){4}, 1, &e);
+    if (!st) st = wt_histogram(AT, e, NULL, r);
+    wt_tensor_free(e);
+    return st;
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -306,6 +321,8 @@ void test_alloc_failure_everywhere(void) {
         {"accumulate float16 into out", sc_accumulate},
         {"ufunc.at with values", sc_index_apply},
         {"text read, lenient", sc_text_read},
+        {"bincount with complex weights", sc_bincount},
+        {"histogram of a transposed view", sc_histogram},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

@@ -122,6 +122,8 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_reduce_empty) \
     X(test_reduce_errors) \
     X(test_accumulate) \
+    X(test_bincount) \
+    X(test_histogram) \
     X(test_index_apply) \
     X(test_argmax_ties_nan) \
     X(test_sum_accuracy) \
