@@ -56,10 +56,12 @@ void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const 
                   strides ? wt_error_fmt_shape(d, sizeof d, ndim, strides) : "(any)", (long long)offset);
 }
 
+static uint32_t rand_state = 2463534242u;
+void t_rand_reset(void) { rand_state = 2463534242u; }
 uint32_t t_rand(void) {
-    static uint32_t s = 2463534242u;
+    uint32_t s = rand_state;
     s ^= s << 13, s ^= s >> 17, s ^= s << 5;
-    return s;
+    return rand_state = s;
 }
 
 double t_random_value(int dt) {

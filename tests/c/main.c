@@ -28,6 +28,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++) {
         if (argc > 1 && !strstr(tests[i].name, argv[1])) continue;
         failures = 0;
+        t_rand_reset();
         int64_t t0 = wt_memory_tensors(), b0 = wt_memory_bytes();
         tests[i].fn();
         if (wt_memory_tensors() != t0 || wt_memory_bytes() != b0)
