@@ -192,12 +192,22 @@ export function logsumexp(api, x, opts) {
   });
 }
 
+// real tensors: C's wt_softmax, a lane at a time (float16 computes in float32, integers in float64)
 function softmaxLike(api, x, opts, name, log) {
   opts = options(typeof opts === 'number' ? { axis: opts } : opts, name);
-  const wt = api.wt;
+  const wt = api.wt,
+    eng = api.e;
   return wt.tidy(() => {
     const t = asTensor(api, x),
       axis = opts.axis === undefined ? -1 : opts.axis;
+    if (!t.dtype.startsWith('complex')) {
+      if (!Number.isInteger(axis)) throw new WtError('WT_EINVAL', `${name}: axis must be an integer, got ${axis}`);
+      const c =
+        t.dtype === 'float32' || t.dtype === 'float64' ? t : t.astype(t.dtype === 'float16' ? 'float32' : 'float64');
+      eng.check(eng.ex.wt_softmax(eng.handle(c, 'x'), axis, log ? 1 : 0, eng.outPtr));
+      const r = eng.adopt(eng.takeOut());
+      return t.dtype === 'float16' ? r.astype('float16') : r;
+    }
     const m = wt.max(t, { axis, keepdims: true });
     const z = wt.sub(t, wt.where(wt.isfinite(m), m, 0));
     const e = wt.exp(z),

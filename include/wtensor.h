@@ -606,6 +606,12 @@ WT_API wt_status wt_bincount(const wt_tensor *x, int64_t minlength, const wt_ten
 ** others by binary search, with the same results. */
 WT_API wt_status wt_histogram(const wt_tensor *a, const wt_tensor *edges, const wt_tensor *weights, wt_tensor **result);
 
+/* softmax of x (float32 or float64) along axis: exp(x - max) / sum, or, with
+** log_form, the log-softmax x - max - log(sum), lane by lane in one call.  A
+** lane's max that is not finite shifts by 0 (so -inf lanes, and lanes with
+** +inf or NaN, give NaN).  float32 uses the SIMD exp and sums in float64. */
+WT_API wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **result);
+
 /*
 ** ---------------------------------------------------------------------------
 ** FUSED EXPRESSIONS (one pass, no intermediate tensors)

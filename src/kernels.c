@@ -701,8 +701,41 @@ ACCUMS(f64, double, a + pairwise_f64(src, ss, n, leaf_ref_f64), a + pairwise_f64
 ACC_ROWS(f32, float)
 ACC_ROWS(f64, double)
 
-/* one {reference, fast} pair per (dtype, reduction); fast sums fold pairwise
-** with SIMD leaves and add dense float rows with SIMD */
+/* max and min: dense rows through the SIMD elementwise kernel; a dense fold four vectors at a
+** time.  A fold's NaN (which one) and a zero's sign depend on the order, so a fold that ends
+** at NaN or zero is redone by the sequential reference, whose bits are the contract. */
+#define ACC_EXTREME(op, sn, T, V, W)                                                             \
+    static void acc_##op##_fast_##sn(char *acc, int64_t as, const char *src, int64_t ss, int64_t n) { \
+        const int64_t z = (int64_t)sizeof(T);                                                    \
+        if (as == z && ss == z) {                                                                \
+            char *p[3] = {acc, acc, (char *)src};                                                \
+            op##_##sn##__fast(p, (const int64_t[]){z, z, z}, n);                                 \
+            return;                                                                              \
+        }                                                                                        \
+        if (as != 0 || ss != z || n < 8 * W) {                                                   \
+            acc_##op##_##sn(acc, as, src, ss, n);                                                \
+            return;                                                                              \
+        }                                                                                        \
+        const T *x = (const T *)(const void *)src;                                               \
+        V##_t m[4] = {V##_load(x), V##_load(x + W), V##_load(x + 2 * W), V##_load(x + 3 * W)};   \
+        int64_t i = 4 * W;                                                                       \
+        for (; i + 4 * W <= n; i += 4 * W)                                                       \
+            for (int k = 0; k < 4; k++) m[k] = V##_##op(m[k], V##_load(x + i + k * W));          \
+        T lanes[4 * W], r;                                                                       \
+        for (int k = 0; k < 4; k++) V##_store(lanes + k * W, m[k]);                              \
+        memcpy(&r, acc, sizeof r);                                                               \
+        for (int k = 0; k < 4 * W; k++) r = op##_##sn(r, lanes[k]);                              \
+        for (; i < n; i++) r = op##_##sn(r, x[i]);                                               \
+        if (r != r || r == 0) acc_##op##_##sn(acc, as, src, ss, n);                              \
+        else memcpy(acc, &r, sizeof r);                                                          \
+    }
+ACC_EXTREME(max, f32, float, wt_vf32, 4)
+ACC_EXTREME(min, f32, float, wt_vf32, 4)
+ACC_EXTREME(max, f64, double, wt_vf64, 2)
+ACC_EXTREME(min, f64, double, wt_vf64, 2)
+
+/* one {reference, fast} pair per (dtype, reduction); fast float sums fold pairwise
+** with SIMD leaves and add dense float rows with SIMD, and so do max and min */
 #define ACC_ROW(sn)                                                                              \
     {[WT_REDUCE_SUM] = {acc_sum_ref_##sn, acc_sum_##sn}, [WT_REDUCE_PROD] = {acc_prod_##sn, NULL}, \
      [WT_REDUCE_MAX] = {acc_max_##sn, NULL}, [WT_REDUCE_MIN] = {acc_min_##sn, NULL}}
@@ -711,9 +744,11 @@ static const wt_accum_pair accums[WT_NDTYPES][WT_REDUCE_MIN + 1] = {
     [WT_UINT16] = ACC_ROW(u16), [WT_INT32] = ACC_ROW(i32), [WT_UINT32] = ACC_ROW(u32),
     [WT_INT64] = ACC_ROW(i64), [WT_UINT64] = ACC_ROW(u64),
     [WT_FLOAT32] = {[WT_REDUCE_SUM] = {acc_sum_ref_f32, acc_sum_rows_f32}, [WT_REDUCE_PROD] = {acc_prod_f32, NULL},
-                    [WT_REDUCE_MAX] = {acc_max_f32, NULL}, [WT_REDUCE_MIN] = {acc_min_f32, NULL}},
+                    [WT_REDUCE_MAX] = {acc_max_f32, acc_max_fast_f32},
+                    [WT_REDUCE_MIN] = {acc_min_f32, acc_min_fast_f32}},
     [WT_FLOAT64] = {[WT_REDUCE_SUM] = {acc_sum_ref_f64, acc_sum_rows_f64}, [WT_REDUCE_PROD] = {acc_prod_f64, NULL},
-                    [WT_REDUCE_MAX] = {acc_max_f64, NULL}, [WT_REDUCE_MIN] = {acc_min_f64, NULL}},
+                    [WT_REDUCE_MAX] = {acc_max_f64, acc_max_fast_f64},
+                    [WT_REDUCE_MIN] = {acc_min_f64, acc_min_fast_f64}},
 };
 
 static const wt_accum_pair *accum_pair(int rop, int dtype) {

@@ -151,6 +151,9 @@ static wt_status sc_histogram(wt_tensor **r) { /* the edges, a flat copy of a tr
     wt_tensor_free(e);
     return st;
 }
+static wt_status sc_softmax(wt_tensor **r) { /* the result, then a row of scratch */
+    return wt_softmax(AT, 0, 1, r);
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -323,6 +326,7 @@ void test_alloc_failure_everywhere(void) {
         {"text read, lenient", sc_text_read},
         {"bincount with complex weights", sc_bincount},
         {"histogram of a transposed view", sc_histogram},
+        {"log-softmax along a strided axis", sc_softmax},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

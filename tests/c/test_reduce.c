@@ -333,6 +333,39 @@ void test_sum_accuracy(void) {
     wt_tensor_free(x);
 }
 
+/* the SIMD max/min folds and rows give the sequential reference's bits: NaN (which one),
+** signed zeros, every length and both dense layouts */
+void test_extreme_accums(void) {
+    static double buf[300];
+    static float bf[300];
+    for (int rop = WT_REDUCE_MAX; rop <= WT_REDUCE_MIN; rop++)
+        for (int trial = 0; trial < 400; trial++) {
+            int dt = trial % 2 ? WT_FLOAT32 : WT_FLOAT64, kind = (int)(t_rand() % 4);
+            int64_t n = t_rand() % 300, z = dt == WT_FLOAT32 ? 4 : 8;
+            for (int64_t i = 0; i < n; i++) { /* plain values, or zeros of both signs */
+                uint32_t u = t_rand();
+                double v = kind == 0 ? (double)(int32_t)u / 1e6
+                           : kind == 1 && u % 5
+                               ? (u & 1 ? 0.0 : -0.0)
+                               : (rop == WT_REDUCE_MAX ? -1.0 : 1.0) * (1 + u % 7); /* zero is the extreme */
+                if (kind == 3 && u % 97 == 0) v = u & 2 ? NAN : -NAN;
+                buf[i] = v, bf[i] = (float)v;
+            }
+            char *src = dt == WT_FLOAT32 ? (char *)bf : (char *)buf;
+            wt_accum fast = wt_kernels_accum(rop, dt), ref = wt_kernels_accum_ref(rop, dt);
+            double a = trial % 3 ? -INFINITY : 0.0, b = a, rows_a[300], rows_b[300];
+            float af = (float)a, bf2 = af;
+            fast(dt == WT_FLOAT32 ? (char *)&af : (char *)&a, 0, src, z, n);
+            ref(dt == WT_FLOAT32 ? (char *)&bf2 : (char *)&b, 0, src, z, n);
+            CHECK(dt == WT_FLOAT32 ? memcmp(&af, &bf2, 4) == 0 : memcmp(&a, &b, 8) == 0);
+            memcpy(rows_a, src, (size_t)(n * z)), memcpy(rows_b, src, (size_t)(n * z));
+            char *shifted = src + (n > 1 ? z : 0);
+            fast((char *)rows_a, z, shifted, z, n > 1 ? n - 1 : 0);
+            ref((char *)rows_b, z, shifted, z, n > 1 ? n - 1 : 0);
+            CHECK(memcmp(rows_a, rows_b, (size_t)(n * z)) == 0);
+        }
+}
+
 /* a zero-stride stand-in with t's dtype and shape: one element of storage */
 static wt_tensor *meta_like(const wt_tensor *t) {
     wt_tensor *z = NULL, *m = NULL;

@@ -44,6 +44,7 @@ void t_shape_is(const char *file, int line, const wt_tensor *t, int ndim, const 
                 int64_t offset);
 #define CHECK_DESC(t, nd, sh, st, off) t_shape_is(__FILE__, __LINE__, t, nd, sh, st, off)
 uint32_t t_rand(void);            /* deterministic */
+void t_rand_reset(void);          /* each test starts the same stream, whatever ran before it */
 double t_random_value(int dtype); /* integers in range, floats with specials */
 /* shape with a layout: 0 dense, 1 all axes reversed, 2 every other element
 ** of a wider base, 3 the transpose of a reversed-shape base; random values */
@@ -124,9 +125,11 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_accumulate) \
     X(test_bincount) \
     X(test_histogram) \
+    X(test_softmax) \
     X(test_index_apply) \
     X(test_argmax_ties_nan) \
     X(test_sum_accuracy) \
+    X(test_extreme_accums) \
     X(test_gemm_packed_vs_reference) \
     X(test_matmul_semantics) \
     X(test_matmul_errors) \

@@ -1,0 +1,124 @@
+/* softmax.c — softmax and log-softmax along one axis, a lane at a time: the
+** lane is gathered into a scratch row (in L1 for the usual widths), its max
+** found, exp(x - max) written and summed, then divided by the sum (or, for
+** the log, max + log(sum) subtracted): three passes over cached data where
+** the composed form makes five over the whole tensor.  A max that is not
+** finite shifts by 0, so a row of -inf, or one with +inf or NaN, gives NaN,
+** as the composed form does.  float32 uses vmath.h's exp, four lanes at a
+** time (the tail padded into one vector, so no value depends on its place),
+** and sums blocks of 64 in float32 lanes, the blocks in float64; float64
+** uses libm. */
+#include "core.h"
+#include "ops.h"
+#include "vmath.h"
+#include <math.h>
+#include <string.h>
+
+static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
+    float m = -INFINITY; /* max's SIMD fold: NaN wins */
+    wt_kernels_accum(WT_REDUCE_MAX, WT_FLOAT32)((char *)&m, 0, (const char *)v, 4, n);
+    float shift = isfinite(m) ? m : 0.0f;
+    wt_vf32_t vs = wt_vf32_splat(shift);
+    wt_vf64_t acc = wt_vf64_splat(0.0);
+    int64_t i = 0;
+    while (i + 8 <= n) { /* blocks of up to 64 summed in two float32 vectors, then in float64 */
+        wt_vf32_t p0 = wt_vf32_splat(0.0f), p1 = p0;
+        for (int64_t end = i + 64 < n ? i + 64 : n; i + 8 <= end; i += 8) {
+            wt_vf32_t e0 = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i), vs), k);
+            wt_vf32_t e1 = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i + 4), vs), k);
+            p0 = wt_vf32_add(p0, e0), p1 = wt_vf32_add(p1, e1);
+            if (!log_form) wt_vf32_store(v + i, e0), wt_vf32_store(v + i + 4, e1);
+        }
+        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(p0), wt_vf64_from_vf32_hi(p0)));
+        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(p1), wt_vf64_from_vf32_hi(p1)));
+    }
+    for (; i + 4 <= n; i += 4) {
+        wt_vf32_t e = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i), vs), k);
+        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
+        if (!log_form) wt_vf32_store(v + i, e);
+    }
+    if (i < n) { /* the tail, padded into one vector; the padding adds nothing */
+        float pad[4] = {0, 0, 0, 0};
+        int w = (int)(n - i);
+        for (int j = 0; j < w; j++) pad[j] = v[i + j];
+        wt_vf32_store(pad, wt_vf32_exp(wt_vf32_sub(wt_vf32_load(pad), vs), k));
+        for (int j = 0; j < w && !log_form; j++) v[i + j] = pad[j];
+        for (int j = w; j < 4; j++) pad[j] = 0;
+        wt_vf32_t e = wt_vf32_load(pad);
+        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
+    }
+    double lanes[2];
+    wt_vf64_store(lanes, acc);
+    double s = lanes[0] + lanes[1];
+    if (log_form) {
+        float ls = (float)log(s);
+        for (i = 0; i < n; i++) v[i] = (v[i] - shift) - ls;
+        return;
+    }
+    float sf = (float)s;
+    wt_vf32_t vsum = wt_vf32_splat(sf);
+    for (i = 0; i + 4 <= n; i += 4) wt_vf32_store(v + i, wt_vf32_div(wt_vf32_load(v + i), vsum));
+    for (; i < n; i++) v[i] /= sf;
+}
+
+static void row_f64(double *v, int64_t n, int log_form) {
+    double m = -INFINITY, s = 0;
+    wt_kernels_accum(WT_REDUCE_MAX, WT_FLOAT64)((char *)&m, 0, (const char *)v, 8, n);
+    double shift = isfinite(m) ? m : 0.0;
+    for (int64_t i = 0; i < n; i++) {
+        double e = exp(v[i] - shift);
+        s += e;
+        if (!log_form) v[i] = e;
+    }
+    double ls = log(s);
+    for (int64_t i = 0; i < n; i++) v[i] = log_form ? (v[i] - shift) - ls : v[i] / s;
+}
+
+wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **result) {
+    wt_status st = wt_tensor_check(x, "x");
+    if (!st) st = wt_tensor_check_out(result);
+    if (st) return st;
+    int dt = x->d.dtype, a;
+    if (dt != WT_FLOAT32 && dt != WT_FLOAT64)
+        return wt_error_fail(WT_EDTYPE, "softmax: x must be float32 or float64, got %s", wt_dtype_name(dt));
+    if (x->d.ndim == 0) return wt_error_fail(WT_EINVAL, "softmax: x must have at least one dimension");
+    if ((st = wt_desc_axis(axis, x->d.ndim, "axis", &a))) return st;
+    wt_tensor *r = NULL;
+    if ((st = wt_tensor_empty(dt, x->d.ndim, x->d.shape, &r))) return st;
+    int64_t n = x->d.shape[a], isz = (int64_t)wt_dtype_size(dt), size = wt_desc_size(&x->d);
+    char *row = n && size ? wt_tensor_sys_alloc((size_t)(n * isz)) : NULL;
+    if (n && size && !row) {
+        wt_tensor_free(r);
+        return wt_error_fail(WT_ENOMEM, "softmax: out of memory for a row of %lld", (long long)n);
+    }
+    int64_t rs[WT_MAX_DIMS], idx[WT_MAX_DIMS] = {0}, lanes = n ? size / n : 0;
+    wt_desc_strides_c(x->d.ndim, x->d.shape, rs);
+    wt_vmath_k k;
+    wt_vmath_k_init(&k);
+    const char *xb = wt_first(x);
+    char *rb = wt_first(r);
+    for (int64_t l = 0; l < lanes; l++) {
+        int64_t xo = 0, ro = 0;
+        for (int d = 0; d < x->d.ndim; d++) xo += idx[d] * x->d.strides[d], ro += idx[d] * rs[d];
+        if (x->d.strides[a] == 1)
+            memcpy(row, xb + xo * isz, (size_t)(n * isz));
+        else
+            for (int64_t i = 0; i < n; i++) memcpy(row + i * isz, xb + (xo + i * x->d.strides[a]) * isz, (size_t)isz);
+        if (dt == WT_FLOAT32)
+            row_f32((float *)(void *)row, n, log_form, &k);
+        else
+            row_f64((double *)(void *)row, n, log_form);
+        if (rs[a] == 1)
+            memcpy(rb + ro * isz, row, (size_t)(n * isz));
+        else
+            for (int64_t i = 0; i < n; i++) memcpy(rb + (ro + i * rs[a]) * isz, row + i * isz, (size_t)isz);
+        for (int d = x->d.ndim - 1; d >= 0; d--) { /* the next lane: an odometer over every axis but a */
+            if (d == a) continue;
+            if (++idx[d] < x->d.shape[d]) break;
+            idx[d] = 0;
+        }
+    }
+    wt_tensor_sys_free(row);
+    *result = r;
+    return WT_OK;
+}
