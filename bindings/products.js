@@ -1,7 +1,7 @@
 // NumPy's and the Array API's products, as einsum equations (C's contraction
 // planner and packed GEMM): dot, vecdot, inner, outer, tensordot, kron,
-// trace, cross, matrixTranspose; and convolve and correlate as einsum over
-// sliding windows (zero copy) of the padded signal.
+// trace, cross, matrixTranspose; and convolve and correlate through C's direct
+// wt_correlate.
 import { WtError } from './errors.js';
 import { options } from './ops.js';
 import { typeName } from './engine.js';
@@ -145,22 +145,25 @@ export function matrixTranspose(api, x) {
   }
 }
 
-// ---- convolution: full correlation of a with v over a's zero-padded windows, then cut by mode
+// ---- convolution: C's wt_correlate, direct, over just the outputs the mode keeps
 
-function correlateFull(api, a, v) {
-  const wt = api.wt;
-  const n = v.size;
+// entries [start, start + len) of the full correlation of a with v (v already conjugated)
+function correlateRange(api, a, v, start, len) {
+  const wt = api.wt,
+    e = api.e;
   const dt = wt.resultType(a.dtype, v.dtype);
-  const padded = wt.pad(a.astype(dt), [[n - 1, n - 1]]);
-  return wt.einsum('ij,j->i', wt.slidingWindowView(padded, [n]), (isComplex(v) ? wt.conj(v) : v).astype(dt));
+  const [x, y] = [a.astype(dt), v.astype(dt)];
+  e.check(e.ex.wt_correlate(e.handle(x, 'a'), e.handle(y, 'v'), BigInt(start - (v.size - 1)), BigInt(len), e.outPtr));
+  return e.adopt(e.takeOut());
 }
 
-function cut(api, full, m, n, mode, name) {
-  const len = mode === 'full' ? m + n - 1 : mode === 'same' ? Math.max(m, n) : Math.max(m, n) - Math.min(m, n) + 1;
+// the mode's window of the full correlation (m + n - 1 entries), NumPy's
+function modeRange(m, n, mode, name) {
   if (!['full', 'same', 'valid'].includes(mode))
     throw new WtError('WT_EINVAL', `${name}: mode must be one of 'valid', 'same', or 'full' (got ${typeName(mode)})`);
+  const len = mode === 'full' ? m + n - 1 : mode === 'same' ? Math.max(m, n) : Math.max(m, n) - Math.min(m, n) + 1;
   const start = mode === 'valid' ? Math.min(m, n) - 1 : mode === 'same' ? Math.floor((m + n - 1 - len) / 2) : 0;
-  return full.slice(`${start}:${start + len}`).copy();
+  return [start, len];
 }
 
 // the two signals, flattened; neither may be empty (NumPy's ValueError)
@@ -179,10 +182,10 @@ export function correlate(api, a, v, opts) {
     const [x, y] = signals(api, a, v, 'correlate');
     const m = x.size,
       n = y.size,
-      full = correlateFull(api, x, y);
-    if (mode !== 'same' || n <= m) return cut(api, full, m, n, mode, 'correlate');
-    const start = Math.ceil((m - 1) / 2); // NumPy swaps a longer v in: the same window from the other end
-    return full.slice(`${start}:${start + n}`).copy();
+      w = isComplex(y) ? api.wt.conj(y) : y;
+    // NumPy swaps a longer v in for 'same': the same window from the other end
+    const [start, len] = mode === 'same' && n > m ? [Math.ceil((m - 1) / 2), n] : modeRange(m, n, mode, 'correlate');
+    return correlateRange(api, x, w, start, len);
   });
 }
 
@@ -191,9 +194,8 @@ export function convolve(api, a, v, opts) {
   return api.wt.tidy(() => {
     const [x, y] = signals(api, a, v, 'convolve');
     const [p, q] = y.size > x.size ? [y, x] : [x, y]; // NumPy convolves the longer with the shorter
-    const flipped = q.slice('::-1');
-    const k = isComplex(flipped) ? api.wt.conj(flipped) : flipped; // correlate conjugates: undo it
-    return cut(api, correlateFull(api, p, k), p.size, q.size, mode, 'convolve');
+    const [start, len] = modeRange(p.size, q.size, mode, 'convolve');
+    return correlateRange(api, p, q.slice('::-1'), start, len);
   });
 }
 

@@ -612,6 +612,15 @@ WT_API wt_status wt_histogram(const wt_tensor *a, const wt_tensor *edges, const 
 ** +inf or NaN, give NaN).  float32 uses the SIMD exp and sums in float64. */
 WT_API wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **result);
 
+/* NumPy's correlate, direct (no FFT): result[i] = sum over k < n of
+** a[i + offset + k] v[k] for i < len, a (1-D, length m) read as zero outside
+** [0, m), v (1-D, n >= 1, a's dtype).  offset -(n - 1) and len m + n - 1 give
+** NumPy's mode 'full'; 0 and m - n + 1, 'valid'.  Each output sums its
+** products in k order, in a's dtype (float16 in float32, rounded once);
+** complex v is not conjugated here (NumPy's correlate conjugates it first).
+** float32 and float64 run SIMD over blocks of outputs. */
+WT_API wt_status wt_correlate(const wt_tensor *a, const wt_tensor *v, int64_t offset, int64_t len, wt_tensor **result);
+
 /*
 ** ---------------------------------------------------------------------------
 ** FUSED EXPRESSIONS (one pass, no intermediate tensors)

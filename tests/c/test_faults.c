@@ -154,6 +154,15 @@ static wt_status sc_histogram(wt_tensor **r) { /* the edges, a flat copy of a tr
 static wt_status sc_softmax(wt_tensor **r) { /* the result, then a row of scratch */
     return wt_softmax(AT, 0, 1, r);
 }
+static wt_status sc_correlate(wt_tensor **r) { /* float16: the padded row, the taps, the sums, the rounding */
+    wt_tensor *h = NULL, *row = NULL;
+    int64_t n = 48; /* AT's size */
+    wt_status st = wt_astype(AT, WT_FLOAT16, &h);
+    if (!st) st = wt_view_reshape_to(h, 1, &n, &row);
+    if (!st) st = wt_correlate(row, row, -3, 60, r);
+    wt_tensor_free(h), wt_tensor_free(row);
+    return st;
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -327,6 +336,7 @@ void test_alloc_failure_everywhere(void) {
         {"bincount with complex weights", sc_bincount},
         {"histogram of a transposed view", sc_histogram},
         {"log-softmax along a strided axis", sc_softmax},
+        {"correlate float16, padded", sc_correlate},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

@@ -126,6 +126,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_bincount) \
     X(test_histogram) \
     X(test_softmax) \
+    X(test_correlate) \
     X(test_index_apply) \
     X(test_argmax_ties_nan) \
     X(test_sum_accuracy) \
