@@ -117,6 +117,8 @@ function nanReduce(api, x, opts, name, kind) {
     } else {
       const fill = kind === 'max' || kind === 'argmax' ? -Infinity : Infinity;
       r = wt[kind](wt.where(nanMask, fill, t), { axis: ro.axis, keepdims: ro.keepdims });
+      if (kind.startsWith('arg') && !(allNan instanceof wt.Tensor))
+        throw new WtError('WT_EINVAL', `${name}: eager only (an all-NaN slice is an error, which needs the values)`);
       if (kind.startsWith('arg') && wt.any(allNan).item())
         throw new WtError('WT_EINVAL', `${name}: All-NaN slice encountered`);
     }
@@ -200,7 +202,8 @@ function softmaxLike(api, x, opts, name, log) {
   return wt.tidy(() => {
     const t = asTensor(api, x),
       axis = opts.axis === undefined ? -1 : opts.axis;
-    if (!t.dtype.startsWith('complex')) {
+    if (t instanceof wt.Tensor && !t.dtype.startsWith('complex')) {
+      // lazy operands compose below
       if (!Number.isInteger(axis)) throw new WtError('WT_EINVAL', `${name}: axis must be an integer, got ${axis}`);
       const c =
         t.dtype === 'float32' || t.dtype === 'float64' ? t : t.astype(t.dtype === 'float16' ? 'float32' : 'float64');

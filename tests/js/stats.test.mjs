@@ -153,3 +153,39 @@ test('statistics keep NumPy semantics the fixtures do not spell out', () => {
     for (let i = 0; i < conv.length; i++) assert.equal(conv[i], (i + 2) * 1 + (i + 1) * -2 + i * 0.5);
   });
 });
+
+test('the statistical reductions build lazy graphs that compile to the eager values', () => {
+  const xs = wt.tensor(
+    Float32Array.from({ length: 24 }, (_, i) => (i % 7 === 3 ? NaN : Math.sin(i) * 4)),
+    { shape: [4, 6] },
+  );
+  const g = wt.graph();
+  const x = g.placeholder([4, 6], 'float32', 'x');
+  const cases = [
+    ['var', { axis: 1 }],
+    ['std', { axis: 0, ddof: 1 }],
+    ['nansum', { axis: 1 }],
+    ['nanmean', { axis: 0 }],
+    ['nanmax', { axis: 1 }],
+    ['nanvar', { axis: 1 }],
+    ['ptp', { axis: 1 }],
+    ['logsumexp', { axis: 1 }],
+    ['average', { axis: 0 }],
+    ['softmax', { axis: 1 }],
+    ['logSoftmax', { axis: 0 }],
+  ];
+  for (const [f, opts] of cases) {
+    const node = wt[f](x, opts);
+    assert.equal(node.constructor.name, 'LazyTensor', f);
+    wt.tidy(() => {
+      const got = g.compile(node).run({ x: xs }).toArray().flat(),
+        want = wt[f](xs, opts).toArray().flat();
+      for (let i = 0; i < want.length; i++)
+        assert.ok(
+          Object.is(got[i], want[i]) || Math.abs(got[i] - want[i]) <= 1e-5 * Math.max(1, Math.abs(want[i])),
+          `${f}[${i}]: ${got[i]} vs ${want[i]}`,
+        );
+    });
+  }
+  throwsWt(() => wt.nanargmax(x, { axis: 1 }), 'WT_EINVAL', /eager only/);
+});
