@@ -1,7 +1,8 @@
 // NumPy's median, quantile and percentile and their nan forms: the reduced
-// axes are moved last and merged, sorted in C (NaN last), and each lane's
-// order statistics gathered at the positions the method gives (a nan form
-// counts each lane's values that are not NaN).  Methods: linear (default),
+// axes are moved last and merged, partitioned in C at the positions the
+// method reads (the nan forms, whose positions count each lane's values that
+// are not NaN, sorted; NaN last either way), and each lane's order statistics
+// gathered there.  Methods: linear (default),
 // lower, higher, nearest (half to even), midpoint, as NumPy's.
 import { WtError } from './errors.js';
 import { options } from './ops.js';
@@ -12,16 +13,24 @@ import { reducedAxes, lanesLast } from './shape.js';
 
 const METHODS = new Set(['linear', 'lower', 'higher', 'nearest', 'midpoint']);
 
-// x's reduced axes last, merged into one sorted axis: {s, kept, axes}
-function sortedLanes(api, x, axis, name) {
+// x's reduced axes last, merged into one axis: {s, kept, axes}.  Sorted; or, given kthOf(n),
+// partitioned at those positions and the last (C's introselect, NaN last), as NumPy's median is
+function sortedLanes(api, x, axis, name, kthOf) {
   const t = asTensor(api, x),
     axes = reducedAxes(axis, t.ndim, name);
   const { lanes, kept } = lanesLast(api.wt, t, axes);
-  const s = api.wt.sort(lanes, { axis: -1 });
-  if (s.shape[s.ndim - 1] === 0)
-    throw new WtError('WT_EINDEX', `${name}: index -1 is out of bounds for axis 0 with size 0`);
+  const n = lanes.shape[lanes.ndim - 1];
+  if (n === 0) throw new WtError('WT_EINDEX', `${name}: index -1 is out of bounds for axis 0 with size 0`);
+  const s = kthOf ? api.wt.partition(lanes, [...kthOf(n), n - 1], { axis: -1 }) : api.wt.sort(lanes, { axis: -1 });
   return { t, s, kept, axes };
 }
+
+// the positions quantiles q (float64 values in [0, 1]) read in a lane of n: each q's floor and the next
+const quantilePositions = (qs) => (n) =>
+  qs.flatMap((q) => {
+    const lo = Math.floor(q * (n - 1));
+    return [lo, Math.min(lo + 1, n - 1)];
+  });
 
 // s's elements at integer positions idx (q.shape + kept + [1]), clipped into the lane
 function gather(api, s, idx, lead) {
@@ -52,7 +61,9 @@ function quantileOf(api, x, q, opts, name, nan, scale) {
         'WT_EINVAL',
         `${name}: ${scale === 100 ? 'Percentiles must be in the range [0, 100]' : 'Quantiles must be in the range [0, 1]'}`,
       );
-    const { t, s, kept, axes } = sortedLanes(api, x, opts.axis, name);
+    // the nan forms' positions depend on each lane's count of NaN: those lanes are sorted
+    const kthOf = nan ? null : quantilePositions([...new Set([qt.toArray()].flat(Infinity))]);
+    const { t, s, kept, axes } = sortedLanes(api, x, opts.axis, name, kthOf);
     const n = s.shape[s.ndim - 1],
       lead = qt.shape;
     const nanLane = isFloat(s.dtype) ? wt.isnan(s.slice(`${':,'.repeat(s.ndim - 1)}-1:`)) : null;
@@ -97,7 +108,8 @@ function medianOf(api, x, opts, name, nan) {
   opts = options(typeof opts === 'number' || Array.isArray(opts) ? { axis: opts } : opts, name);
   const wt = api.wt;
   return wt.tidy(() => {
-    const { t, s, kept, axes } = sortedLanes(api, x, opts.axis, name);
+    const kthOf = nan ? null : (m) => [Math.floor((m - 1) / 2), Math.floor(m / 2)];
+    const { t, s, kept, axes } = sortedLanes(api, x, opts.axis, name, kthOf);
     const n = s.shape[s.ndim - 1],
       out = isFloat(t.dtype) ? t.dtype : 'float64';
     const nanLane = isFloat(s.dtype) ? wt.isnan(s.slice(`${':,'.repeat(s.ndim - 1)}-1:`)) : null;

@@ -1,7 +1,7 @@
 // Sorting, searching and sets: sort, argsort, partition, argpartition, topk,
 // searchsorted, digitize, the Array API's unique_* and NumPy's unique, isin
 // and the 1-D set functions.  C sorts (src/sort.c: wt_sort, wt_unique,
-// wt_searchsorted); what is composed here is composed of C calls.
+// wt_partition, wt_searchsorted); what is composed here is composed of C calls.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
@@ -60,26 +60,35 @@ export function sortInPlace(api, x, opts) {
   return x;
 }
 
-// NumPy's kth checks; the partition is the sorted order (a valid partition for every kth)
-function checkKth(api, x, kth, axis, name) {
-  const [t, ax] = sortable(api, x, axis, name);
-  const n = t.shape[ax];
-  for (const k of Array.isArray(kth) ? kth.flat(Infinity) : [kth]) {
-    if (!Number.isInteger(k)) throw new WtError('WT_EINVAL', `${name}: kth must be integers, got ${typeName(k)}`);
-    if (k < -n || k >= n) throw new WtError('WT_EINVAL', `${name}: kth(=${k}) out of bounds (${n})`);
-  }
-}
-
-// kth checked as NumPy checks it, then the sort along the axis (sorted: a partition for every kth)
-function partitioned(api, x, kth, opts, name, sortFn) {
+// NumPy's partition / argpartition: C's introselect (wt_partition) at the kth positions
+function partitionCall(api, x, kth, opts, name, want) {
   opts = sortOpts(opts, name);
-  const axis = opts.axis === undefined ? -1 : opts.axis;
-  api.wt.tidy(() => checkKth(api, x, kth, axis, name));
-  return sortFn(api, x, { axis });
+  return api.wt.tidy(() => {
+    const [t, axis] = sortable(api, x, opts.axis === undefined ? -1 : opts.axis, name);
+    const ks = Array.isArray(kth) ? kth.flat(Infinity) : [kth];
+    for (const k of ks)
+      if (!Number.isSafeInteger(k)) throw new WtError('WT_EINVAL', `${name}: kth must be integers, got ${typeName(k)}`);
+    const e = api.e,
+      h = e.handle(t, `${name}: tensor`);
+    return withTemp(e, 8 * ks.length, (p) => {
+      ks.forEach((k, i) => e.dv.setBigInt64(p + 8 * i, BigInt(k), true));
+      return outs(api, 2, (pv, pi) => e.ex.wt_partition(h, ks.length, p, axis, want[0] ? pv : 0, want[1] ? pi : 0));
+    });
+  });
 }
-export const partition = (api, x, kth, opts) => partitioned(api, x, kth, opts, 'partition', sort);
-export const argpartition = (api, x, kth, opts) => partitioned(api, x, kth, opts, 'argpartition', argsort);
-export const partitionInPlace = (api, x, kth, opts) => partitioned(api, x, kth, opts, 'partition', sortInPlace);
+export const partition = (api, x, kth, opts) => partitionCall(api, x, kth, opts, 'partition', [true, false])[0];
+export const argpartition = (api, x, kth, opts) => partitionCall(api, x, kth, opts, 'argpartition', [false, true])[1];
+export function partitionInPlace(api, x, kth, opts) {
+  if (!(x instanceof Tensor))
+    throw new WtError('WT_EINVAL', `partition: the tensor must be a Tensor, got ${typeName(x)}`);
+  const s = partition(api, x, kth, opts);
+  try {
+    x.assign(s);
+  } finally {
+    s.dispose();
+  }
+  return x;
+}
 
 // the k largest (or smallest) along axis: {values, indices}, in order, ties by position (C: a bounded heap)
 export function topk(api, x, k, opts) {

@@ -709,6 +709,15 @@ WT_API wt_status wt_nonzero(const wt_tensor *t, wt_tensor **result);
 ** for any thread count). */
 WT_API wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices);
 
+/* NumPy's partition and argpartition: along axis, each position in kth (nkth of
+** them, negative ones counted from the end, duplicates allowed) holds the
+** element the sort would put there, with no greater element before it and no
+** smaller one after; the rest in no promised order.  An introselect on the
+** sort's keys (so NaN last, as the sort); complex tensors are sorted, which is
+** a partition for every kth.  values and/or indices as wt_sort's. */
+WT_API wt_status wt_partition(const wt_tensor *t, int nkth, const int64_t *kth, int axis, wt_tensor **values,
+                              wt_tensor **indices);
+
 /* The k first elements of t along axis in the order of wt_sort (largest
 ** != 0: descending, NaN first) and their int32 positions: values and
 ** indices of t's shape with k along axis.  0 <= k <= that axis's size.  A

@@ -7,6 +7,7 @@
 ** values keep their order and NaN comes first, as flip(sort(flip(x))), the
 ** Array API's reference. */
 #include "parallel.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- keys --------------------------------------------------------------- */
@@ -197,7 +198,64 @@ typedef struct {
     bool desc;
     wt_tensor *values, *indices;
     room rs[64];
+    const int64_t *kth; /* partition: these positions (sorted, distinct) only */
+    int nkth;
 } sort_job;
+
+/* ---- partition: introselect on the keys --------------------------------------
+** (k, ix)[lo, hi) rearranged so each position in kth holds what the sorted order
+** puts there, smaller-or-equal keys before it and greater-or-equal after: a
+** median-of-three pivot, Hoare's split (equal keys go to both sides, so repeats
+** still halve), recursion into the left part and a loop on the right; past
+** 2 log2 n levels, the radix sort of what is left. */
+#define SELECT(KT, name, W)                                                                                           \
+    static void name(KT *k, uint32_t *ix, int64_t lo, int64_t hi, const int64_t *kth, int nk, int depth, void *tmp) { \
+        while (nk > 0 && hi - lo > 16) {                                                                              \
+            if (depth-- == 0) {                                                                                       \
+                radix(W, k + lo, ix + lo, tmp, hi - lo);                                                              \
+                return;                                                                                               \
+            }                                                                                                         \
+            KT a = k[lo], b = k[lo + (hi - lo) / 2], c = k[hi - 1];                                                   \
+            KT p = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);                                 \
+            int64_t i = lo - 1, j = hi; /* Hoare's split: [lo, j] <= p <= [j + 1, hi) */                              \
+            for (;;) {                                                                                                \
+                do i++;                                                                                               \
+                while (k[i] < p);                                                                                     \
+                do j--;                                                                                               \
+                while (k[j] > p);                                                                                     \
+                if (i >= j) break;                                                                                    \
+                KT x = k[i];                                                                                          \
+                uint32_t xi = ix[i];                                                                                  \
+                k[i] = k[j], ix[i] = ix[j], k[j] = x, ix[j] = xi;                                                     \
+            }                                                                                                         \
+            int left = 0;                                                                                             \
+            while (left < nk && kth[left] <= j) left++;                                                               \
+            name(k, ix, lo, j + 1, kth, left, depth, tmp);                                                            \
+            lo = j + 1, kth += left, nk -= left;                                                                      \
+        }                                                                                                             \
+        if (nk > 0)                                                                                                   \
+            for (int64_t i = lo + 1; i < hi; i++) { /* insertion sort of a short run */                               \
+                KT x = k[i];                                                                                          \
+                uint32_t xi = ix[i];                                                                                  \
+                int64_t j = i;                                                                                        \
+                for (; j > lo && k[j - 1] > x; j--) k[j] = k[j - 1], ix[j] = ix[j - 1];                               \
+                k[j] = x, ix[j] = xi;                                                                                 \
+            }                                                                                                         \
+    }
+SELECT(uint32_t, select32, 4)
+SELECT(uint64_t, select64, 8)
+
+/* the partition of n real elements at p (byte stride s) into r.ix */
+static void select_order(int dt, const char *p, int64_t s, int64_t n, const int64_t *kth, int nk, const room *r) {
+    int depth = 2;
+    for (int64_t m = n; m > 1; m >>= 1) depth += 2;
+    for (int64_t i = 0; i < n; i++) r->ix[i] = (uint32_t)i;
+    keys_of(dt, p, s, n, 0, false, r->k);
+    if (key_width(dt) == 4)
+        select32(r->k, r->ix, 0, n, kth, nk, depth, r->tmp);
+    else
+        select64(r->k, r->ix, 0, n, kth, nk, depth, r->tmp);
+}
 
 /* the element offset (from d's first) of lane number `lane` along axis: the
 ** lanes in C order of the other axes */
@@ -219,7 +277,10 @@ static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
         int64_t o = lane / inner * n * inner + lane % inner; /* its first output element */
         const char *p = wt_first(j->t) + lane_start(d, j->axis, lane) * is;
         int64_t s = d->strides[j->axis] * is;
-        order(d->dtype, p, s, n, j->desc, r);
+        if (j->kth)
+            select_order(d->dtype, p, s, n, j->kth, j->nkth, r);
+        else
+            order(d->dtype, p, s, n, j->desc, r);
         if (j->values) {
             char *q = wt_first(j->values) + o * is;
             for (int64_t i = 0; i < n; i++) wt_elem_copy(q + i * inner * is, p + (int64_t)r->ix[i] * s, is);
@@ -231,33 +292,77 @@ static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     }
 }
 
-WT_COLD wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices) {
-    wt_status st = wt_tensor_check(t, "tensor");
-    if (!st && !values && !indices) st = wt_error_fail(WT_EINVAL, "sort: no result asked for");
-    if (st) return st;
-    sort_job j = {.t = t, .desc = descending != 0};
-    if (t->d.ndim == 0) return wt_error_fail(WT_EINVAL, "sort: a 0-d tensor has no axis to sort along");
-    if ((st = wt_desc_axis(axis, t->d.ndim, "axis", &j.axis))) return st;
-    int64_t n = t->d.shape[j.axis], size = wt_desc_size(&t->d), lanes = n ? size / n : 0;
-    if (n > INT32_MAX)
-        return wt_error_fail(WT_ESHAPE, "sort: %lld elements along the axis, beyond int32 indices", (long long)n);
+/* the job's lanes sorted (or partitioned) into new values and/or indices */
+WT_COLD static wt_status sort_run(sort_job *j, wt_tensor **values, wt_tensor **indices) {
+    const wt_tensor *t = j->t;
+    int64_t n = t->d.shape[j->axis], size = wt_desc_size(&t->d), lanes = n ? size / n : 0;
     int parts = wt_parallel_parts(lanes, 1 + 65536 / (n + 1));
     if (parts > 64) parts = 64;
     void *block = NULL;
-    if ((st = room_alloc(t->d.dtype, n, parts, j.rs, &block))) return st;
-    if (values && !(st = wt_tensor_create(t->d.dtype, t->d.ndim, t->d.shape, false, &j.values)) && indices)
-        st = wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &j.indices);
+    wt_status st = room_alloc(t->d.dtype, n, parts, j->rs, &block);
+    if (st) return st;
+    if (values && !(st = wt_tensor_create(t->d.dtype, t->d.ndim, t->d.shape, false, &j->values)) && indices)
+        st = wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &j->indices);
     else if (!values)
-        st = wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &j.indices);
-    if (!st) wt_parallel_for(lanes, parts, sort_lanes, &j);
+        st = wt_tensor_create(WT_INT32, t->d.ndim, t->d.shape, false, &j->indices);
+    if (!st) wt_parallel_for(lanes, parts, sort_lanes, j);
     wt_tensor_sys_free(block);
     if (st) {
-        wt_tensor_free(j.values), wt_tensor_free(j.indices);
+        wt_tensor_free(j->values), wt_tensor_free(j->indices);
         return st;
     }
-    if (values) *values = j.values;
-    if (indices) *indices = j.indices;
+    if (values) *values = j->values;
+    if (indices) *indices = j->indices;
     return WT_OK;
+}
+
+/* the checks sort and partition share; the axis into j */
+WT_COLD static wt_status sort_check(const char *name, const wt_tensor *t, int axis, wt_tensor **values,
+                                    wt_tensor **indices, sort_job *j) {
+    wt_status st = wt_tensor_check(t, "tensor");
+    if (!st && !values && !indices) st = wt_error_fail(WT_EINVAL, "%s: no result asked for", name);
+    if (!st && t->d.ndim == 0) st = wt_error_fail(WT_EINVAL, "%s: a 0-d tensor has no axis to sort along", name);
+    if (st || (st = wt_desc_axis(axis, t->d.ndim, "axis", &j->axis))) return st;
+    if (t->d.shape[j->axis] > INT32_MAX)
+        return wt_error_fail(WT_ESHAPE, "%s: %lld elements along the axis, beyond int32 indices", name,
+                             (long long)t->d.shape[j->axis]);
+    return WT_OK;
+}
+
+WT_COLD wt_status wt_sort(const wt_tensor *t, int axis, int descending, wt_tensor **values, wt_tensor **indices) {
+    sort_job j = {.t = t, .desc = descending != 0};
+    wt_status st = sort_check("sort", t, axis, values, indices, &j);
+    return st ? st : sort_run(&j, values, indices);
+}
+
+static int cmp_i64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+WT_COLD wt_status wt_partition(const wt_tensor *t, int nkth, const int64_t *kth, int axis, wt_tensor **values,
+                               wt_tensor **indices) {
+    sort_job j = {.t = t};
+    wt_status st = sort_check("partition", t, axis, values, indices, &j);
+    if (st) return st;
+    int64_t n = t->d.shape[j.axis];
+    if (nkth < 1 || !kth) return wt_error_fail(WT_EINVAL, "partition: needs at least one kth (got %d)", nkth);
+    for (int i = 0; i < nkth; i++)
+        if (kth[i] < -n || kth[i] >= n)
+            return wt_error_fail(WT_EINVAL, "partition: kth(=%lld) out of bounds (%lld)", (long long)kth[i],
+                                 (long long)n);
+    if (wt_dtype_is_complex(t->d.dtype)) return sort_run(&j, values, indices); /* sorted: a partition for every kth */
+    int64_t *ks = wt_tensor_sys_alloc(sizeof(int64_t) * (size_t)nkth);
+    if (!ks) return wt_error_fail(WT_ENOMEM, "partition: out of memory for %d kth", nkth);
+    for (int i = 0; i < nkth; i++) ks[i] = kth[i] < 0 ? kth[i] + n : kth[i];
+    qsort(ks, (size_t)nkth, sizeof *ks, cmp_i64);
+    int m = 0;
+    for (int i = 0; i < nkth; i++)
+        if (!m || ks[i] != ks[m - 1]) ks[m++] = ks[i];
+    j.kth = ks, j.nkth = m;
+    st = sort_run(&j, values, indices);
+    wt_tensor_sys_free(ks);
+    return st;
 }
 
 /* ---- unique ---------------------------------------------------------------- */

@@ -163,6 +163,12 @@ static wt_status sc_correlate(wt_tensor **r) { /* float16: the padded row, the t
     wt_tensor_free(h), wt_tensor_free(row);
     return st;
 }
+static wt_status sc_partition(wt_tensor **r) { /* the kth copy, the room, values, indices */
+    wt_tensor *i = NULL;
+    wt_status st = wt_partition(AT, 3, (int64_t[]){-1, 2, 2}, 0, r, &i);
+    wt_tensor_free(i);
+    return st;
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -337,6 +343,7 @@ void test_alloc_failure_everywhere(void) {
         {"histogram of a transposed view", sc_histogram},
         {"log-softmax along a strided axis", sc_softmax},
         {"correlate float16, padded", sc_correlate},
+        {"partition with indices", sc_partition},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

@@ -127,6 +127,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_histogram) \
     X(test_softmax) \
     X(test_correlate) \
+    X(test_partition) \
     X(test_index_apply) \
     X(test_argmax_ties_nan) \
     X(test_sum_accuracy) \
