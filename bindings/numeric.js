@@ -183,7 +183,6 @@ export function interp(api, x, xp, fp, opts) {
   });
 }
 
-// NumPy's bincount: occurrences of each non-negative integer (int32, wtensor's intp), or the weights' sums
 // C's wt_bincount / wt_histogram, one pass each: int32 counts, or float64 (complex128) sums of weights
 function binned(api, cfn, t, second, weights) {
   const e = api.e;
@@ -197,6 +196,7 @@ function binned(api, cfn, t, second, weights) {
   }
 }
 
+// NumPy's bincount: occurrences of each non-negative integer (int32, wtensor's intp), or the weights' sums
 export function bincount(api, x, opts) {
   opts = options(opts, 'bincount');
   return api.wt.tidy(() => {

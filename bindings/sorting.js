@@ -48,10 +48,11 @@ function sortCall(api, x, opts, name, want) {
 export const sort = (api, x, opts) => sortCall(api, x, opts, 'sort', [true, false])[0];
 export const argsort = (api, x, opts) => sortCall(api, x, opts, 'argsort', [false, true])[1];
 
-// ndarray.sort and ndarray.partition sort in place, as NumPy's
-export function sortInPlace(api, x, opts) {
-  if (!(x instanceof Tensor)) throw new WtError('WT_EINVAL', `sort: the tensor must be a Tensor, got ${typeName(x)}`);
-  const s = sort(api, x, opts);
+// ndarray.sort and ndarray.partition work in place, as NumPy's: fn's result assigned into x
+function inPlace(x, name, fn) {
+  if (!(x instanceof Tensor))
+    throw new WtError('WT_EINVAL', `${name}: the tensor must be a Tensor, got ${typeName(x)}`);
+  const s = fn();
   try {
     x.assign(s);
   } finally {
@@ -59,6 +60,7 @@ export function sortInPlace(api, x, opts) {
   }
   return x;
 }
+export const sortInPlace = (api, x, opts) => inPlace(x, 'sort', () => sort(api, x, opts));
 
 // NumPy's partition / argpartition: C's introselect (wt_partition) at the kth positions
 function partitionCall(api, x, kth, opts, name, want) {
@@ -78,17 +80,7 @@ function partitionCall(api, x, kth, opts, name, want) {
 }
 export const partition = (api, x, kth, opts) => partitionCall(api, x, kth, opts, 'partition', [true, false])[0];
 export const argpartition = (api, x, kth, opts) => partitionCall(api, x, kth, opts, 'argpartition', [false, true])[1];
-export function partitionInPlace(api, x, kth, opts) {
-  if (!(x instanceof Tensor))
-    throw new WtError('WT_EINVAL', `partition: the tensor must be a Tensor, got ${typeName(x)}`);
-  const s = partition(api, x, kth, opts);
-  try {
-    x.assign(s);
-  } finally {
-    s.dispose();
-  }
-  return x;
-}
+export const partitionInPlace = (api, x, kth, opts) => inPlace(x, 'partition', () => partition(api, x, kth, opts));
 
 // the k largest (or smallest) along axis: {values, indices}, in order, ties by position (C: a bounded heap)
 export function topk(api, x, k, opts) {
