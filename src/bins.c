@@ -68,6 +68,29 @@ static inline int64_t int_at(int dt, const char *p) {
     }
 }
 
+/* int32 values all in [0, 2^16), unweighted (the usual labels): counted in one pass into a
+** table that also finds the largest.  False, nothing made, at the first value outside it
+** (or without room for the table): the two passes then take over and report their own errors */
+#define SMALL 65536
+WT_COLD static bool count_small(const char *p, int64_t s, int64_t n, int64_t minlength, wt_tensor **result,
+                                wt_status *st) {
+    int32_t *table = wt_tensor_sys_alloc(sizeof(int32_t) * SMALL);
+    if (!table) return false;
+    memset(table, 0, sizeof(int32_t) * SMALL);
+    int64_t hi = -1, i = 0;
+    for (; i < n; i++) {
+        int32_t v = (int32_t)int_at(WT_INT32, p + i * s);
+        if ((uint32_t)v >= SMALL) break;
+        table[v]++;
+        hi = v > hi ? v : hi;
+    }
+    int64_t len = hi + 1 > minlength ? hi + 1 : minlength;
+    if (i == n && !(*st = wt_tensor_create(WT_INT32, 1, &len, true, result)))
+        memcpy(wt_first(*result), table, sizeof(int32_t) * (size_t)(hi + 1));
+    wt_tensor_sys_free(table);
+    return i == n;
+}
+
 wt_status wt_bincount(const wt_tensor *x, int64_t minlength, const wt_tensor *weights, wt_tensor **result) {
     wt_status st = wt_tensor_check(x, "x");
     if (!st) st = wt_tensor_check_out(result);
@@ -80,7 +103,8 @@ wt_status wt_bincount(const wt_tensor *x, int64_t minlength, const wt_tensor *we
         return wt_error_fail(WT_EINVAL, "bincount: minlength must not be negative (got %lld)", (long long)minlength);
     int64_t n = x->d.shape[0], s = x->d.strides[0] * (int64_t)wt_dtype_size(dt), hi = -1, bad = -1;
     const char *p = wt_first(x);
-    /* the largest value, and the first negative one (a uint64 beyond int64 reads as one) */
+    if (dt == WT_INT32 && !weights && n <= INT32_MAX && count_small(p, s, n, minlength, result, &st)) return st;
+        /* the largest value, and the first negative one (a uint64 beyond int64 reads as one) */
 #define BINS_SCAN(DT)                      \
     for (int64_t i = 0; i < n; i++) {      \
         int64_t v = int_at(DT, p + i * s); \
@@ -105,17 +129,7 @@ wt_status wt_bincount(const wt_tensor *x, int64_t minlength, const wt_tensor *we
     bins_out o;
     wt_tensor *cw = NULL, *r = NULL;
     if (!(st = bins_prep("bincount", weights, n, len, &o, &cw, &r))) {
-        int32_t *four = dt == WT_INT32 && o.count && len <= 65536 ? wt_tensor_sys_alloc(16 * (size_t)len) : NULL;
-        if (four) { /* four interleaved tables: a run of one value no longer waits on its own increments */
-            memset(four, 0, 16 * (size_t)len);
-            int64_t i = 0;
-            for (; i + 4 <= n; i += 4)
-                for (int j = 0; j < 4; j++) four[(int64_t)j * len + int_at(WT_INT32, p + (i + j) * s)]++;
-            for (; i < n; i++) four[int_at(WT_INT32, p + i * s)]++;
-            for (int64_t k = 0; k < len; k++)
-                o.count[k] = four[k] + four[len + k] + four[2 * len + k] + four[3 * len + k];
-            wt_tensor_sys_free(four);
-        } else if (dt == WT_INT32 && o.count) /* the common case, without the dispatch */
+        if (dt == WT_INT32 && o.count) /* the common case, without the dispatch */
             for (int64_t i = 0; i < n; i++) o.count[int_at(WT_INT32, p + i * s)]++;
         else
             for (int64_t i = 0; i < n; i++) bins_add(&o, int_at(dt, p + i * s), i);

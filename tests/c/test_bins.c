@@ -37,7 +37,12 @@ void test_bincount(void) {
         wt_tensor_free(x), wt_tensor_free(w), wt_tensor_free(r);
     }
     int64_t three = 3, two[2] = {2, 2};
-    wt_tensor *neg = t_from(WT_INT32, 1, &three, (double[]){1, -4, 2}), *r = NULL;
+    /* int32 labels past the one-pass table of 2^16 fall back to the two passes */
+    wt_tensor *wide = t_from(WT_INT32, 1, &three, (double[]){2, 70000, 2}), *r = NULL;
+    CHECK_OK(wt_bincount(wide, 70005, NULL, &r));
+    CHECK(r && r->d.shape[0] == 70005 && ((int32_t *)wt_first(r))[2] == 2 && ((int32_t *)wt_first(r))[70000] == 1);
+    wt_tensor_free(r), wt_tensor_free(wide), r = NULL;
+    wt_tensor *neg = t_from(WT_INT32, 1, &three, (double[]){1, -4, 2});
     CHECK_ERR(wt_bincount(neg, 0, NULL, &r), WT_EINVAL, "negative values (-4 at 1)");
     wt_tensor *big = t_from(WT_UINT64, 1, &three, (double[]){1, 1e19, 2});
     CHECK_ERR(wt_bincount(big, 0, NULL, &r), WT_EINVAL, "x[1] is beyond int64");
