@@ -68,11 +68,11 @@ static inline int64_t int_at(int dt, const char *p) {
     }
 }
 
-/* int32 values all in [0, 2^16), unweighted (the usual labels): counted in one pass that also
-** finds the largest, into four tables interleaved by position (random labels then do not wait
-** on each other's increments: 2.3x faster in wasm), summed at the end.  False, nothing made, at the first value outside
-*it
-** (or without room for the table): the two passes then take over and report their own errors */
+/* int32 values all in [0, 2^16), unweighted (the usual labels): counted in one pass that
+** also finds the largest, into four tables interleaved by position (random labels then do
+** not wait on each other's increments: 2.3x faster in wasm), summed at the end.  False,
+** nothing made, at the first value outside the range (or without room for the tables):
+** the two passes then take over and report their own errors */
 #define SMALL 65536
 static bool count_small(const char *p, int64_t s, int64_t n, int64_t minlength, wt_tensor **result, wt_status *st) {
     int32_t *table = wt_tensor_sys_alloc(4 * sizeof(int32_t) * SMALL); /* four, interleaved by position */
