@@ -54,12 +54,8 @@ static inline int64_t int_at(int dt, const char *p) {
         memcpy(&v, p, 4);
         return v;
     }
-    case WT_INT64: {
-        int64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    case WT_UINT64: { /* beyond int64: negative, refused as such */
+    case WT_INT64:
+    case WT_UINT64: { /* a uint64 beyond int64 reads as negative, refused as such */
         int64_t v;
         memcpy(&v, p, 8);
         return v;
@@ -176,15 +172,11 @@ static inline int64_t bin_of(const double *e, int64_t nb, double v, int64_t gues
 }
 
 /* v >= e[0] makes the guess non-negative (norm is finite and >= 0) */
-#define HIST_LOOP(LOAD)                                             \
-    for (int64_t i = 0; i < n; i++) {                               \
-        double v = LOAD;                                            \
-        if (!(v >= lo && v <= hi)) continue;                        \
-        int64_t bin = bin_of(e, nb, v, (int64_t)((v - lo) * norm)); \
-        if (count)                                                  \
-            count[bin]++;                                           \
-        else                                                        \
-            bins_add(&o, bin, i);                                   \
+#define HIST_LOOP(LOAD)                                                \
+    for (int64_t i = 0; i < n; i++) {                                  \
+        double v = LOAD;                                               \
+        if (!(v >= lo && v <= hi)) continue;                           \
+        bins_add(&o, bin_of(e, nb, v, (int64_t)((v - lo) * norm)), i); \
     }
 
 /* the edges as float64: 1-D, at least two, not NaN, never decreasing */
@@ -227,7 +219,6 @@ wt_status wt_histogram(const wt_tensor *a, const wt_tensor *edges, const wt_tens
     if (!(st = wt_view_reshape_to(a, 1, &n, &flat)) && !(st = bins_prep("histogram", weights, n, nb, &o, &cw, &r))) {
         const double lo = e[0], hi = e[nb], width = hi - lo,
                      norm = width > 0 && width < INFINITY ? (double)nb / width : 0;
-        int32_t *count = o.count;
         int dt = a->d.dtype;
         const char *p = wt_first(flat);
         int64_t s = flat->d.strides[0] * (int64_t)wt_dtype_size(dt);

@@ -14,6 +14,11 @@
 #include <math.h>
 #include <string.h>
 
+/* acc plus e's four lanes, in float64 */
+static inline wt_vf64_t add_lanes(wt_vf64_t acc, wt_vf32_t e) {
+    return wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
+}
+
 static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
     float m = -INFINITY; /* max's SIMD fold: NaN wins */
     wt_kernels_accum(WT_REDUCE_MAX, WT_FLOAT32)((char *)&m, 0, (const char *)v, 4, n);
@@ -29,12 +34,11 @@ static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
             p0 = wt_vf32_add(p0, e0), p1 = wt_vf32_add(p1, e1);
             if (!log_form) wt_vf32_store(v + i, e0), wt_vf32_store(v + i + 4, e1);
         }
-        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(p0), wt_vf64_from_vf32_hi(p0)));
-        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(p1), wt_vf64_from_vf32_hi(p1)));
+        acc = add_lanes(add_lanes(acc, p0), p1);
     }
     for (; i + 4 <= n; i += 4) {
         wt_vf32_t e = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i), vs), k);
-        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
+        acc = add_lanes(acc, e);
         if (!log_form) wt_vf32_store(v + i, e);
     }
     if (i < n) { /* the tail, padded into one vector; the padding adds nothing */
@@ -45,7 +49,7 @@ static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
         for (int j = 0; j < w && !log_form; j++) v[i + j] = pad[j];
         for (int j = w; j < 4; j++) pad[j] = 0;
         wt_vf32_t e = wt_vf32_load(pad);
-        acc = wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
+        acc = add_lanes(acc, e);
     }
     double lanes[2];
     wt_vf64_store(lanes, acc);

@@ -50,15 +50,25 @@ static inline wt_vf32_t wt_vmath_poly(wt_vf32_t r, const float *c, int n) {
     return p;
 }
 
+/* 2^n for integer lanes n in [-126, 127]: the exponent field */
+static inline wt_vf32_t wt_vmath_pow2(wt_vi32_t n) {
+    return wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n, wt_vi32_splat(127)), 23));
+}
+
+/* 2^n = s1 s2 for n in [-252, 254], each half a normal float */
+static inline void wt_vmath_pow2_halves(wt_vi32_t n, wt_vf32_t *s1, wt_vf32_t *s2) {
+    wt_vi32_t n1 = wt_vi32_sra(n, 1);
+    *s1 = wt_vmath_pow2(n1), *s2 = wt_vmath_pow2(wt_vi32_sub(n, n1));
+}
+
 /* x * 2^n for integer lanes n in [-151, 128] (nf: n as floats).  One exact
 ** multiply when every lane's 2^n is a normal float; otherwise two halves, so
 ** subnormal and overflowing results round once. */
 static inline wt_vf32_t wt_vmath_ldexp(wt_vf32_t x, wt_vi32_t n, wt_vf32_t nf) {
     wt_mf32_t odd = wt_mf32_or(wt_vf32_gt(nf, VS(127.0f)), wt_vf32_lt(nf, VS(-126.0f)));
-    if (!wt_mf32_any(odd)) return wt_vf32_mul(x, wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n, wt_vi32_splat(127)), 23)));
-    wt_vi32_t n1 = wt_vi32_sra(n, 1), n2 = wt_vi32_sub(n, n1);
-    wt_vf32_t s1 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n1, wt_vi32_splat(127)), 23));
-    wt_vf32_t s2 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(n2, wt_vi32_splat(127)), 23));
+    if (!wt_mf32_any(odd)) return wt_vf32_mul(x, wt_vmath_pow2(n));
+    wt_vf32_t s1, s2;
+    wt_vmath_pow2_halves(n, &s1, &s2);
     return wt_vf32_mul(wt_vf32_mul(x, s1), s2);
 }
 
@@ -513,7 +523,6 @@ static inline wt_vf32_t wt_vmath_logaddexp(wt_vf32_t x, wt_vf32_t y, int base2) 
     wt_vf64_t d[2] = {wt_vf64_sub(wt_vf64_from_vf32_lo(x), wt_vf64_from_vf32_lo(y)),
                       wt_vf64_sub(wt_vf64_from_vf32_hi(x), wt_vf64_from_vf32_hi(y))};
     const double scale = base2 ? 1.0 : 1.44269504088896340736, floor = -174.0;
-    wt_vf32_t dk;
     /* d = -|x - y|, clamped where b^d no longer counts (2^-174); t = d log2 b */
     wt_vf64_t t[2], kd[2];
     for (int h = 0; h < 2; h++) {
@@ -523,12 +532,9 @@ static inline wt_vf32_t wt_vmath_logaddexp(wt_vf32_t x, wt_vf32_t y, int base2) 
     }
     /* k = round(t), kept as floats (exact) and int lanes */
     wt_vi32_t ki;
-    dk = wt_vmath_round(wt_vf32_from_vf64x2(t[0], t[1]), &ki);
+    wt_vf32_t dk = wt_vmath_round(wt_vf32_from_vf64x2(t[0], t[1]), &ki), s1, s2;
     kd[0] = wt_vf64_from_vf32_lo(dk), kd[1] = wt_vf64_from_vf32_hi(dk);
-    /* 2^k in two float halves (k >= -174), exact in float64 */
-    wt_vi32_t k1 = wt_vi32_sra(ki, 1), k2 = wt_vi32_sub(ki, k1);
-    wt_vf32_t s1 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(k1, wt_vi32_splat(127)), 23));
-    wt_vf32_t s2 = wt_vi32_as_f32(wt_vi32_shl(wt_vi32_add(k2, wt_vi32_splat(127)), 23));
+    wt_vmath_pow2_halves(ki, &s1, &s2); /* 2^k (k >= -174), exact in float64 as s1 s2 */
     wt_vf64_t l[2];
     for (int h = 0; h < 2; h++) {
         wt_vf64_t s = h ? wt_vf64_mul(wt_vf64_from_vf32_hi(s1), wt_vf64_from_vf32_hi(s2))
