@@ -11,6 +11,7 @@ import { creation } from './creation.js';
 import { Graph, LazyTensor, isLazy } from './lazy/index.js';
 import { Labeled } from './names.js';
 import { ufuncMethods } from './ufunc-methods.js';
+import { buildRandom } from './random.js';
 
 // a method finds its instance's functions through the tensor (or node)
 const fnsOf = (t) => (t instanceof LazyTensor ? t.graph._e : t._e).fns;
@@ -43,6 +44,7 @@ export function buildApi(engine) {
     if (entry.free !== false) for (const name of [entry.name, ...(entry.aliases ?? [])]) wt[name] = fn;
   }
   wt.defaultGraph = api.graph;
+  wt.random = buildRandom(api);
   engine.wt = wt;
   return wt;
 }

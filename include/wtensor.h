@@ -623,6 +623,156 @@ WT_API wt_status wt_correlate(const wt_tensor *a, const wt_tensor *v, int64_t of
 
 /*
 ** ---------------------------------------------------------------------------
+** RANDOM NUMBERS (src/rng.c, src/distributions.c, src/random.c)
+** ---------------------------------------------------------------------------
+** NumPy's bit generators and the algorithms of its Generator and legacy
+** RandomState, so a seed gives NumPy's numbers bit for bit.  A wt_rng is one
+** bit generator's state, owned by its caller (one thread at a time); every
+** draw is sequential, so no stream depends on the thread count.
+**
+**   wt_rng *g;  uint32_t words[8];  int64_t shape[1] = {5};  wt_tensor *x;
+**   uint32_t seed = 12345;
+**   wt_seed_sequence(&seed, 1, 4, words, 8);    NumPy's SeedSequence(12345)
+**   wt_rng_new(WT_RNG_PCG64, &g);
+**   wt_rng_seed(g, words, 8);                    PCG64(SeedSequence(12345))
+**   wt_random(g, WT_RANDOM_STANDARD_NORMAL, NULL, NULL, NULL, WT_FLOAT64, 1, shape, &x);
+**
+** The bit generators, X(ENUM, "NumPy's name", seed words, state words): a
+** generator is seeded from that many SeedSequence words, and its state is
+** read and written as that many uint32 words: PCG64 and PCG64DXSM state and
+** increment (128-bit, least significant word first); MT19937 its 624 key
+** words and position; Philox its counter (4 x 64 bits), key (2 x 64), buffer
+** (4 x 64) and buffer position; SFC64 a, b, c and its counter (64 bits
+** each).  Every generator's state then ends in five words: the buffered
+** upper half of a 64-bit draw (has_uint32, uinteger) and RandomState's cached
+** Gaussian (has_gauss, then the double's two words). */
+// clang-format off
+#define WT_RNG_LIST(X)                                                                               \
+    X(PCG64, "PCG64", 8, 13) X(PCG64DXSM, "PCG64DXSM", 8, 13) X(MT19937, "MT19937", 624, 630)        \
+    X(PHILOX, "Philox", 4, 26) X(SFC64, "SFC64", 6, 13)
+// clang-format on
+typedef enum wt_rng_kind {
+#define WT_RNG_ENUM_(e, name, seed, state) WT_RNG_##e,
+    WT_RNG_LIST(WT_RNG_ENUM_)
+#undef WT_RNG_ENUM_
+        WT_NRNG
+} wt_rng_kind;
+typedef struct wt_rng wt_rng;
+
+/* A new generator of that kind (state zero until seeded); wt_rng_free(NULL) is a no-op. */
+WT_API wt_status wt_rng_new(int kind, wt_rng **out);
+WT_API void      wt_rng_free(wt_rng *g);
+
+/* NumPy's SeedSequence.generate_state: n_out uint32 words from the entropy
+** words (NumPy's assembled entropy: the seed's words, least significant
+** first, then, when spawned, the pool padded with zeros and the spawn key's
+** words) mixed into a pool of pool_size words (NumPy's default is 4).
+** 64-bit words are pairs, the low word first. */
+WT_API wt_status wt_seed_sequence(const uint32_t *entropy, int64_t n, int64_t pool_size, uint32_t *out, int64_t n_out);
+
+/* Seeds g from n SeedSequence words (the list's seed words), as NumPy's
+** constructors do: PCG64's state and increment, MT19937's key (its first word
+** then 0x80000000, position 623), Philox's key (counter zero), SFC64's a, b,
+** c (counter 1, then 12 draws discarded).  The buffered half and the cached
+** Gaussian are cleared. */
+WT_API wt_status wt_rng_seed(wt_rng *g, const uint32_t *words, int64_t n);
+
+/* MT19937 only: RandomState's seeding, init_genrand(key[0]) when by_array is
+** 0 (n == 1), else init_by_array(key, n) (n >= 1). */
+WT_API wt_status wt_rng_seed_legacy(wt_rng *g, const uint32_t *key, int64_t n, int by_array);
+
+/* The state as the list's state words; setting checks the count and MT19937's
+** position (0..624) and never leaves g half written. */
+WT_API wt_status wt_rng_get_state(const wt_rng *g, uint32_t *words, int64_t n);
+WT_API wt_status wt_rng_set_state(wt_rng *g, const uint32_t *words, int64_t n);
+
+/* advance: PCG64 and PCG64DXSM as if delta (128 bits, 4 words) draws were
+** made; Philox's counter plus delta (256 bits, 8 words) blocks.  jump: jumps
+** times NumPy's jumped() step (PCG64, PCG64DXSM: an advance by the golden
+** ratio times 2^128; Philox: 2^128 blocks; not MT19937 or SFC64).  Both
+** clear the buffered half, as NumPy's do. */
+WT_API wt_status wt_rng_advance(wt_rng *g, const uint32_t *delta, int64_t n);
+WT_API wt_status wt_rng_jump(wt_rng *g, int64_t jumps);
+
+/* The distributions, X(ENUM, "NumPy's name", "parameters", result): the
+** parameters (each "name" or "name=default"), and the result dtype: F (float64,
+** or float32 when asked), D (float64), I (int64), U (uint64).  The LEGACY_
+** ones are RandomState's (MT19937 streams of old NumPy code); the others
+** Generator's. */
+// clang-format off
+#define WT_RANDOM_LIST(X)                                                                             \
+    X(RANDOM, "random", "", F) X(STANDARD_NORMAL, "standard_normal", "", F)                           \
+    X(STANDARD_EXPONENTIAL, "standard_exponential", "", F)                                            \
+    X(STANDARD_GAMMA, "standard_gamma", "shape", F) X(NORMAL, "normal", "loc=0 scale=1", D)           \
+    X(UNIFORM, "uniform", "low=0 high=1", D) X(EXPONENTIAL, "exponential", "scale=1", D)              \
+    X(GAMMA, "gamma", "shape scale=1", D) X(BETA, "beta", "a b", D) X(CHISQUARE, "chisquare", "df", D)\
+    X(LOGNORMAL, "lognormal", "mean=0 sigma=1", D) X(LAPLACE, "laplace", "loc=0 scale=1", D)          \
+    X(LOGISTIC, "logistic", "loc=0 scale=1", D) X(GUMBEL, "gumbel", "loc=0 scale=1", D)               \
+    X(STANDARD_CAUCHY, "standard_cauchy", "", D) X(STANDARD_T, "standard_t", "df", D)                 \
+    X(F, "f", "dfnum dfden", D) X(PARETO, "pareto", "a", D) X(WEIBULL, "weibull", "a", D)             \
+    X(POWER, "power", "a", D) X(RAYLEIGH, "rayleigh", "scale=1", D) \
+    X(TRIANGULAR, "triangular", "left mode right", D) X(BINOMIAL, "binomial", "n p", I)               \
+    X(NEGATIVE_BINOMIAL, "negative_binomial", "n p", I) X(POISSON, "poisson", "lam=1", I)             \
+    X(GEOMETRIC, "geometric", "p", I) X(LOGSERIES, "logseries", "p", I) X(RANDOM_RAW, "random_raw", "", U) \
+    X(LEGACY_GAUSS, "legacy_standard_normal", "", D) X(LEGACY_NORMAL, "legacy_normal", "loc=0 scale=1", D) \
+    X(LEGACY_UNIFORM, "legacy_uniform", "low=0 high=1", D)
+// clang-format on
+typedef enum wt_random_dist {
+#define WT_RANDOM_ENUM_(e, name, params, result) WT_RANDOM_##e,
+    WT_RANDOM_LIST(WT_RANDOM_ENUM_)
+#undef WT_RANDOM_ENUM_
+        WT_NRANDOM
+} wt_random_dist;
+
+/* Draws from distribution dist into a new C-contiguous tensor of shape
+** (ndim, shape), or, with ndim -1, of the parameters' broadcast shape (NumPy's
+** size=None).  Parameters a, b, c (as many as the distribution has; real
+** dtypes, read as float64, binomial's n as int64) broadcast to the shape and
+** are checked first, as NumPy checks them (a negative scale, p outside
+** [0, 1], ...: WT_EINVAL naming the value); elements are drawn in C order.
+** dtype: float32 or float64 for the F distributions, the result's dtype
+** otherwise. */
+WT_API wt_status wt_random(wt_rng *g, int dist, const wt_tensor *a, const wt_tensor *b, const wt_tensor *c, int dtype,
+                           int ndim, const int64_t *shape, wt_tensor **result);
+
+/* NumPy's bounded integers in dtype (bool or an integer): low (inclusive) to
+** high (exclusive, or inclusive with endpoint), integer tensors broadcast to
+** the shape (ndim -1: their own).  masked 0 is Generator's Lemire rejection,
+** 1 RandomState's masked rejection; 8- and 16-bit values and bools come from
+** 32-bit draws in NumPy's buffered order.  low below the dtype's range, high
+** above it, or an empty range is WT_EINVAL. */
+WT_API wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *high, int endpoint, int masked,
+                                    int dtype, int ndim, const int64_t *shape, wt_tensor **result);
+
+/* In place (t writable, any strides).  shuffle: NumPy's Fisher-Yates over
+** axis, moving whole sub-arrays.  permuted: each lane along axis shuffled on
+** its own, lanes in C order; axis WT_RANDOM_FLAT shuffles all elements as
+** one, in the order NumPy's permuted(axis=None) does (F when t is F- and not
+** C-contiguous, else C). */
+#define WT_RANDOM_FLAT (-1000)
+WT_API wt_status wt_random_shuffle(wt_rng *g, wt_tensor *t, int axis);
+WT_API wt_status wt_random_permuted(wt_rng *g, wt_tensor *t, int axis);
+
+/* Generator.choice's indices: size of range(pop) without replacement
+** (NumPy's tail shuffle or Floyd's algorithm, shuffled when shuffle is 1),
+** int64 1-D. */
+WT_API wt_status wt_random_sample(wt_rng *g, int64_t pop, int64_t size, int shuffle, wt_tensor **result);
+
+/* choice's indices drawn with probabilities p (1-D, real, pop of them): with replacement by
+** inverting its cumulative sum; without, NumPy's rounds of draws that zero
+** what was found.  legacy gives RandomState's messages and draws.  int64, of
+** shape (ndim, shape). */
+WT_API wt_status wt_random_choice_p(wt_rng *g, const wt_tensor *p, int64_t pop, int replace, int legacy, int ndim,
+                                    const int64_t *shape, wt_tensor **result);
+
+/* Generator.multinomial: counts of n (integer tensor, broadcast to the
+** shape, or ndim -1 for n's) trials over pvals (1-D, real), int64 of shape
+** + (len(pvals),). */
+WT_API wt_status wt_random_multinomial(wt_rng *g, const wt_tensor *n, const wt_tensor *pvals, int ndim,
+                                       const int64_t *shape, wt_tensor **result);
+
+/*
+** ---------------------------------------------------------------------------
 ** FUSED EXPRESSIONS (one pass, no intermediate tensors)
 ** ---------------------------------------------------------------------------
 ** An expression of elementwise ops, optionally ending in a reduction, runs

@@ -73,6 +73,16 @@ const abi = {
   DTYPES: dtypes.map(([id]) => id.slice(3).toLowerCase()),
   OPS: xList('WT_OP_LIST').map(([, name, arity]) => ({ name: JSON.parse(name), arity: Number(arity) })),
   REDUCTIONS: xList('WT_REDUCE_LIST').map(([, name]) => JSON.parse(name)),
+  RNGS: xList('WT_RNG_LIST').map(([, name, seed, state]) => ({
+    name: JSON.parse(name),
+    seedWords: Number(seed),
+    stateWords: Number(state),
+  })),
+  RANDOM: xList('WT_RANDOM_LIST').map(([, name, params, result]) => ({
+    name: JSON.parse(name),
+    params: JSON.parse(params),
+    result,
+  })),
   INFO: layout('wt_info', consts),
   LIMITS: layout('wt_dtype_limits', consts),
   ...consts,

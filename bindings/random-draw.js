@@ -1,0 +1,96 @@
+// The marshalling every random method shares: parameters into tensors, size
+// into a shape, one C call, and NumPy's return conventions (a scalar when
+// neither size nor an array parameter was given; out= filled in place).
+import { WtError } from './errors.js';
+import { Tensor } from './tensor.js';
+import { typeName } from './engine.js';
+import { given } from './ops.js';
+import { RANDOM } from './abi.js';
+
+export const isOptions = (v) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Tensor);
+export const camel = (s) => s.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+export const DIST = Object.fromEntries(RANDOM.map((d, k) => [d.name, k]));
+
+// the trailing options object, if any, off the argument list
+export function splitOptions(args) {
+  return args.length && isOptions(args[args.length - 1]) ? [args.slice(0, -1), args[args.length - 1]] : [args, {}];
+}
+
+// size as [ndim, int64*] in a scratch slot: -1 for NumPy's size=None
+export function sizeArg(e, size, what, slot = 0) {
+  if (!given(size)) return [-1, 0];
+  return e.ints(typeof size === 'number' ? [size] : size, `${what}: size`, e.shapeSlots[slot], true);
+}
+
+const isScalarValue = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
+
+// fn(handles) with each value as a tensor (numbers, bigints, arrays made into temporaries, freed after)
+export function withTensors(api, values, what, fn) {
+  const temps = [];
+  try {
+    const ts = values.map((v, k) => {
+      if (v instanceof Tensor) return v;
+      if (v === undefined || v === null) throw new WtError('WT_EINVAL', `${what[k]} is required`);
+      const t = api.wt.keep(api.wt.tensor(v));
+      temps.push(t);
+      return t;
+    });
+    return fn(ts.map((t, k) => api.e.handle(t, what[k])));
+  } finally {
+    temps.forEach((t) => t.dispose());
+  }
+}
+
+// NumPy's returns: a scalar for size=None with scalar parameters, the tensor otherwise
+export function deliver(r, size, values) {
+  if (given(size) || !values.every(isScalarValue)) return r;
+  const v = r.item();
+  r.dispose();
+  return v;
+}
+
+// out= : the draws' shape and dtype must be out's (checked before anything is drawn)
+export function checkOut(out, size, dtype, what) {
+  if (!given(out)) return size;
+  if (!(out instanceof Tensor)) throw new WtError('WT_EINVAL', `${what}: out must be a Tensor, got ${typeName(out)}`);
+  if (out.dtype !== dtype)
+    throw new WtError('WT_EDTYPE', `${what}: out has dtype ${out.dtype}, the draws are ${dtype}`);
+  const shape = typeof size === 'number' ? [size] : size;
+  if (given(shape) && (shape.length !== out.ndim || shape.some((n, i) => n !== out.shape[i])))
+    throw new WtError('WT_ESHAPE', `${what}: size [${shape}] must match out's shape [${out.shape}]`);
+  return out.shape;
+}
+
+// one distribution's draws from bit generator g (its C handle)
+export function drawDist(api, ptr, dist, values, size, opts) {
+  const e = api.e,
+    spec = RANDOM[dist],
+    what = camel(spec.name);
+  const names = spec.params ? spec.params.split(' ').map((p) => `${what}: ${camel(p.split('=')[0])}`) : [];
+  const dtype = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
+  const shape = checkOut(opts.out, size, dtype, what);
+  const r = withTensors(api, values, names, (hs) => {
+    const [nd, sp] = sizeArg(e, shape, what);
+    e.check(
+      e.ex.wt_random(
+        ptr,
+        dist,
+        hs[0] ?? 0,
+        hs[1] ?? 0,
+        hs[2] ?? 0,
+        e.dtypeCode(dtype, `${what}: dtype`),
+        nd,
+        sp,
+        e.outPtr,
+      ),
+    );
+    return e.adopt(e.takeOut());
+  });
+  if (!given(opts.out)) return deliver(r, size, values);
+  try {
+    return opts.out.assign(r);
+  } finally {
+    r.dispose();
+  }
+}

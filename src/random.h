@@ -1,0 +1,35 @@
+/* random.h — the distributions' draws (distributions.c), shared by the API's
+** loops (random.c). */
+#ifndef WT_RANDOM_H
+#define WT_RANDOM_H
+#include "rng.h"
+
+/* the 32-bit word 8- and 16-bit integers and bools are cut from, kept across a call's draws */
+typedef struct {
+    uint32_t word;
+    int count;
+} wt_dist_buf;
+
+double wt_dist_normal(wt_rng *g);
+float wt_dist_normal_f(wt_rng *g);
+double wt_dist_exponential(wt_rng *g);
+float wt_dist_exponential_f(wt_rng *g);
+double wt_dist_gamma(wt_rng *g, double shape);
+float wt_dist_gamma_f(wt_rng *g, float shape);
+double wt_dist_beta(wt_rng *g, double a, double b);
+double wt_dist_laplace(wt_rng *g, double loc, double scale);
+double wt_dist_gumbel(wt_rng *g, double loc, double scale);
+double wt_dist_logistic(wt_rng *g, double loc, double scale);
+double wt_dist_triangular(wt_rng *g, double left, double mode, double right);
+int64_t wt_dist_poisson(wt_rng *g, double lam);
+int64_t wt_dist_binomial(wt_rng *g, int64_t n, double p);
+int64_t wt_dist_geometric(wt_rng *g, double p);
+int64_t wt_dist_logseries(wt_rng *g, double p);
+double wt_dist_legacy_gauss(wt_rng *g);
+uint64_t wt_dist_mask(uint64_t max);
+/* [0, max] by masked rejection (NumPy's random_interval: shuffles) */
+uint64_t wt_dist_interval(wt_rng *g, uint64_t max);
+/* off + [0, rng] at a dtype's width (1 for bool, 8, 16, 32, 64), Lemire's or masked */
+uint64_t wt_dist_bounded(wt_rng *g, uint64_t off, uint64_t rng, int bits, int masked, wt_dist_buf *b);
+
+#endif
