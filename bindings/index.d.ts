@@ -1043,6 +1043,180 @@ export interface PrintOptions {
 }
 
 type AllOps = WtensorOps & LazyWtensorOps & StatsOps;
+/** A distribution's parameter: a number, bigint, nested arrays or a tensor, broadcast against size. */
+export type RandomParam = number | bigint | boolean | Operand;
+/** size: the result's shape (NumPy's size; without it, the parameters' broadcast shape, and a scalar for
+ *  scalar parameters); dtype: 'float32' where NumPy offers it; out: filled in place (its dtype and shape). */
+export interface DrawOptions {
+  size?: Shape;
+  dtype?: 'float64' | 'float32';
+  out?: Tensor;
+}
+/** A draw: a number (bigint for integer distributions) without size and array parameters, else a Tensor. */
+export type Drawn<S = number> = S | Tensor;
+/** A distribution's method: its parameters positionally (or by name in the options), then size. */
+export type Distribution<S = number> = (...args: (RandomParam | Shape | DrawOptions | undefined | null)[]) => Drawn<S>;
+
+/** NumPy's BitGenerator state objects: 64- and 128-bit values as decimal strings (set: strings, bigints, numbers). */
+export interface BitGeneratorState {
+  bit_generator: 'PCG64' | 'PCG64DXSM' | 'MT19937' | 'Philox' | 'SFC64';
+  state: Record<string, string | number | (string | number)[]>;
+  has_uint32?: number;
+  uinteger?: number;
+  buffer?: string[];
+  buffer_pos?: number;
+}
+
+/** NumPy's SeedSequence: entropy (fresh from crypto.getRandomValues when not given) and a spawn key. */
+export interface SeedSequence {
+  readonly entropy: number | bigint | readonly (number | bigint)[];
+  readonly spawnKey: number[];
+  readonly poolSize: number;
+  nChildrenSpawned: number;
+  generateState(nWords: number, dtype?: 'uint32'): Uint32Array;
+  generateState(nWords: number, dtype: 'uint64'): BigUint64Array;
+  spawn(n: number): SeedSequence[];
+  readonly state: { entropy: unknown; spawn_key: number[]; pool_size: number; n_children_spawned: number };
+}
+export type Seed = number | bigint | readonly (number | bigint)[] | Uint32Array | SeedSequence | null | undefined;
+
+/** A bit generator: its state lives in wasm memory (freed with the object, or by dispose()). */
+export interface BitGenerator {
+  readonly seedSeq: SeedSequence;
+  /** NumPy's state dict, JSON-safe; setting it checks every field. */
+  state: BitGeneratorState;
+  /** NumPy's random_raw: the generator's words (uint64; MT19937's are 32-bit). */
+  randomRaw(size?: Shape): bigint | Tensor;
+  spawn(n: number): this[];
+  /** A copy jumped as NumPy's jumped() (PCG64, PCG64DXSM, Philox). */
+  jumped(jumps?: number): this;
+  /** Advances by delta draws (PCG64, PCG64DXSM) or counter blocks (Philox); returns this. */
+  advance(delta: number | bigint): this;
+  dispose(): void;
+  toString(): string;
+}
+export interface BitGeneratorClass {
+  new (seed?: Seed): BitGenerator;
+}
+
+/** NumPy's Generator (wt.random.Generator): its distributions draw NumPy's streams (see README's random section). */
+export interface RandomGenerator {
+  readonly bitGenerator: BitGenerator;
+  random(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
+  standardNormal(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
+  standardExponential(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
+  standardCauchy(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
+  standardGamma: Distribution;
+  normal: Distribution;
+  uniform: Distribution;
+  exponential: Distribution;
+  gamma: Distribution;
+  beta: Distribution;
+  chisquare: Distribution;
+  lognormal: Distribution;
+  laplace: Distribution;
+  logistic: Distribution;
+  gumbel: Distribution;
+  standardT: Distribution;
+  f: Distribution;
+  pareto: Distribution;
+  weibull: Distribution;
+  power: Distribution;
+  rayleigh: Distribution;
+  triangular: Distribution;
+  binomial: Distribution<bigint>;
+  negativeBinomial: Distribution<bigint>;
+  poisson: Distribution<bigint>;
+  geometric: Distribution<bigint>;
+  logseries: Distribution<bigint>;
+  /** [low, high) (or [low, high] with endpoint) in dtype (int64 by default, as NumPy's: bigints). */
+  integers(
+    low: RandomParam,
+    high?: RandomParam | null | { size?: Shape; dtype?: DType; endpoint?: boolean },
+    size?: Shape | { size?: Shape; dtype?: DType; endpoint?: boolean },
+    options?: { size?: Shape; dtype?: DType; endpoint?: boolean },
+  ): number | bigint | boolean | Tensor;
+  choice(
+    a: number | bigint | Operand,
+    size?: Shape | ChoiceOptions,
+    options?: ChoiceOptions,
+  ): number | bigint | boolean | Tensor;
+  permutation(x: number | bigint | Operand, options?: { axis?: number }): Tensor;
+  /** In place, along axis (any writable view). */
+  shuffle(x: Tensor, options?: { axis?: number }): void;
+  /** Each lane along axis shuffled on its own (axis null: all elements); into out or a copy. */
+  permuted(x: Operand, options?: { axis?: number | null; out?: Tensor }): Tensor;
+  multinomial(n: RandomParam, pvals: Operand, size?: Shape | { size?: Shape }): Tensor;
+  bytes(length: number): Uint8Array;
+  spawn(n: number): RandomGenerator[];
+  toString(): string;
+}
+export interface ChoiceOptions {
+  size?: Shape;
+  replace?: boolean;
+  p?: Operand;
+  axis?: number;
+  shuffle?: boolean;
+}
+
+/** NumPy's legacy RandomState: MT19937 seeded and drawn as old NumPy did. */
+export interface RandomState {
+  readonly bitGenerator: BitGenerator;
+  seed(seed?: number | bigint | readonly number[] | null): void;
+  rand(...shape: number[]): number | Tensor;
+  randn(...shape: number[]): number | Tensor;
+  random(size?: Shape): number | Tensor;
+  randomSample(size?: Shape): number | Tensor;
+  standardNormal(size?: Shape): number | Tensor;
+  normal: Distribution;
+  uniform: Distribution;
+  randint(
+    low: RandomParam,
+    high?: RandomParam | null | { size?: Shape; dtype?: DType },
+    size?: Shape | { size?: Shape; dtype?: DType },
+    options?: { size?: Shape; dtype?: DType },
+  ): number | bigint | boolean | Tensor;
+  choice(a: number | bigint | Operand, size?: Shape | ChoiceOptions, options?: ChoiceOptions): number | bigint | Tensor;
+  shuffle(x: Tensor): void;
+  permutation(x: number | bigint | Operand): Tensor;
+  /** NumPy's get_state(legacy=False): the MT19937 state with has_gauss and gauss. */
+  getState(): BitGeneratorState & { has_gauss: number; gauss: number };
+  setState(state: BitGeneratorState & { has_gauss?: number; gauss?: number }): void;
+  toString(): string;
+}
+
+/** wt.random: NumPy's np.random, RandomGenerator and legacy. */
+export interface Random {
+  defaultRng(seed?: Seed | RandomGenerator | BitGenerator | RandomState): RandomGenerator;
+  readonly Generator: new (bitGenerator: BitGenerator) => RandomGenerator;
+  readonly RandomState: new (seed?: number | bigint | readonly number[] | null) => RandomState;
+  readonly SeedSequence: new (
+    entropy?: number | bigint | readonly (number | bigint)[] | Uint32Array | null,
+    options?: { spawnKey?: number[]; poolSize?: number; nChildrenSpawned?: number },
+  ) => SeedSequence;
+  readonly BitGenerator: abstract new (...args: never[]) => BitGenerator;
+  readonly PCG64: BitGeneratorClass;
+  readonly PCG64DXSM: BitGeneratorClass;
+  readonly MT19937: BitGeneratorClass;
+  readonly Philox: BitGeneratorClass;
+  readonly SFC64: BitGeneratorClass;
+  /** np.random's module functions, over one RandomState per instance. */
+  seed: RandomState['seed'];
+  rand: RandomState['rand'];
+  randn: RandomState['randn'];
+  randint: RandomState['randint'];
+  random: RandomState['random'];
+  randomSample: RandomState['randomSample'];
+  uniform: RandomState['uniform'];
+  normal: RandomState['normal'];
+  standardNormal: RandomState['standardNormal'];
+  choice: RandomState['choice'];
+  shuffle: RandomState['shuffle'];
+  permutation: RandomState['permutation'];
+  getState: RandomState['getState'];
+  setState: RandomState['setState'];
+}
+
 export interface Wtensor extends AllOps {
   readonly WtError: typeof WtError;
   readonly Tensor: typeof Tensor;
@@ -1078,6 +1252,8 @@ export interface Wtensor extends AllOps {
   /** A new graph; wt.constant, wt.placeholder, ... build in defaultGraph. */
   graph(): Graph;
   readonly defaultGraph: Graph;
+  /** NumPy's random numbers: Generator (PCG64, ...) and the legacy RandomState, NumPy's streams. */
+  readonly random: Random;
   constant: Graph['constant'];
   placeholder: Graph['placeholder'];
   variable: Graph['variable'];

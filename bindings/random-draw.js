@@ -25,14 +25,15 @@ export function sizeArg(e, size, what, slot = 0) {
 
 const isScalarValue = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
 
-// fn(handles) with each value as a tensor (numbers, bigints, arrays made into temporaries, freed after)
-export function withTensors(api, values, what, fn) {
+// fn(handles) with each value as a tensor (numbers, bigints, arrays made into temporaries, freed after);
+// numbers become dtypes[k] (float64 for a distribution's parameters: -0 stays -0, as NumPy's floats)
+export function withTensors(api, values, what, fn, dtypes = []) {
   const temps = [];
   try {
     const ts = values.map((v, k) => {
       if (v instanceof Tensor) return v;
       if (v === undefined || v === null) throw new WtError('WT_EINVAL', `${what[k]} is required`);
-      const t = api.wt.keep(api.wt.tensor(v));
+      const t = api.wt.tensor(v, typeof v === 'number' && dtypes[k] ? { dtype: dtypes[k] } : undefined);
       temps.push(t);
       return t;
     });
@@ -70,23 +71,29 @@ export function drawDist(api, ptr, dist, values, size, opts) {
   const names = spec.params ? spec.params.split(' ').map((p) => `${what}: ${camel(p.split('=')[0])}`) : [];
   const dtype = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
   const shape = checkOut(opts.out, size, dtype, what);
-  const r = withTensors(api, values, names, (hs) => {
-    const [nd, sp] = sizeArg(e, shape, what);
-    e.check(
-      e.ex.wt_random(
-        ptr,
-        dist,
-        hs[0] ?? 0,
-        hs[1] ?? 0,
-        hs[2] ?? 0,
-        e.dtypeCode(dtype, `${what}: dtype`),
-        nd,
-        sp,
-        e.outPtr,
-      ),
-    );
-    return e.adopt(e.takeOut());
-  });
+  const r = withTensors(
+    api,
+    values,
+    names,
+    (hs) => {
+      const [nd, sp] = sizeArg(e, shape, what);
+      e.check(
+        e.ex.wt_random(
+          ptr,
+          dist,
+          hs[0] ?? 0,
+          hs[1] ?? 0,
+          hs[2] ?? 0,
+          e.dtypeCode(dtype, `${what}: dtype`),
+          nd,
+          sp,
+          e.outPtr,
+        ),
+      );
+      return e.adopt(e.takeOut());
+    },
+    names.map((n) => (n.endsWith(': n') && spec.name === 'binomial' ? 'int64' : 'float64')),
+  );
   if (!given(opts.out)) return deliver(r, size, values);
   try {
     return opts.out.assign(r);

@@ -41,23 +41,29 @@ export function boundedIntegers(api, ptr, low, high, size, opts, masked, what) {
   if (!endpoint && (high === 2n ** 64n || high === 2 ** 64)) [high, endpoint] = [2n ** 64n - 1n, true];
   const dtype = opts.dtype ?? 'int64',
     e = api.e;
-  const r = withTensors(api, [low, high], [`${what}: low`, `${what}: high`], ([lo, hi]) => {
-    const [nd, sp] = sizeArg(e, size, what);
-    e.check(
-      e.ex.wt_random_integers(
-        ptr,
-        lo,
-        hi,
-        endpoint ? 1 : 0,
-        masked,
-        e.dtypeCode(dtype, `${what}: dtype`),
-        nd,
-        sp,
-        e.outPtr,
-      ),
-    );
-    return e.adopt(e.takeOut());
-  });
+  const r = withTensors(
+    api,
+    [low, high],
+    [`${what}: low`, `${what}: high`],
+    ([lo, hi]) => {
+      const [nd, sp] = sizeArg(e, size, what);
+      e.check(
+        e.ex.wt_random_integers(
+          ptr,
+          lo,
+          hi,
+          endpoint ? 1 : 0,
+          masked,
+          e.dtypeCode(dtype, `${what}: dtype`),
+          nd,
+          sp,
+          e.outPtr,
+        ),
+      );
+      return e.adopt(e.takeOut());
+    },
+    ['int64', 'int64'],
+  );
   return deliver(r, size, [low, high]);
 }
 

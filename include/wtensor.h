@@ -714,7 +714,7 @@ WT_API wt_status wt_rng_jump(wt_rng *g, int64_t jumps);
     X(TRIANGULAR, "triangular", "left mode right", D) X(BINOMIAL, "binomial", "n p", I)               \
     X(NEGATIVE_BINOMIAL, "negative_binomial", "n p", I) X(POISSON, "poisson", "lam=1", I)             \
     X(GEOMETRIC, "geometric", "p", I) X(LOGSERIES, "logseries", "p", I) X(RANDOM_RAW, "random_raw", "", U) \
-    X(LEGACY_GAUSS, "legacy_standard_normal", "", D) X(LEGACY_NORMAL, "legacy_normal", "loc=0 scale=1", D) \
+    X(LEGACY_STANDARD_NORMAL, "legacy_standard_normal", "", D) X(LEGACY_NORMAL, "legacy_normal", "loc=0 scale=1", D) \
     X(LEGACY_UNIFORM, "legacy_uniform", "low=0 high=1", D)
 // clang-format on
 typedef enum wt_random_dist {

@@ -169,8 +169,10 @@ static void draw(wt_rng *g, int dist, int dtype, const double *p, int64_t n, cha
     case WT_RANDOM_POISSON: i = wt_dist_poisson(g, p[0]); break;
     case WT_RANDOM_GEOMETRIC: i = wt_dist_geometric(g, p[0]); break;
     case WT_RANDOM_LOGSERIES: i = wt_dist_logseries(g, p[0]); break;
-    case WT_RANDOM_RANDOM_RAW: i = (int64_t)wt_rng_next64(g); break;
-    case WT_RANDOM_LEGACY_GAUSS: d = wt_dist_legacy_gauss(g); break;
+    case WT_RANDOM_RANDOM_RAW: /* NumPy's next_raw: MT19937's is a 32-bit word */
+        i = g->kind == WT_RNG_MT19937 ? (int64_t)wt_rng_mt_next(g) : (int64_t)wt_rng_next64(g);
+        break;
+    case WT_RANDOM_LEGACY_STANDARD_NORMAL: d = wt_dist_legacy_gauss(g); break;
     case WT_RANDOM_LEGACY_NORMAL: d = p[0] + p[1] * wt_dist_legacy_gauss(g); break;
     }
     if (dtype == WT_FLOAT64)
@@ -562,7 +564,7 @@ wt_status wt_random_sample(wt_rng *g, int64_t pop, int64_t size, int shuffle, wt
                              (long long)size);
     if (size > pop)
         return wt_error_fail(WT_EINVAL,
-                             "choice: cannot take a larger sample (%lld) than population (%lld) when replace is false",
+                             "choice: Cannot take a larger sample than population when replace is False (%lld > %lld)",
                              (long long)size, (long long)pop);
     wt_tensor *r = NULL;
     if ((st = wt_tensor_empty(WT_INT64, 1, &size, &r))) return st;
@@ -681,12 +683,12 @@ wt_status wt_random_choice_p(wt_rng *g, const wt_tensor *p, int64_t pop, int rep
     if (!st) st = probs_check(pv, p->d.dtype, pop, legacy);
     if (!st && !replace && size > pop)
         st = wt_error_fail(WT_EINVAL,
-                           "choice: cannot take a larger sample (%lld) than population (%lld) when replace is false",
+                           "choice: Cannot take a larger sample than population when replace is False (%lld > %lld)",
                            (long long)size, (long long)pop);
     int64_t nonzero = 0;
     for (int64_t i = 0; !st && i < n; i++) nonzero += pp[i] > 0;
     if (!st && !replace && nonzero < size)
-        st = wt_error_fail(WT_EINVAL, "choice: fewer non-zero entries in p (%lld) than size (%lld)", (long long)nonzero,
+        st = wt_error_fail(WT_EINVAL, "choice: Fewer non-zero entries in p than size (%lld < %lld)", (long long)nonzero,
                            (long long)size);
     if (!st) st = wt_tensor_empty(WT_INT64, ndim, shape, &r);
     if (st) {

@@ -252,6 +252,7 @@ static void philox_add(wt_rng *g, const uint64_t *d) {
         carry = s < a || (carry && s == a);
         g->u.philox.ctr[i] = s;
     }
+    memset(g->u.philox.buf, 0, sizeof g->u.philox.buf); /* NumPy's advance empties the buffer */
     g->u.philox.pos = 4;
 }
 

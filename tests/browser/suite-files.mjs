@@ -19,6 +19,7 @@ export const FILES = [
   '../js/select.test.mjs',
   '../js/sort.test.mjs',
   '../js/shape.test.mjs',
+  '../js/random.test.mjs',
   './page/files.mjs',
   './page/loading.mjs',
   './page/worker.mjs',

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 static wt_tensor *A, *B, *AT, *C3, *I32, *SQ, *OUT, *OUT_INT, *OUT_ROW;
+static wt_rng *RNG; /* its state is part of the snapshot: a failed draw draws nothing */
 
 static wt_status sc_copy(wt_tensor **r) { return wt_copy(AT, r); }
 static wt_status sc_reshape_copy(wt_tensor **r) { return wt_view_reshape(AT, 1, (int64_t[]){48}, r); }
@@ -169,6 +170,45 @@ static wt_status sc_partition(wt_tensor **r) { /* the kth copy, the room, values
     wt_tensor_free(i);
     return st;
 }
+static wt_status sc_random_normal(wt_tensor **r) { /* both parameters as float64, then the result */
+    return wt_random(RNG, WT_RANDOM_NORMAL, OUT_ROW, OUT, NULL, WT_FLOAT64, -1, NULL, r);
+}
+static wt_status sc_random_integers(wt_tensor **r) { /* both bounds as int64, then the result */
+    wt_tensor *lo = NULL;
+    wt_status st = wt_tensor_full(WT_INT8, 0, NULL, 0, &lo);
+    if (!st) st = wt_random_integers(RNG, lo, I32, 1, 0, WT_INT16, -1, NULL, r);
+    wt_tensor_free(lo);
+    return st;
+}
+static wt_status sc_random_choice(wt_tensor **r) { /* p as float64, the cdf, the result */
+    int64_t n = 30;
+    wt_tensor *p = NULL;
+    wt_status st = wt_tensor_full(WT_FLOAT32, 1, &n, 1.0 / 30, &p);
+    if (!st) st = wt_random_choice_p(RNG, p, 30, 0, 0, 1, (int64_t[]){12}, r);
+    wt_tensor_free(p);
+    return st;
+}
+static wt_status sc_random_sample(wt_tensor **r) { /* the result, the tail shuffle's whole range */
+    return wt_random_sample(RNG, 20000, 5000, 1, r);
+}
+static wt_status sc_random_new(wt_tensor **r) { /* a generator, a seed sequence's pool, then a draw */
+    wt_rng *g = NULL;
+    uint32_t one = 1, w[8];
+    wt_status st = wt_rng_new(WT_RNG_PHILOX, &g);
+    if (!st) st = wt_seed_sequence(&one, 1, 64, w, 4);
+    if (!st) st = wt_rng_seed(g, w, 4);
+    if (!st) st = wt_random(g, WT_RANDOM_RANDOM, NULL, NULL, NULL, WT_FLOAT64, 1, (int64_t[]){3}, r);
+    wt_rng_free(g);
+    return st;
+}
+static wt_status sc_random_multinomial(wt_tensor **r) {
+    int64_t n = 4;
+    wt_tensor *pv = NULL;
+    wt_status st = wt_tensor_full(WT_FLOAT64, 1, &n, 0.25, &pv);
+    if (!st) st = wt_random_multinomial(RNG, I32, pv, -1, NULL, r);
+    wt_tensor_free(pv);
+    return st;
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -295,7 +335,8 @@ static size_t snapshot(uint8_t *dst) {
         memcpy(dst + n, wt_tensor_data(writable[i]), wt_tensor_nbytes(writable[i]));
         n += wt_tensor_nbytes(writable[i]);
     }
-    return n;
+    CHECK_OK(wt_rng_get_state(RNG, (uint32_t *)(void *)(dst + n), 13));
+    return n + 13 * 4;
 }
 
 void test_alloc_failure_everywhere(void) {
@@ -306,6 +347,9 @@ void test_alloc_failure_everywhere(void) {
     CHECK_OK(wt_tensor_full(WT_FLOAT32, 2, so, 3, &OUT));
     CHECK_OK(wt_tensor_full(WT_INT32, 2, so, 5, &OUT_INT));
     CHECK_OK(wt_tensor_full(WT_FLOAT32, 1, sr, 9, &OUT_ROW));
+    uint32_t seed[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    CHECK_OK(wt_rng_new(WT_RNG_PCG64, &RNG));
+    CHECK_OK(wt_rng_seed(RNG, seed, 8));
     static const struct {
         const char *name;
         wt_status (*fn)(wt_tensor **);
@@ -344,6 +388,12 @@ void test_alloc_failure_everywhere(void) {
         {"log-softmax along a strided axis", sc_softmax},
         {"correlate float16, padded", sc_correlate},
         {"partition with indices", sc_partition},
+        {"random normal, broadcast parameters", sc_random_normal},
+        {"random integers, broadcast bounds", sc_random_integers},
+        {"random choice with p", sc_random_choice},
+        {"random choice by a tail shuffle", sc_random_sample},
+        {"random multinomial", sc_random_multinomial},
+        {"random generator", sc_random_new},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},
@@ -401,4 +451,5 @@ void test_alloc_failure_everywhere(void) {
     CHECK(total_failures > 50);
     wt_tensor *all[] = {A, B, AT, C3, SQ, I32, OUT, OUT_INT, OUT_ROW};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) wt_tensor_free(all[i]);
+    wt_rng_free(RNG);
 }

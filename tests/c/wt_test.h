@@ -128,6 +128,11 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_softmax) \
     X(test_correlate) \
     X(test_partition) \
+    X(test_random_streams_match_numpy) \
+    X(test_random_bounded_in_range) \
+    X(test_random_state_replays) \
+    X(test_random_shuffles_permute) \
+    X(test_random_refusals) \
     X(test_index_apply) \
     X(test_argmax_ties_nan) \
     X(test_sum_accuracy) \

@@ -58,7 +58,17 @@ const free = new Set(
 const tensorMethods = new Set(REGISTRY.filter((e) => e.method).map(methodName));
 const lazyMethods = new Set(REGISTRY.filter((e) => e.method && e.lazy && e.lazyMethod !== false).map(methodName));
 // wt's members that are values, not registered functions
-const WT_VALUES = ['WtError', 'Tensor', 'LazyTensor', 'Labeled', 'dtypes', 'defaultGraph', 'probe', ...DTYPES];
+const WT_VALUES = [
+  'WtError',
+  'Tensor',
+  'LazyTensor',
+  'Labeled',
+  'dtypes',
+  'defaultGraph',
+  'random',
+  'probe',
+  ...DTYPES,
+];
 
 test('every registered free function is declared on Wtensor, and every declared one registered', () => {
   const wt = declared('Wtensor');
@@ -118,5 +128,28 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     assert.ok(kinds.has(e.kind), `${e.name}: unknown kind ${e.kind}`);
     if (typeof e.c === 'string' && e.c.startsWith('wt_'))
       assert.equal(typeof ex[e.c], 'function', `${e.name}: ${e.c} is not exported`);
+  }
+});
+
+// wt.random's objects: every declared member exists, and every public method is declared
+test('wt.random, its Generator, RandomState, bit generators and SeedSequence are declared both ways', async () => {
+  const { wt } = await import('./helpers.mjs');
+  const r = wt.random;
+  const objects = {
+    Random: r,
+    RandomGenerator: r.defaultRng(1),
+    RandomState: new r.RandomState(1),
+    BitGenerator: new r.PCG64(1),
+    SeedSequence: new r.SeedSequence(1),
+  };
+  for (const [name, obj] of Object.entries(objects)) {
+    const d = declared(name);
+    const runtime = new Set();
+    for (let o = obj; o && o !== Object.prototype; o = Object.getPrototypeOf(o))
+      for (const k of Object.getOwnPropertyNames(o)) if (!k.startsWith('_') && k !== 'constructor') runtime.add(k);
+    for (const m of [...d.methods, ...d.values]) assert.ok(runtime.has(m), `${name}.${m} is declared but missing`);
+    for (const m of runtime)
+      if (typeof obj[m] === 'function' && !/^[A-Z]/.test(m))
+        assert.ok(d.methods.has(m) || d.values.has(m), `${name}.${m} exists but is not declared in index.d.ts`);
   }
 });

@@ -133,3 +133,26 @@ async function main(): Promise<number> {
   return Number(first) + wt.linspace(0, 1, 5, { endpoint: false }).size + wt.diagonal(a, 1).size;
 }
 void main;
+
+// wt.random: NumPy's Generator and the legacy RandomState
+export async function randomUsage(wt: Wtensor): Promise<number> {
+  const rng = wt.random.defaultRng(12345);
+  const x = rng.random([3, 3]) as Tensor;
+  const z = rng.standardNormal(5, { dtype: 'float32' });
+  const n = rng.normal(0, 2, { size: [2, 2] });
+  const k = rng.integers(0, 10, { size: 4, dtype: 'int32' });
+  const pick = rng.choice([1, 2, 3], { size: 2, replace: false, p: [0.2, 0.3, 0.5] });
+  rng.shuffle(x, { axis: 1 });
+  const bytes: Uint8Array = rng.bytes(8);
+  const kids = rng.spawn(2);
+  const saved = rng.bitGenerator.state;
+  rng.bitGenerator.state = saved;
+  const mt = new wt.random.Generator(new wt.random.MT19937(1).jumped());
+  wt.random.seed(5);
+  const legacy = wt.random.randn(2, 3);
+  const rs = new wt.random.RandomState([1, 2, 3]);
+  const s = rs.getState();
+  return (
+    [z, n, k, pick, legacy].length + bytes.length + kids.length + s.gauss + Number(mt.bitGenerator.toString().length)
+  );
+}
