@@ -5,6 +5,7 @@ import { init } from '../bindings/index.js';
 import { onnxModel } from './onnx.mjs';
 import { wtSelect, tfSelect, numpyTsSelect, jaxSelect } from './select.mjs';
 import { wtStats, tfStats, numpyTsStats, jaxStats } from './stats.mjs';
+import { wtRandom, numpyTsRandom, jaxRandom, jsLoopRandom } from './random.mjs';
 
 const lazy = (f) => {
   let p;
@@ -48,6 +49,7 @@ async function wtensorEngine(threads = 1) {
     build(w, inputs) {
       if (w.group === 'select') return wtSelect(wt, w, inputs);
       if (w.group === 'stats') return wtStats(wt, w, inputs);
+      if (w.group === 'random') return wtRandom(wt, w);
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
       const ops = {
         add: () => wt.add(t[0], t[1]),
@@ -135,6 +137,8 @@ async function tfEngine(backend) {
     async build(w, inputs) {
       if ((w.group === 'select' || w.group === 'stats') && backend === 'cpu')
         throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
+      if (w.group === 'random')
+        throw { refused: "not run: the random peers are numpy-ts, jax-js and seedrandom's loops" };
       await tf.setBackend(backend);
       await tf.ready();
       if (w.group === 'select') return tfSelect(tf, w, inputs);
@@ -335,14 +339,15 @@ async function ndarrayEngine() {
   };
 }
 
-// numpy-ts and jax-js (npm): peers on the select and statistics workloads only
-const selectOnly = (name, load, build, stats) => async () => {
+// numpy-ts and jax-js (npm): peers on the select, statistics and random workloads only
+const selectOnly = (name, load, build, stats, random) => async () => {
   const lib = await load();
   return {
     name,
     build(w, inputs) {
       if (w.group === 'stats') return stats(lib, w, inputs);
-      if (w.group !== 'select') throw { refused: 'not run: a peer for the select and statistics workloads' };
+      if (w.group === 'random') return random(lib, w);
+      if (w.group !== 'select') throw { refused: 'not run: a peer for the select, statistics and random workloads' };
       return build(lib, w, inputs);
     },
   };
@@ -368,6 +373,18 @@ export const ENGINES = {
     },
     numpyTsSelect,
     numpyTsStats,
+    numpyTsRandom,
   ),
-  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats),
+  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats, jaxRandom),
+  // seedrandom (npm) in plain JS loops: the random workloads only
+  seedrandom: async () => {
+    const seedrandom = (await import('seedrandom')).default;
+    return {
+      name: 'seedrandom',
+      build(w) {
+        if (w.group !== 'random') throw { refused: 'not run: a peer for the random workloads' };
+        return jsLoopRandom(seedrandom, w);
+      },
+    };
+  },
 };

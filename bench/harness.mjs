@@ -108,13 +108,16 @@ export function measureLimits(wt, quick) {
 }
 
 // the targets (workloads.mjs TARGETS) a run met or missed
-export function checkTargets(targets, workloads, limits) {
+export function checkTargets(targets, workloads, limits, numpy = null) {
   const out = [];
   // a ratio is peer time / wtensor time; speedup: wtensor time / peer time
   // (the peer is wtensor's threaded engine); over: peer time / that engine's
   for (const t of targets) {
     const r = workloads.find((w) => w.id === t.workload)?.ratios;
-    let ratio = r?.[t.peer];
+    const mine = workloads.find((w) => w.id === t.workload)?.engines.wtensor?.medianMs;
+    // NumPy runs natively, in its own process: its median over wtensor's
+    let ratio =
+      t.peer === 'numpy' ? (numpy?.[t.workload] && mine ? numpy[t.workload].medianMs / mine : undefined) : r?.[t.peer];
     if (t.speedup && ratio !== undefined) ratio = 1 / ratio;
     if (t.over) ratio = r?.[t.over] === undefined || ratio === undefined ? undefined : ratio / r[t.over];
     if (ratio !== undefined) out.push({ ...t, ratio, met: ratio >= t.min });

@@ -31,7 +31,7 @@ def op(w, xs):
         return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
-    return select_op(w, xs) or stats_op(w, xs)
+    return select_op(w, xs) or stats_op(w, xs) or random_op(w, xs)
 
 
 def stats_op(w, xs):
@@ -47,6 +47,17 @@ def stats_op(w, xs):
         'softmax': lambda: np.exp(a - np.logaddexp.reduce(a, axis=-1, keepdims=True)),
         'logsumexp': lambda: np.logaddexp.reduce(a, axis=-1),
         'atan2': lambda: np.arctan2(a, xs[-1]), 'hypot': lambda: np.hypot(a, xs[-1]),
+    }
+    return ops.get(w['op'])
+
+
+def random_op(w, xs):
+    """the random workloads: NumPy's Generator (PCG64), whose streams wtensor's are"""
+    g, n = np.random.default_rng(1), xs[0].size
+    ops = {
+        'normal64': lambda: g.standard_normal(n), 'normal32': lambda: g.standard_normal(n, dtype=np.float32),
+        'random': lambda: g.random(n), 'integers': lambda: g.integers(0, 1000, n, dtype=np.int32),
+        'choice': lambda: g.choice(n, n, replace=False), 'permutation': lambda: g.permutation(n),
     }
     return ops.get(w['op'])
 

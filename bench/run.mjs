@@ -192,7 +192,7 @@ for (const rec of results.workloads) {
       `${rec.label.padEnd(28)} ort-2t ${r.refused ? `refused: ${r.refused}` : `${r.medianMs.toFixed(3)} ms ×${rec.ratios['ort-2t']?.toFixed(2)} (separate process)`}`,
     );
 }
-if (!quick) results.targets = checkTargets(TARGETS, results.workloads, results.limits); // tiny sizes say nothing about targets
+if (!quick) results.targets = checkTargets(TARGETS, results.workloads, results.limits, results.numpy); // tiny sizes say nothing about targets
 const missed = results.targets.filter((t) => !t.met);
 if (!quick) console.log(`targets: ${results.targets.length - missed.length} of ${results.targets.length} met`);
 for (const t of missed)
@@ -212,7 +212,7 @@ function merged(latest) {
 if (!flag('--no-report')) {
   const latest = `${here}results/latest.json`;
   const out = merged(latest);
-  if (out !== results && !quick) out.targets = checkTargets(TARGETS, out.workloads, out.limits);
+  if (out !== results && !quick) out.targets = checkTargets(TARGETS, out.workloads, out.limits, out.numpy);
   Object.assign(results, out);
   mkdirSync(`${here}results`, { recursive: true });
   writeFileSync(`${here}results/${quick ? 'quick' : 'latest'}.json`, `${JSON.stringify(results, null, 1)}\n`);

@@ -214,6 +214,15 @@ export const WORKLOADS = [
     inputs,
     bytes: 4 * inputs.reduce((n, s) => n + s.reduce((a, b) => a * b, 1), 0),
   })),
+  // issue 25: random numbers (bench/random.mjs); inputs only give the count
+  ...[
+    ['rand_normal', 'standardNormal 1M float64', 'normal64', 8],
+    ['rand_normal_f32', 'standardNormal 1M float32', 'normal32', 4],
+    ['rand_random', 'random 1M float64', 'random', 8],
+    ['rand_integers', 'integers [0, 1000) 1M int32', 'integers', 4],
+    ['rand_choice', 'choice of 1M without replacement', 'choice', 8],
+    ['rand_permutation', 'permutation of 1M', 'permutation', 8],
+  ].map(([id, label, op, size]) => ({ id, group: 'random', label, op, inputs: [[M]], bytes: size * M })),
 ];
 
 // the integer inputs the select workloads use, from the float32 data, alike in every engine
@@ -268,6 +277,17 @@ export const TARGETS = [
       min: 1.0,
       why: 'statistics and helpers ahead of every JS peer that has the function',
     })),
+  ),
+  ...['rand_normal', 'rand_normal_f32', 'rand_random', 'rand_integers', 'rand_choice', 'rand_permutation'].flatMap(
+    (id) => [
+      ...['numpy-ts', 'jax-js', 'seedrandom'].map((peer) => ({
+        workload: id,
+        peer,
+        min: 1.0,
+        why: 'random numbers ahead of every JS peer that draws them',
+      })),
+      { workload: id, peer: 'numpy', min: 0.5, why: "random numbers within 2× of NumPy's Generator (native)" },
+    ],
   ),
   ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
     { workload: id, peer: 'tfjs-wasm', min: 1.0, why: 'every elementwise workload ≥ 1.0× tfjs-backend-wasm' },

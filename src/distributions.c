@@ -8,6 +8,7 @@
 #include "random.h"
 #include "ziggurat.h"
 #include <math.h>
+#include <string.h>
 
 /* ---- normal and exponential: the ziggurats ---------------------------------------------------- */
 double wt_dist_normal(wt_rng *g) {
@@ -15,9 +16,11 @@ double wt_dist_normal(wt_rng *g) {
         uint64_t r = wt_rng_next64(g);
         int idx = (int)(r & 0xff);
         r >>= 8;
-        uint64_t rabs = (r >> 1) & 0x000fffffffffffffull;
-        double x = (double)rabs * wi_double[idx];
-        if (r & 1) x = -x;
+        uint64_t rabs = (r >> 1) & 0x000fffffffffffffull, bits;
+        double x = (double)(int64_t)rabs * wi_double[idx];
+        memcpy(&bits, &x, 8); /* the sign without a branch: a coin flip mispredicts half the time */
+        bits ^= (r & 1) << 63;
+        memcpy(&x, &bits, 8);
         if (rabs < ki_double[idx]) return x;
         if (idx == 0) { /* the tail, beyond r */
             for (;;) {
@@ -34,9 +37,11 @@ float wt_dist_normal_f(wt_rng *g) {
     for (;;) {
         uint32_t r = wt_rng_next32(g);
         int idx = (int)(r & 0xff);
-        uint32_t rabs = (r >> 9) & 0x7fffff;
-        float x = (float)rabs * wi_float[idx];
-        if ((r >> 8) & 1) x = -x;
+        uint32_t rabs = (r >> 9) & 0x7fffff, bits;
+        float x = (float)(int32_t)rabs * wi_float[idx];
+        memcpy(&bits, &x, 4);
+        bits ^= ((r >> 8) & 1) << 31;
+        memcpy(&x, &bits, 4);
         if (rabs < ki_float[idx]) return x;
         if (idx == 0) {
             for (;;) {
@@ -55,7 +60,7 @@ double wt_dist_exponential(wt_rng *g) {
         uint64_t ri = wt_rng_next64(g) >> 3;
         int idx = (int)(ri & 0xff);
         ri >>= 8;
-        double x = (double)ri * we_double[idx];
+        double x = (double)(int64_t)ri * we_double[idx];
         if (ri < ke_double[idx]) return x;
         if (idx == 0) return WT_ZIG_EXP_R - log1p(-wt_rng_double(g));
         if ((fe_double[idx - 1] - fe_double[idx]) * wt_rng_double(g) + fe_double[idx] < exp(-x)) return x;
@@ -67,7 +72,7 @@ float wt_dist_exponential_f(wt_rng *g) {
         uint32_t ri = wt_rng_next32(g) >> 1;
         int idx = (int)(ri & 0xff);
         ri >>= 8;
-        float x = (float)ri * we_float[idx];
+        float x = (float)(int32_t)ri * we_float[idx];
         if (ri < ke_float[idx]) return x;
         if (idx == 0) return WT_ZIG_EXP_R_F - log1pf(-wt_rng_float(g));
         if ((fe_float[idx - 1] - fe_float[idx]) * wt_rng_float(g) + fe_float[idx] < expf(-x)) return x;
@@ -342,21 +347,6 @@ double wt_dist_legacy_gauss(wt_rng *g) {
 }
 
 /* ---- bounded integers -------------------------------------------------------------------------- */
-uint64_t wt_dist_mask(uint64_t max) {
-    for (int s = 1; s < 64; s <<= 1) max |= max >> s;
-    return max;
-}
-
-uint64_t wt_dist_interval(wt_rng *g, uint64_t max) {
-    if (max == 0) return 0;
-    uint64_t mask = wt_dist_mask(max), v;
-    if (max <= 0xffffffffu)
-        while ((v = (wt_rng_next32(g) & mask)) > max) {}
-    else
-        while ((v = (wt_rng_next64(g) & mask)) > max) {}
-    return v;
-}
-
 /* Lemire's multiply-and-reject at a width of w bits (8, 16, 32) from draw() */
 #define LEMIRE(name, T, W, draw)                                             \
     static T name(wt_rng *g, T rng, wt_dist_buf *b) {                        \

@@ -124,6 +124,19 @@ static wt_status pair_check(int dist, const double *p) {
     return WT_OK;
 }
 
+/* The distributions every draw of which takes at least one 64-bit word (as float32: a 32-bit half):
+** their loops draw words ahead (wt_rng_ahead64, wt_rng_ahead32).  Not those that may take none (gamma
+** of shape 0, weibull of a = 0, binomial of n = 0, poisson of 0, f of tiny degrees, the cached Gaussian). */
+static const unsigned char AHEAD[WT_NRANDOM] = {
+    [WT_RANDOM_RANDOM] = 64,         [WT_RANDOM_STANDARD_NORMAL] = 64, [WT_RANDOM_STANDARD_EXPONENTIAL] = 64,
+    [WT_RANDOM_NORMAL] = 64,         [WT_RANDOM_UNIFORM] = 64,         [WT_RANDOM_EXPONENTIAL] = 64,
+    [WT_RANDOM_LOGNORMAL] = 64,      [WT_RANDOM_LAPLACE] = 64,         [WT_RANDOM_LOGISTIC] = 64,
+    [WT_RANDOM_GUMBEL] = 64,         [WT_RANDOM_STANDARD_CAUCHY] = 64, [WT_RANDOM_STANDARD_T] = 64,
+    [WT_RANDOM_PARETO] = 64,         [WT_RANDOM_POWER] = 64,           [WT_RANDOM_RAYLEIGH] = 64,
+    [WT_RANDOM_TRIANGULAR] = 64,     [WT_RANDOM_GEOMETRIC] = 64,       [WT_RANDOM_LOGSERIES] = 64,
+    [WT_RANDOM_LEGACY_UNIFORM] = 64,
+};
+
 /* one draw of dist from parameters p (n: binomial's count) into out, as dtype */
 static void draw(wt_rng *g, int dist, int dtype, const double *p, int64_t n, char *out) {
     double d = 0;
@@ -324,12 +337,22 @@ wt_status wt_random(wt_rng *g, int dist, const wt_tensor *a, const wt_tensor *b,
     }
     int64_t size = wt_desc_size(&shp), idx[WT_MAX_DIMS] = {0}, off[3] = {0}, isz = (int64_t)wt_dtype_size(dtype);
     char *o = wt_first(r);
-    if (dist == WT_RANDOM_RANDOM && dtype == WT_FLOAT64) /* the common fills, without the parameter walk */
-        for (int64_t e = 0; e < size; e++) ((double *)(void *)o)[e] = wt_rng_double(g);
+    if (dist == WT_RANDOM_RANDOM && dtype == WT_FLOAT64 && g->kind != WT_RNG_MT19937) { /* words, then doubles */
+        uint64_t *w = (uint64_t *)(void *)o;
+        wt_rng_fill64(g, w, size);
+        for (int64_t e = 0; e < size; e++)
+            ((double *)(void *)o)[e] = (double)(int64_t)(w[e] >> 11) * (1.0 / 9007199254740992.0);
+    } else if (dist == WT_RANDOM_RANDOM_RAW && g->kind != WT_RNG_MT19937)
+        wt_rng_fill64(g, (uint64_t *)(void *)o, size);
     else if (dist == WT_RANDOM_STANDARD_NORMAL && dtype == WT_FLOAT64)
-        for (int64_t e = 0; e < size; e++) ((double *)(void *)o)[e] = wt_dist_normal(g);
-    else
         for (int64_t e = 0; e < size; e++) {
+            if (e % WT_RNG_LOOK == 0) wt_rng_ahead64(g, size - e);
+            ((double *)(void *)o)[e] = wt_dist_normal(g);
+        }
+    else
+        for (int64_t e = 0, ahead = AHEAD[dist] && dtype == WT_FLOAT32 ? 32 : AHEAD[dist]; e < size; e++) {
+            if (ahead == 64 && e % WT_RNG_LOOK == 0) wt_rng_ahead64(g, size - e);
+            if (ahead == 32 && e % (2 * WT_RNG_LOOK) == 0) wt_rng_ahead32(g, size - e);
             double p[3] = {0, 0, 0};
             int64_t cnt = 0;
             for (int k = 0; k < n; k++) {
@@ -389,6 +412,53 @@ static const char *i128_str(i128 v, char *buf) { /* for messages: |v| < 2^65 */
     return buf;
 }
 
+/* n draws of off + [0, rng] at one width, stored isz bytes each (the low bytes: little-endian) */
+static void bounded_fill(wt_rng *g, uint64_t off, uint64_t rng, int bits, int masked, int64_t isz, char *o, int64_t n) {
+    wt_dist_buf b = {0, 0};
+    /* what each draw takes at least: a 64-bit word for wide ranges, a 32-bit half from 32 bits up, else less */
+    int ahead = rng == 0 || bits < 32 ? 0 : bits == 64 && rng > 0xffffffffu ? 64 : 32;
+    if (ahead == 32 && rng < 0xffffffffu) { /* 32-bit draws, inline: Lemire's multiply, or the masked loop */
+        const uint32_t excl = (uint32_t)rng + 1, threshold = (uint32_t)(0xffffffffu - rng) % excl;
+        const uint32_t mask = (uint32_t)wt_dist_mask(rng);
+        uint32_t vs[2 * WT_RNG_LOOK]; /* a block of draws, then its stores: none can alias the generator */
+        for (int64_t e0 = 0; e0 < n; e0 += 2 * WT_RNG_LOOK) {
+            int64_t cnt = n - e0 < 2 * WT_RNG_LOOK ? n - e0 : 2 * WT_RNG_LOOK;
+            wt_rng_ahead32(g, n - e0);
+            wt_rng_halves h = wt_rng_half_open(g);
+            for (int64_t k = 0; k < cnt; k++) {
+                uint32_t v;
+                if (masked)
+                    while ((v = (wt_rng_half_next(g, &h) & mask)) > rng) {}
+                else {
+                    uint64_t m = (uint64_t)wt_rng_half_next(g, &h) * excl;
+                    if ((uint32_t)m < excl)
+                        while ((uint32_t)m < threshold) m = (uint64_t)wt_rng_half_next(g, &h) * excl;
+                    v = (uint32_t)(m >> 32);
+                }
+                vs[k] = v;
+            }
+            wt_rng_half_sync(g, &h);
+            for (int64_t k = 0; k < cnt; k++)
+                if (isz == 4)
+                    ((uint32_t *)(void *)o)[e0 + k] = (uint32_t)(off + vs[k]);
+                else
+                    ((uint64_t *)(void *)o)[e0 + k] = off + vs[k];
+        }
+        return;
+    }
+    for (int64_t e = 0; e < n; e++) {
+        if (ahead == 64 && e % WT_RNG_LOOK == 0) wt_rng_ahead64(g, n - e);
+        if (ahead == 32 && e % (2 * WT_RNG_LOOK) == 0) wt_rng_ahead32(g, n - e);
+        uint64_t v = wt_dist_bounded(g, off, rng, bits, masked, &b);
+        switch (isz) {
+        case 1: ((uint8_t *)o)[e] = (uint8_t)v; break;
+        case 2: ((uint16_t *)(void *)o)[e] = (uint16_t)v; break;
+        case 4: ((uint32_t *)(void *)o)[e] = (uint32_t)v; break;
+        default: ((uint64_t *)(void *)o)[e] = v;
+        }
+    }
+}
+
 wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *high, int endpoint, int masked,
                              int dtype, int ndim, const int64_t *shape, wt_tensor **result) {
     wt_status st = check_g(g, "integers");
@@ -417,10 +487,11 @@ wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *h
     i128 lo_b = (i128)lim.int_min, hi_b = (i128)lim.int_max;
     int64_t size = wt_desc_size(&shp), idx[WT_MAX_DIMS] = {0}, off[2] = {0}, isz = (int64_t)wt_dtype_size(dtype);
     wt_tensor *r = NULL;
-    for (int pass = 0; pass < 2; pass++) { /* every pair checked, then drawn */
+    int one = wt_desc_size(&P.v[0]->d) == 1 && wt_desc_size(&P.v[1]->d) == 1; /* one range for every draw */
+    for (int pass = 0; pass < 2; pass++) {                                    /* every pair checked, then drawn */
         wt_dist_buf buf = {0, 0};
         char *o = pass ? wt_first(r) : NULL;
-        for (int64_t e = 0; e < size; e++) {
+        for (int64_t e = 0; e < (one && !pass ? 1 : size); e++) {
             i128 lo = int_at(P.v[0], off[0]), hi = int_at(P.v[1], off[1]) - !endpoint;
             char a[48], b[48];
             if (!pass && lo < lo_b)
@@ -433,6 +504,10 @@ wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *h
                 st = wt_error_fail(WT_EINVAL, "integers: low %s high (low %s, high %s)",
                                    endpoint ? ">" : ">=", i128_str(lo, a), i128_str(hi + !endpoint, b));
             if (st) break;
+            if (pass && one) {
+                bounded_fill(g, (uint64_t)lo, (uint64_t)(hi - lo), bits, masked, isz, o, size);
+                break;
+            }
             if (pass) {
                 uint64_t v = wt_dist_bounded(g, (uint64_t)lo, (uint64_t)(hi - lo), bits, masked, &buf);
                 memcpy(o + e * isz, &v, (size_t)isz); /* little-endian: the low bytes */
@@ -469,6 +544,43 @@ static void swap_bytes(char *a, char *b, int64_t n) {
     }
 }
 
+/* two elements of isz bytes swapped */
+static inline void swap_at(char *p, char *q, int64_t isz) {
+    if (isz == 8) {
+        uint64_t t;
+        memcpy(&t, p, 8), memcpy(p, q, 8), memcpy(q, &t, 8);
+    } else if (isz == 4) {
+        uint32_t t;
+        memcpy(&t, p, 4), memcpy(p, q, 4), memcpy(q, &t, 4);
+    } else
+        swap_bytes(p, q, isz);
+}
+
+/* Fisher-Yates over one lane of n elements (stride in bytes): NumPy's, i from n - 1 down to 1.  The
+** draws come a block at a time into a local array, apart from the swaps, so no store into the data
+** can make the compiler reload the generator's state. */
+static void shuffle_lane(wt_rng *g, char *base, int64_t n, int64_t stride, int64_t isz) {
+    int64_t js[2 * WT_RNG_LOOK];
+    for (int64_t top = n - 1; top >= 1; top -= 2 * WT_RNG_LOOK) {
+        int64_t cnt = top < 2 * WT_RNG_LOOK ? top : 2 * WT_RNG_LOOK;
+        wt_rng_ahead32(g, top); /* top draws to go, a half or more each */
+        if (top > 0xffffffff)
+            for (int64_t k = 0; k < cnt; k++) js[k] = (int64_t)wt_dist_interval(g, (uint64_t)(top - k));
+        else { /* NumPy's random_interval on 32-bit draws, the buffered half in locals */
+            wt_rng_halves h = wt_rng_half_open(g);
+            uint32_t mask = (uint32_t)wt_dist_mask((uint64_t)top), v;
+            for (int64_t k = 0; k < cnt; k++) {
+                uint32_t max = (uint32_t)(top - k);
+                if (max <= mask >> 1) mask >>= 1; /* max only falls, a bit at a time at most */
+                while ((v = wt_rng_half_next(g, &h) & mask) > max) {}
+                js[k] = v;
+            }
+            wt_rng_half_sync(g, &h);
+        }
+        for (int64_t k = 0; k < cnt; k++) swap_at(base + (top - k) * stride, base + js[k] * stride, isz);
+    }
+}
+
 wt_status wt_random_shuffle(wt_rng *g, wt_tensor *t, int axis) {
     wt_status st = check_g(g, "shuffle");
     int a;
@@ -479,9 +591,14 @@ wt_status wt_random_shuffle(wt_rng *g, wt_tensor *t, int axis) {
     int64_t n = d->shape[a], isz = (int64_t)wt_dtype_size(d->dtype), size = wt_desc_size(d);
     if (!size) return WT_OK;
     char *base = wt_first(t);
+    if (size == n) { /* one element per sub-array: a lane */
+        shuffle_lane(g, base, n, d->strides[a] * isz, isz);
+        return WT_OK;
+    }
     for (int64_t i = n - 1; i >= 1; i--) {
-        int64_t j = (int64_t)wt_dist_interval(g, (uint64_t)i), idx[WT_MAX_DIMS] = {0}, off = 0;
+        int64_t j = (int64_t)wt_dist_interval(g, (uint64_t)i), off = 0, idx[WT_MAX_DIMS];
         if (i == j) continue;
+        memset(idx, 0, sizeof idx);
         for (int64_t e = 0; e < size / n; e++) { /* every element of the two sub-arrays */
             swap_bytes(base + (off + i * d->strides[a]) * isz, base + (off + j * d->strides[a]) * isz, isz);
             for (int k = d->ndim - 1; k >= 0; k--) {
@@ -522,6 +639,10 @@ wt_status wt_random_permuted(wt_rng *g, wt_tensor *t, int axis) {
         for (int k = 0; k < d->ndim; k++)
             rev.shape[k] = d->shape[d->ndim - 1 - k], rev.strides[k] = d->strides[d->ndim - 1 - k];
         int f = d->ndim > 1 && !wt_desc_is_c_contiguous(d) && wt_desc_is_c_contiguous(&rev);
+        if (wt_desc_is_c_contiguous(f ? &rev : d)) { /* its elements in order are its memory */
+            shuffle_lane(g, base, size, isz, isz);
+            return WT_OK;
+        }
         for (int64_t i = size - 1; i >= 1; i--) {
             int64_t j = (int64_t)wt_dist_interval(g, (uint64_t)i);
             if (i != j) swap_bytes(base + flat_offset(d, i, f) * isz, base + flat_offset(d, j, f) * isz, isz);
@@ -530,10 +651,7 @@ wt_status wt_random_permuted(wt_rng *g, wt_tensor *t, int axis) {
     }
     int64_t n = d->shape[a], sa = d->strides[a], idx[WT_MAX_DIMS] = {0}, off = 0;
     for (int64_t l = 0; l < size / n; l++) {
-        for (int64_t i = n - 1; i >= 1; i--) {
-            int64_t j = (int64_t)wt_dist_interval(g, (uint64_t)i);
-            if (i != j) swap_bytes(base + (off + i * sa) * isz, base + (off + j * sa) * isz, isz);
-        }
+        shuffle_lane(g, base + off * isz, n, sa * isz, isz);
         for (int k = d->ndim - 1; k >= 0; k--) {
             if (k == a) continue;
             off += d->strides[k];
@@ -546,12 +664,34 @@ wt_status wt_random_permuted(wt_rng *g, wt_tensor *t, int axis) {
 }
 
 /* ---- choice's samplers ------------------------------------------------------------------------- */
-/* NumPy's _shuffle_int: Fisher-Yates of data[first..n) by Lemire's bounded draws */
+/* NumPy's _shuffle_int: Fisher-Yates of data[first..n) by Lemire's bounded draws (32-bit ones inline) */
 static void shuffle_int(wt_rng *g, int64_t n, int64_t first, int64_t *data) {
     wt_dist_buf b = {0, 0};
-    for (int64_t i = n - 1; i >= first; i--) {
-        int64_t j = (int64_t)wt_dist_bounded(g, 0, (uint64_t)i, 64, 0, &b), t = data[j];
-        data[j] = data[i], data[i] = t;
+    int64_t js[2 * WT_RNG_LOOK]; /* a block of draws, then its swaps (as shuffle_lane) */
+    for (int64_t top = n - 1; top >= first; top -= 2 * WT_RNG_LOOK) {
+        int64_t cnt = top - first + 1 < 2 * WT_RNG_LOOK ? top - first + 1 : 2 * WT_RNG_LOOK;
+        wt_rng_ahead32(g, top - first + 1);
+        wt_rng_halves h = wt_rng_half_open(g);
+        for (int64_t k = 0; k < cnt; k++) {
+            int64_t i = top - k;
+            if (i < 0xffffffff) {
+                const uint32_t excl = (uint32_t)i + 1;
+                uint64_t m = (uint64_t)wt_rng_half_next(g, &h) * excl;
+                if ((uint32_t)m < excl)
+                    for (const uint32_t thr = (uint32_t)(0xffffffffu - (uint32_t)i) % excl; (uint32_t)m < thr;)
+                        m = (uint64_t)wt_rng_half_next(g, &h) * excl;
+                js[k] = (int64_t)(m >> 32);
+            } else {
+                wt_rng_half_sync(g, &h);
+                js[k] = (int64_t)wt_dist_bounded(g, 0, (uint64_t)i, 64, 0, &b);
+                h = wt_rng_half_open(g);
+            }
+        }
+        wt_rng_half_sync(g, &h);
+        for (int64_t k = 0; k < cnt; k++) {
+            int64_t i = top - k, t = data[js[k]];
+            data[js[k]] = data[i], data[i] = t;
+        }
     }
 }
 

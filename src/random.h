@@ -26,9 +26,22 @@ int64_t wt_dist_binomial(wt_rng *g, int64_t n, double p);
 int64_t wt_dist_geometric(wt_rng *g, double p);
 int64_t wt_dist_logseries(wt_rng *g, double p);
 double wt_dist_legacy_gauss(wt_rng *g);
-uint64_t wt_dist_mask(uint64_t max);
+/* the least all-ones mask covering max */
+static inline uint64_t wt_dist_mask(uint64_t max) {
+    for (int s = 1; s < 64; s <<= 1) max |= max >> s;
+    return max;
+}
+
 /* [0, max] by masked rejection (NumPy's random_interval: shuffles) */
-uint64_t wt_dist_interval(wt_rng *g, uint64_t max);
+static inline uint64_t wt_dist_interval(wt_rng *g, uint64_t max) {
+    if (max == 0) return 0;
+    uint64_t mask = wt_dist_mask(max), v;
+    if (max <= 0xffffffffu)
+        while ((v = (wt_rng_next32(g) & mask)) > max) {}
+    else
+        while ((v = (wt_rng_next64(g) & mask)) > max) {}
+    return v;
+}
 /* off + [0, rng] at a dtype's width (1 for bool, 8, 16, 32, 64), Lemire's or masked */
 uint64_t wt_dist_bounded(wt_rng *g, uint64_t off, uint64_t rng, int bits, int masked, wt_dist_buf *b);
 

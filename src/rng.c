@@ -79,7 +79,15 @@ wt_status wt_seed_sequence(const uint32_t *entropy, int64_t n, int64_t pool_size
 static uint64_t word64(const uint32_t *w) { return (uint64_t)w[0] | (uint64_t)w[1] << 32; }
 static wt_u128 word128(const uint32_t *w) { return (wt_u128)word64(w + 2) << 64 | word64(w); }
 
+static wt_u128 pcg_state(const wt_rng *g) { return (wt_u128)g->u.pcg.hi << 64 | g->u.pcg.lo; }
+static wt_u128 pcg_inc(const wt_rng *g) { return (wt_u128)g->u.pcg.inc_hi << 64 | g->u.pcg.inc_lo; }
+static void pcg_put(wt_rng *g, wt_u128 state, wt_u128 inc) {
+    g->u.pcg.hi = (uint64_t)(state >> 64), g->u.pcg.lo = (uint64_t)state;
+    g->u.pcg.inc_hi = (uint64_t)(inc >> 64), g->u.pcg.inc_lo = (uint64_t)inc;
+}
+
 static void clear_extras(wt_rng *g) {
+    g->look_pos = g->look_n = 0;
     g->has_uint32 = 0, g->uinteger = 0;
     g->has_gauss = 0, g->gauss = 0;
 }
@@ -97,10 +105,8 @@ wt_status wt_rng_seed(wt_rng *g, const uint32_t *words, int64_t n) {
     {
         wt_u128 init = (wt_u128)word64(words) << 64 | word64(words + 2);
         wt_u128 seq = (wt_u128)word64(words + 4) << 64 | word64(words + 6);
-        g->u.pcg.inc = seq << 1 | 1;
-        g->u.pcg.state = g->u.pcg.inc; /* state 0 stepped */
-        g->u.pcg.state += init;
-        g->u.pcg.state = g->u.pcg.state * WT_PCG_MULT + g->u.pcg.inc;
+        wt_u128 inc = seq << 1 | 1, s = (inc + init) * WT_PCG_MULT + inc; /* state 0 stepped, plus init, stepped */
+        pcg_put(g, s, inc);
         break;
     }
     case WT_RNG_MT19937:
@@ -178,7 +184,7 @@ wt_status wt_rng_get_state(const wt_rng *g, uint32_t *w, int64_t n) {
     case WT_RNG_PCG64:
     case WT_RNG_PCG64DXSM:
         for (int i = 0; i < 2; i++) {
-            wt_u128 v = i ? g->u.pcg.inc : g->u.pcg.state;
+            wt_u128 v = i ? pcg_inc(g) : pcg_state(g);
             put64(w + 4 * i, (uint64_t)v), put64(w + 4 * i + 2, (uint64_t)(v >> 64));
         }
         break;
@@ -215,7 +221,7 @@ wt_status wt_rng_set_state(wt_rng *g, const uint32_t *w, int64_t n) {
         return wt_error_fail(WT_EINVAL, "rng_set_state: Philox's buffer_pos must be 0..4, got %u", w[20]);
     switch (g->kind) {
     case WT_RNG_PCG64:
-    case WT_RNG_PCG64DXSM: g->u.pcg.state = word128(w), g->u.pcg.inc = word128(w + 4); break;
+    case WT_RNG_PCG64DXSM: pcg_put(g, word128(w), word128(w + 4)); break;
     case WT_RNG_MT19937:
         memcpy(g->u.mt.key, w, WT_MT_N * 4);
         g->u.mt.pos = (int32_t)w[WT_MT_N];
@@ -258,7 +264,7 @@ static void philox_add(wt_rng *g, const uint64_t *d) {
 
 static void pcg_advance(wt_rng *g, wt_u128 delta) {
     wt_u128 mult = g->kind == WT_RNG_PCG64 ? WT_PCG_MULT : (wt_u128)WT_PCG_CHEAP;
-    g->u.pcg.state = lcg_advance(g->u.pcg.state, delta, mult, g->u.pcg.inc);
+    pcg_put(g, lcg_advance(pcg_state(g), delta, mult, pcg_inc(g)), pcg_inc(g));
 }
 
 wt_status wt_rng_advance(wt_rng *g, const uint32_t *delta, int64_t n) {
@@ -329,4 +335,44 @@ void wt_rng_philox_block(wt_rng *g) {
     }
     memcpy(g->u.philox.buf, x, sizeof x);
     g->u.philox.pos = 0;
+}
+
+/* ---- block draws ------------------------------------------------------------------------------- */
+void wt_rng_fill64(wt_rng *g, uint64_t *out, int64_t n) {
+    if (g->kind == WT_RNG_PCG64 || g->kind == WT_RNG_PCG64DXSM) {
+        uint64_t hi = g->u.pcg.hi, lo = g->u.pcg.lo, ih = g->u.pcg.inc_hi, il = g->u.pcg.inc_lo;
+        int xsl = g->kind == WT_RNG_PCG64;
+        uint64_t mh = xsl ? WT_PCG_MULT_HI : 0, ml = xsl ? WT_PCG_MULT_LO : WT_PCG_CHEAP;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t dh = hi ^ (hi >> 32), dl = lo | 1; /* DXSM reads the state before its step */
+            uint64_t h, l = wt_rng_mul64(lo, ml, &h);
+            h += lo * mh + hi * ml;
+            lo = l + il;
+            hi = h + ih + (lo < l);
+            if (xsl)
+                out[i] = wt_rng_rotr(hi ^ lo, (unsigned)(hi >> 58));
+            else {
+                dh *= WT_PCG_CHEAP;
+                out[i] = (dh ^ (dh >> 48)) * dl;
+            }
+        }
+        g->u.pcg.hi = hi, g->u.pcg.lo = lo;
+    } else if (g->kind == WT_RNG_SFC64) {
+        uint64_t a = g->u.sfc[0], b = g->u.sfc[1], c = g->u.sfc[2], w = g->u.sfc[3];
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t t = a + b + w++;
+            a = b ^ (b >> 11), b = c + (c << 3), c = ((c << 24) | (c >> 40)) + t;
+            out[i] = t;
+        }
+        g->u.sfc[0] = a, g->u.sfc[1] = b, g->u.sfc[2] = c, g->u.sfc[3] = w;
+    } else
+        for (int64_t i = 0; i < n; i++) out[i] = wt_rng_draw64(g);
+}
+
+/* wt_rng_half_next past the words drawn ahead: the state written back, one draw, read again */
+uint32_t wt_rng_next32_slow(wt_rng *g, wt_rng_halves *h) {
+    wt_rng_half_sync(g, h);
+    uint32_t v = wt_rng_next32(g);
+    *h = wt_rng_half_open(g);
+    return v;
 }
