@@ -8,17 +8,26 @@
 import { fresh } from './select.mjs';
 
 const N = (w) => w.inputs[0].reduce((a, b) => a * b, 1);
-const round = (x) => Math.round(x * 100) / 100;
+const to = (x, step) => Math.round(x / step) * step;
 
-// what every engine's draws must agree on
+// what every engine's draws must agree on: sums and ranges exactly, moments to what a million draws settle
 export function summary(op, values) {
-  const v = Array.from(values, Number);
-  const n = v.length;
-  const mean = v.reduce((a, b) => a + b, 0) / n;
-  if (op === 'permutation' || op === 'choice') return [v.reduce((a, b) => a + b, 0), Math.min(...v), Math.max(...v)];
-  if (op === 'integers') return [Math.min(...v), Math.max(...v), Math.round(mean / 10)];
-  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / n);
-  return op === 'random' ? [round(mean), round(sd * 10) / 10] : [round(mean * 10) / 10, round(sd)];
+  let n = 0,
+    sum = 0,
+    sq = 0,
+    lo = Infinity,
+    hi = -Infinity;
+  for (const x of values) {
+    const v = Number(x);
+    (n++, (sum += v), (sq += v * v));
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const mean = sum / n,
+    sd = Math.sqrt(sq / n - mean * mean);
+  if (op === 'permutation' || op === 'choice') return [sum, lo, hi];
+  if (op === 'integers') return [lo, hi, to(mean, 10)];
+  return op === 'random' ? [to(mean, 0.01), to(sd, 0.1)] : [to(mean, 0.1) || 0, to(sd, 0.01)];
 }
 
 export function wtRandom(wt, w) {

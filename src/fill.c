@@ -4,9 +4,10 @@
 #include <math.h>
 
 /* start + i step for i < n (the last one pinned to `last` when asked); floor:
-** integer dtypes take the floor (linspace, as NumPy), else assignment casting */
-static wt_status fill_line(int dtype, int64_t n, double start, double step, double last, bool pin_last, bool floor_ints,
-                           wt_tensor **out) {
+** integer dtypes take the floor (linspace, as NumPy), else assignment casting.  Only the first `upto`
+** are computed (arange continues from its first two itself). */
+static wt_status fill_line(int dtype, int64_t n, int64_t upto, double start, double step, double last, bool pin_last,
+                           bool floor_ints, wt_tensor **out) {
     wt_desc d;
     wt_status st = wt_desc_init(&d, dtype, 1, &n);
     if (!st) st = wt_tensor_alloc(&d, false, out);
@@ -14,7 +15,7 @@ static wt_status fill_line(int dtype, int64_t n, double start, double step, doub
     char *p = (char *)(*out)->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
     bool fl = floor_ints && !wt_dtype_is_inexact(dtype);
-    for (int64_t i = 0; i < n; i++) {
+    for (int64_t i = 0; i < n && i < upto; i++) {
         double v = pin_last && i == n - 1 && n > 1 ? last : start + (double)i * step;
         wt_cast_store_f64(dtype, p + i * isz, fl ? floor(v) : v);
     }
@@ -51,7 +52,7 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
         return wt_error_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld",
                              (long long)n);
     wt_tensor *t;
-    if ((st = fill_line(dtype, n, start, step, 0, false, false, &t))) return st;
+    if ((st = fill_line(dtype, n, 2, start, step, 0, false, false, &t))) return st;
     char *p = (char *)t->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
     double v0 = n > 0 ? wt_cast_load_f64(dtype, p) : 0, v1 = n > 1 ? wt_cast_load_f64(dtype, p + isz) : 0;
@@ -61,6 +62,28 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     if (n > 1 && !wt_dtype_is_inexact(dtype))
         wt_cast_one(dtype, p, WT_UINT64, &i0), wt_cast_one(dtype, p + isz, WT_UINT64, &i1);
     uint64_t di = i1 - i0;
+    if (n > 2 && !wt_dtype_is_inexact(dtype)) { /* integers: the low bytes of the wrapping sum (little-endian) */
+        for (int64_t i = 2; i < n; i++) {
+            uint64_t u = i0 + (uint64_t)i * di;
+            switch (isz) {
+            case 8: ((uint64_t *)(void *)p)[i] = u; break;
+            case 4: ((uint32_t *)(void *)p)[i] = (uint32_t)u; break;
+            case 2: ((uint16_t *)(void *)p)[i] = (uint16_t)u; break;
+            default: ((uint8_t *)p)[i] = (uint8_t)u;
+            }
+        }
+        *out = t;
+        return WT_OK;
+    }
+    if (dtype == WT_FLOAT64 || dtype == WT_FLOAT32) { /* the common floats, stored directly */
+        for (int64_t i = 2; i < n; i++)
+            if (dtype == WT_FLOAT64)
+                ((double *)(void *)p)[i] = v0 + (double)i * (v1 - v0);
+            else
+                ((float *)(void *)p)[i] = (float)v0 + (float)i * ((float)v1 - (float)v0);
+        *out = t;
+        return WT_OK;
+    }
     for (int64_t i = 2; i < n; i++) {
         if (part == WT_FLOAT32 || part == WT_FLOAT16) { /* float16: NumPy's HALF_fill computes in float32 */
             wt_cast_store_f64(dtype, p + i * isz, (float)((float)v0 + (float)i * (float)((float)v1 - (float)v0)));
@@ -84,7 +107,7 @@ wt_status wt_tensor_linspace(double start, double stop, int64_t num, int endpoin
         return wt_error_fail(WT_EINVAL, "linspace: number of samples, %lld, must be non-negative", (long long)num);
     int64_t div = endpoint ? num - 1 : num;
     double step = div > 0 ? (stop - start) / (double)div : 0;
-    return fill_line(dtype, num, start, step, stop, endpoint != 0, true, out);
+    return fill_line(dtype, num, num, start, step, stop, endpoint != 0, true, out);
 }
 
 wt_status wt_tensor_eye(int64_t n, int64_t m, int64_t k, int dtype, wt_tensor **out) {

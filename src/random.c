@@ -560,20 +560,21 @@ static inline void swap_at(char *p, char *q, int64_t isz) {
 ** draws come a block at a time into a local array, apart from the swaps, so no store into the data
 ** can make the compiler reload the generator's state. */
 static void shuffle_lane(wt_rng *g, char *base, int64_t n, int64_t stride, int64_t isz) {
-    int64_t js[2 * WT_RNG_LOOK];
-    for (int64_t top = n - 1; top >= 1; top -= 2 * WT_RNG_LOOK) {
-        int64_t cnt = top < 2 * WT_RNG_LOOK ? top : 2 * WT_RNG_LOOK;
+    int64_t js[4 * WT_RNG_LOOK], cnt;
+    for (int64_t top = n - 1; top >= 1; top -= cnt) {
         wt_rng_ahead32(g, top); /* top draws to go, a half or more each */
         if (top > 0xffffffff)
-            for (int64_t k = 0; k < cnt; k++) js[k] = (int64_t)wt_dist_interval(g, (uint64_t)(top - k));
-        else { /* NumPy's random_interval on 32-bit draws, the buffered half in locals */
+            for (cnt = 0; cnt < 2 * WT_RNG_LOOK && cnt < top; cnt++)
+                js[cnt] = (int64_t)wt_dist_interval(g, (uint64_t)(top - cnt));
+        else { /* NumPy's random_interval on 32-bit draws, the buffered half in locals, while the words last */
             wt_rng_halves h = wt_rng_half_open(g);
             uint32_t mask = (uint32_t)wt_dist_mask((uint64_t)top), v;
-            for (int64_t k = 0; k < cnt; k++) {
-                uint32_t max = (uint32_t)(top - k);
+            for (cnt = 0; cnt < 4 * WT_RNG_LOOK && cnt < top; cnt++) {
+                if (cnt && !h.has && h.pos >= g->look_n) break; /* drawn ahead: all taken */
+                uint32_t max = (uint32_t)(top - cnt);
                 if (max <= mask >> 1) mask >>= 1; /* max only falls, a bit at a time at most */
                 while ((v = wt_rng_half_next(g, &h) & mask) > max) {}
-                js[k] = v;
+                js[cnt] = v;
             }
             wt_rng_half_sync(g, &h);
         }

@@ -338,7 +338,33 @@ void wt_rng_philox_block(wt_rng *g) {
 }
 
 /* ---- block draws ------------------------------------------------------------------------------- */
+/* PCG64's states s1, s2, ... two at a time: s(k+2) = A^2 s(k) + (A + 1) c, two independent chains
+** (a 128-bit multiply's latency is the whole cost of a step, so the second chain comes nearly free) */
+static void pcg64_fill_pairs(wt_rng *g, uint64_t *out, int64_t n) {
+    wt_u128 c = (wt_u128)g->u.pcg.inc_hi << 64 | g->u.pcg.inc_lo, a2 = WT_PCG_MULT * WT_PCG_MULT;
+    wt_u128 c2 = (WT_PCG_MULT + 1) * c, s = (wt_u128)g->u.pcg.hi << 64 | g->u.pcg.lo;
+    wt_u128 s1 = s * WT_PCG_MULT + c, s2 = s1 * WT_PCG_MULT + c;
+    uint64_t ah = (uint64_t)(s1 >> 64), al = (uint64_t)s1, bh = (uint64_t)(s2 >> 64), bl = (uint64_t)s2;
+    const uint64_t mh = (uint64_t)(a2 >> 64), ml = (uint64_t)a2, ch = (uint64_t)(c2 >> 64), cl = (uint64_t)c2;
+    int64_t i = 0;
+    for (;;) {
+        out[i] = wt_rng_rotr(ah ^ al, (unsigned)(ah >> 58));
+        out[i + 1] = wt_rng_rotr(bh ^ bl, (unsigned)(bh >> 58));
+        if ((i += 2) + 2 > n) break;
+        uint64_t h1, l1 = wt_rng_mul64(al, ml, &h1), h2, l2 = wt_rng_mul64(bl, ml, &h2);
+        h1 += al * mh + ah * ml, h2 += bl * mh + bh * ml;
+        al = l1 + cl, bl = l2 + cl;
+        ah = h1 + ch + (al < l1), bh = h2 + ch + (bl < l2);
+    }
+    g->u.pcg.hi = bh, g->u.pcg.lo = bl; /* the state of the last word drawn */
+    if (i < n) out[i] = wt_rng_draw64(g);
+}
+
 void wt_rng_fill64(wt_rng *g, uint64_t *out, int64_t n) {
+    if (g->kind == WT_RNG_PCG64 && n >= 2) {
+        pcg64_fill_pairs(g, out, n);
+        return;
+    }
     if (g->kind == WT_RNG_PCG64 || g->kind == WT_RNG_PCG64DXSM) {
         uint64_t hi = g->u.pcg.hi, lo = g->u.pcg.lo, ih = g->u.pcg.inc_hi, il = g->u.pcg.inc_lo;
         int xsl = g->kind == WT_RNG_PCG64;

@@ -5,6 +5,7 @@ const PAGES = [
   ['playground.html', 'einsum playground'],
   ['views.html', 'views explorer'],
   ['image.html', 'image'],
+  ['random.html', 'seeded randomness'],
   ['bench.html', 'benchmarks'],
 ];
 

@@ -128,6 +128,35 @@ test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
         assert.deepEqual(page.problems, []);
       });
 
+      await t.test(
+        "seeded randomness: NumPy's numbers for the URL's seed, walks drawn, a new seed in the URL",
+        async () => {
+          const { page } = await openPage(browser, `${url}/web/random.html?seed=12345&walks=8&steps=400`);
+          await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+          // np.random.default_rng(12345).standard_normal((8, 400))[0, :3], and π from the next 200,000 points
+          assert.equal(await text(page, '#first'), 'first steps: -1.42382504, 1.26372846, -0.87066174');
+          assert.match(await text(page, '#pi'), /^π ≈ 3\.14188 from 200,000 points/);
+          assert.match(await text(page, '#python'), /default_rng\(12345\)/);
+          const colored = await page.evaluate(() => {
+            const c = document.getElementById('walks-canvas');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let n = 0;
+            for (let p = 0; p < d.length; p += 4) n += d[p + 3] > 0 && (d[p] !== d[p + 1] || d[p + 1] !== d[p + 2]);
+            return n;
+          });
+          assert.ok(colored > 2000, `the walks are drawn (${colored} coloured pixels)`);
+          await screenshot(page, 'random');
+          await page.fill('#seed', '7');
+          await page.click('#draw');
+          assert.match(page.url(), /[?&]seed=7(&|$)/);
+          assert.equal(await text(page, '#first'), 'first steps: 0.00123015, 0.29874554, -0.27413786');
+          await page.fill('#steps', 'many');
+          await page.click('#draw');
+          assert.match(await text(page, '#status'), /steps must be an integer/);
+          assert.deepEqual(page.problems, []);
+        },
+      );
+
       await t.test('image: grayscale gives equal channels; a box blur matches a JS reference', async () => {
         const page = await demo(browser, url, 'image');
         const pixels = (id) =>
