@@ -209,6 +209,12 @@ export function writeReport(results, dir) {
     results.workloads.filter((w) => w.group === 'stats'),
     true,
   );
+  msTable(
+    'Random numbers',
+    "Each engine draws from its own generator seeded once (wtensor: PCG64, NumPy's streams; numpy-ts: its PCG64; jax-js: threefry keys split per call; seedrandom: ARC4 in JS loops, Box-Muller normals). The results compared are summaries every engine must agree on (random.mjs `summary`: sums and ranges of permutations, moments to what 1M draws settle); wtensor's streams equal NumPy's, which tests/js/random.test.mjs checks. ×numpy is numpy's median (its Generator) over wtensor's (separate processes).",
+    results.workloads.filter((w) => w.group === 'random'),
+    true,
+  );
   // two threads: wtensor's scaling, and against onnxruntime-web's two threads
   const threaded = results.workloads.filter(
     (w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9),

@@ -43,7 +43,7 @@ static const unsigned char CONS[WT_NRANDOM][3] = {
     [WT_RANDOM_LEGACY_NORMAL] = {C_NONE, C_NONNEG},
 };
 
-static int nparams(int dist) {
+WT_COLD static int nparams(int dist) {
     const char *s = DISTS[dist].params;
     int n = *s != 0;
     for (; *s; s++) n += *s == ' ';
@@ -51,7 +51,7 @@ static int nparams(int dist) {
 }
 
 /* parameter k's name, from the list's "name=default name ..." */
-static const char *param_name(int dist, int k, char *buf) {
+WT_COLD static const char *param_name(int dist, int k, char *buf) {
     const char *s = DISTS[dist].params;
     for (; k; s++)
         if (*s == ' ') k--;
@@ -63,7 +63,7 @@ static const char *param_name(int dist, int k, char *buf) {
 
 static double lam_max(void) { return 9223372036854775807.0 - sqrt(9223372036854775807.0) * 10; }
 
-static wt_status cons_check(int dist, int k, int cons, double v) {
+WT_COLD static wt_status cons_check(int dist, int k, int cons, double v) {
     char nb[16];
     const char *n = param_name(dist, k, nb), *fn = DISTS[dist].name;
     switch (cons) {
@@ -96,7 +96,7 @@ static wt_status cons_check(int dist, int k, int cons, double v) {
 }
 
 /* checks across a draw's parameters (NumPy's, over the broadcast values) */
-static wt_status pair_check(int dist, const double *p) {
+WT_COLD static wt_status pair_check(int dist, const double *p) {
     const char *fn = DISTS[dist].name;
     switch (dist) {
     case WT_RANDOM_UNIFORM:
@@ -183,7 +183,7 @@ static void draw(wt_rng *g, int dist, int dtype, const double *p, int64_t n, cha
     case WT_RANDOM_GEOMETRIC: i = wt_dist_geometric(g, p[0]); break;
     case WT_RANDOM_LOGSERIES: i = wt_dist_logseries(g, p[0]); break;
     case WT_RANDOM_RANDOM_RAW: /* NumPy's next_raw: MT19937's is a 32-bit word */
-        i = g->kind == WT_RNG_MT19937 ? (int64_t)wt_rng_mt_next(g) : (int64_t)wt_rng_next64(g);
+        i = g->kind == WT_RNG_MT19937 ? (int64_t)wt_rng_mt_draw(g) : (int64_t)wt_rng_next64(g);
         break;
     case WT_RANDOM_LEGACY_STANDARD_NORMAL: d = wt_dist_legacy_gauss(g); break;
     case WT_RANDOM_LEGACY_NORMAL: d = p[0] + p[1] * wt_dist_legacy_gauss(g); break;
@@ -202,13 +202,13 @@ store_f : {
 }
 }
 
-static wt_status check_g(const wt_rng *g, const char *fn) {
+WT_COLD static wt_status check_g(const wt_rng *g, const char *fn) {
     if (!g || g->kind < 0 || g->kind >= WT_NRNG) return wt_error_fail(WT_EINVAL, "%s: not a bit generator", fn);
     return WT_OK;
 }
 
 /* the result's shape: (ndim, shape), or with ndim -1 the operands' broadcast shape */
-static wt_status out_shape(int n, const wt_tensor *const *t, int ndim, const int64_t *shape, const char *fn,
+WT_COLD static wt_status out_shape(int n, const wt_tensor *const *t, int ndim, const int64_t *shape, const char *fn,
                            wt_desc *out) {
     int nds[3];
     const int64_t *shs[3];
@@ -238,7 +238,7 @@ static void params_free(params *P) {
     for (int k = 0; k < P->n; k++) wt_tensor_free(P->v[k]);
 }
 
-static wt_status params_load(params *P, int n, const wt_tensor *const *t, const int *dtypes, const wt_desc *shape,
+WT_COLD static wt_status params_load(params *P, int n, const wt_tensor *const *t, const int *dtypes, const wt_desc *shape,
                              const char *fn) {
     P->n = 0;
     for (int k = 0; k < n; k++) {
@@ -255,7 +255,7 @@ static wt_status params_load(params *P, int n, const wt_tensor *const *t, const 
     return WT_OK;
 }
 
-static wt_status param_dtypes(int dist, int n, const wt_tensor *const *t, int *dts) {
+WT_COLD static wt_status param_dtypes(int dist, int n, const wt_tensor *const *t, int *dts) {
     for (int k = 0; k < n; k++) {
         char nb[16];
         int dt = t[k]->d.dtype;
@@ -270,7 +270,7 @@ static wt_status param_dtypes(int dist, int n, const wt_tensor *const *t, int *d
     return WT_OK;
 }
 
-static wt_status result_dtype(int dist, int dtype) {
+WT_COLD static wt_status result_dtype(int dist, int dtype) {
     char r = DISTS[dist].result[0];
     int want = r == 'I' ? WT_INT64 : r == 'U' ? WT_UINT64 : WT_FLOAT64;
     if (dtype == want || (r == 'F' && dtype == WT_FLOAT32)) return WT_OK;
@@ -399,7 +399,7 @@ static i128 int_at(const wt_tensor *t, int64_t i) {
                                    : (i128)((const int64_t *)(const void *)b)[i];
 }
 
-static const char *i128_str(i128 v, char *buf) { /* for messages: |v| < 2^65 */
+WT_COLD static const char *i128_str(i128 v, char *buf) { /* for messages: |v| < 2^65 */
     char tmp[48];
     int n = 0, neg = v < 0;
     unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
@@ -529,7 +529,7 @@ wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *h
 }
 
 /* ---- shuffles ---------------------------------------------------------------------------------- */
-static wt_status writable(const wt_tensor *t, const char *fn) {
+WT_COLD static wt_status writable(const wt_tensor *t, const char *fn) {
     wt_status st = wt_tensor_check(t, "x");
     if (st) return st;
     if (t->d.flags & WT_FLAG_READONLY) return wt_error_fail(WT_EREADONLY, "%s: x is read-only", fn);
@@ -757,7 +757,7 @@ static double kahan(const double *x, int64_t n) {
     return s;
 }
 
-static wt_status probs_load(const wt_tensor *p, const char *fn, const char *what, wt_tensor **out) {
+WT_COLD static wt_status probs_load(const wt_tensor *p, const char *fn, const char *what, wt_tensor **out) {
     wt_status st = wt_tensor_check(p, what);
     if (st) return st;
     if (p->d.ndim != 1)
@@ -787,7 +787,7 @@ static void cdf_of(const double *p, int64_t n, double *cdf) {
     for (int64_t i = 0; i < n; i++) cdf[i] /= cdf[n - 1];
 }
 
-static wt_status probs_check(const wt_tensor *pv, int orig_dtype, int64_t pop, int legacy) {
+WT_COLD static wt_status probs_check(const wt_tensor *pv, int orig_dtype, int64_t pop, int legacy) {
     const double *p = (const double *)(const void *)wt_first(pv);
     int64_t n = pv->d.shape[0];
     if (n != pop)

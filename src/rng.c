@@ -13,7 +13,7 @@ static const struct {
 #undef WT_RNG_ROW_
 };
 
-wt_status wt_rng_new(int kind, wt_rng **out) {
+WT_COLD wt_status wt_rng_new(int kind, wt_rng **out) {
     if (!out) return wt_error_fail(WT_EINVAL, "rng_new: out is NULL");
     if (kind < 0 || kind >= WT_NRNG) return wt_error_fail(WT_EINVAL, "rng_new: no bit generator %d", kind);
     wt_rng *g = wt_tensor_sys_alloc(sizeof *g);
@@ -28,7 +28,7 @@ wt_status wt_rng_new(int kind, wt_rng **out) {
 
 void wt_rng_free(wt_rng *g) { wt_tensor_sys_free(g); }
 
-static wt_status check_rng(const wt_rng *g, const char *fn) {
+WT_COLD static wt_status check_rng(const wt_rng *g, const char *fn) {
     if (!g) return wt_error_fail(WT_EINVAL, "%s: the bit generator is NULL", fn);
     if (g->kind < 0 || g->kind >= WT_NRNG) return wt_error_fail(WT_EINVAL, "%s: not a bit generator", fn);
     return WT_OK;
@@ -49,7 +49,7 @@ static uint32_t mix(uint32_t x, uint32_t y) {
     return r ^ (r >> 16);
 }
 
-wt_status wt_seed_sequence(const uint32_t *entropy, int64_t n, int64_t pool_size, uint32_t *out, int64_t n_out) {
+WT_COLD wt_status wt_seed_sequence(const uint32_t *entropy, int64_t n, int64_t pool_size, uint32_t *out, int64_t n_out) {
     if (n < 0 || (n && !entropy))
         return wt_error_fail(WT_EINVAL, "seed_sequence: %lld entropy words at %p", (long long)n, (const void *)entropy);
     if (pool_size < 4 || pool_size > 1 << 16)
@@ -92,7 +92,7 @@ static void clear_extras(wt_rng *g) {
     g->has_gauss = 0, g->gauss = 0;
 }
 
-wt_status wt_rng_seed(wt_rng *g, const uint32_t *words, int64_t n) {
+WT_COLD wt_status wt_rng_seed(wt_rng *g, const uint32_t *words, int64_t n) {
     wt_status st = check_rng(g, "rng_seed");
     if (st) return st;
     if (!words || n != KINDS[g->kind].seed_words)
@@ -134,7 +134,7 @@ static void mt_init_genrand(uint32_t *k, uint32_t s) {
     }
 }
 
-wt_status wt_rng_seed_legacy(wt_rng *g, const uint32_t *key, int64_t n, int by_array) {
+WT_COLD wt_status wt_rng_seed_legacy(wt_rng *g, const uint32_t *key, int64_t n, int by_array) {
     wt_status st = check_rng(g, "rng_seed_legacy");
     if (st) return st;
     if (g->kind != WT_RNG_MT19937)
@@ -168,7 +168,7 @@ wt_status wt_rng_seed_legacy(wt_rng *g, const uint32_t *key, int64_t n, int by_a
 /* ---- the state as words ------------------------------------------------------------------------ */
 static void put64(uint32_t *w, uint64_t v) { w[0] = (uint32_t)v, w[1] = (uint32_t)(v >> 32); }
 
-static wt_status state_check(const wt_rng *g, const uint32_t *words, int64_t n, const char *fn) {
+WT_COLD static wt_status state_check(const wt_rng *g, const uint32_t *words, int64_t n, const char *fn) {
     wt_status st = check_rng(g, fn);
     if (st) return st;
     if (!words || n != KINDS[g->kind].state_words)
@@ -177,7 +177,7 @@ static wt_status state_check(const wt_rng *g, const uint32_t *words, int64_t n, 
     return WT_OK;
 }
 
-wt_status wt_rng_get_state(const wt_rng *g, uint32_t *w, int64_t n) {
+WT_COLD wt_status wt_rng_get_state(const wt_rng *g, uint32_t *w, int64_t n) {
     wt_status st = state_check(g, w, n, "rng_get_state");
     if (st) return st;
     switch (g->kind) {
@@ -208,7 +208,7 @@ wt_status wt_rng_get_state(const wt_rng *g, uint32_t *w, int64_t n) {
     return WT_OK;
 }
 
-wt_status wt_rng_set_state(wt_rng *g, const uint32_t *w, int64_t n) {
+WT_COLD wt_status wt_rng_set_state(wt_rng *g, const uint32_t *w, int64_t n) {
     wt_status st = state_check(g, w, n, "rng_set_state");
     if (st) return st;
     const uint32_t *x = w + n - 5;
@@ -242,7 +242,7 @@ wt_status wt_rng_set_state(wt_rng *g, const uint32_t *w, int64_t n) {
 
 /* ---- advance and jump -------------------------------------------------------------------------- */
 /* the LCG state after delta steps of s -> s * mult + inc (Brown's jump ahead) */
-static wt_u128 lcg_advance(wt_u128 s, wt_u128 delta, wt_u128 mult, wt_u128 inc) {
+WT_COLD static wt_u128 lcg_advance(wt_u128 s, wt_u128 delta, wt_u128 mult, wt_u128 inc) {
     wt_u128 am = 1, ap = 0;
     while (delta) {
         if (delta & 1) am *= mult, ap = ap * mult + inc;
@@ -267,7 +267,7 @@ static void pcg_advance(wt_rng *g, wt_u128 delta) {
     pcg_put(g, lcg_advance(pcg_state(g), delta, mult, pcg_inc(g)), pcg_inc(g));
 }
 
-wt_status wt_rng_advance(wt_rng *g, const uint32_t *delta, int64_t n) {
+WT_COLD wt_status wt_rng_advance(wt_rng *g, const uint32_t *delta, int64_t n) {
     wt_status st = check_rng(g, "rng_advance");
     if (st) return st;
     int pcg = g->kind == WT_RNG_PCG64 || g->kind == WT_RNG_PCG64DXSM;
@@ -288,7 +288,7 @@ wt_status wt_rng_advance(wt_rng *g, const uint32_t *delta, int64_t n) {
     return WT_OK;
 }
 
-wt_status wt_rng_jump(wt_rng *g, int64_t jumps) {
+WT_COLD wt_status wt_rng_jump(wt_rng *g, int64_t jumps) {
     wt_status st = check_rng(g, "rng_jump");
     if (st) return st;
     if (jumps < 0) return wt_error_fail(WT_EINVAL, "rng_jump: jumps must be >= 0, got %lld", (long long)jumps);
@@ -306,6 +306,49 @@ wt_status wt_rng_jump(wt_rng *g, int64_t jumps) {
     g->has_uint32 = 0, g->uinteger = 0;
     return WT_OK;
 }
+
+/* ---- the draws ----------------------------------------------------------------------------------- */
+uint32_t wt_rng_mt_draw(wt_rng *g) {
+    if (g->u.mt.pos >= WT_MT_N) wt_rng_mt_refill(g);
+    uint32_t y = g->u.mt.key[g->u.mt.pos++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+}
+
+uint64_t wt_rng_draw64(wt_rng *g) {
+    switch (g->kind) {
+    case WT_RNG_PCG64: {
+        wt_rng_pcg_step(g, WT_PCG_MULT_HI, WT_PCG_MULT_LO);
+        uint64_t hi = g->u.pcg.hi;
+        return wt_rng_rotr(hi ^ g->u.pcg.lo, (unsigned)(hi >> 58));
+    }
+    case WT_RNG_PCG64DXSM: {
+        uint64_t hi = g->u.pcg.hi, lo = g->u.pcg.lo | 1;
+        hi ^= hi >> 32;
+        hi *= WT_PCG_CHEAP;
+        hi ^= hi >> 48;
+        wt_rng_pcg_step(g, 0, WT_PCG_CHEAP);
+        return hi * lo;
+    }
+    case WT_RNG_MT19937: {
+        uint64_t hi = wt_rng_mt_draw(g);
+        return hi << 32 | wt_rng_mt_draw(g);
+    }
+    case WT_RNG_PHILOX:
+        if (g->u.philox.pos >= 4) wt_rng_philox_block(g);
+        return g->u.philox.buf[g->u.philox.pos++];
+    default: {
+        uint64_t *s = g->u.sfc, t = s[0] + s[1] + s[3]++;
+        s[0] = s[1] ^ (s[1] >> 11);
+        s[1] = s[2] + (s[2] << 3);
+        s[2] = ((s[2] << 24) | (s[2] >> 40)) + t;
+        return t;
+    }
+    }
+}
+
 
 /* ---- MT19937's refill and Philox's block ------------------------------------------------------- */
 void wt_rng_mt_refill(wt_rng *g) {

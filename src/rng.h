@@ -75,46 +75,9 @@ void wt_rng_philox_block(wt_rng *g);
 
 static inline uint64_t wt_rng_rotr(uint64_t v, unsigned r) { return (v >> (r & 63)) | (v << ((64 - r) & 63)); }
 
-static inline uint32_t wt_rng_mt_next(wt_rng *g) {
-    if (g->u.mt.pos >= WT_MT_N) wt_rng_mt_refill(g);
-    uint32_t y = g->u.mt.key[g->u.mt.pos++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    return y ^ (y >> 18);
-}
-
-static inline uint64_t wt_rng_draw64(wt_rng *g) {
-    switch (g->kind) {
-    case WT_RNG_PCG64: {
-        wt_rng_pcg_step(g, WT_PCG_MULT_HI, WT_PCG_MULT_LO);
-        uint64_t hi = g->u.pcg.hi;
-        return wt_rng_rotr(hi ^ g->u.pcg.lo, (unsigned)(hi >> 58));
-    }
-    case WT_RNG_PCG64DXSM: {
-        uint64_t hi = g->u.pcg.hi, lo = g->u.pcg.lo | 1;
-        hi ^= hi >> 32;
-        hi *= WT_PCG_CHEAP;
-        hi ^= hi >> 48;
-        wt_rng_pcg_step(g, 0, WT_PCG_CHEAP);
-        return hi * lo;
-    }
-    case WT_RNG_MT19937: {
-        uint64_t hi = wt_rng_mt_next(g);
-        return hi << 32 | wt_rng_mt_next(g);
-    }
-    case WT_RNG_PHILOX:
-        if (g->u.philox.pos >= 4) wt_rng_philox_block(g);
-        return g->u.philox.buf[g->u.philox.pos++];
-    default: {
-        uint64_t *s = g->u.sfc, t = s[0] + s[1] + s[3]++;
-        s[0] = s[1] ^ (s[1] >> 11);
-        s[1] = s[2] + (s[2] << 3);
-        s[2] = ((s[2] << 24) | (s[2] >> 40)) + t;
-        return t;
-    }
-    }
-}
+/* one MT19937 word; one 64-bit word of any generator (a call: the words drawn ahead are the fast path) */
+uint32_t wt_rng_mt_draw(wt_rng *g);
+uint64_t wt_rng_draw64(wt_rng *g);
 
 static inline uint64_t wt_rng_next64(wt_rng *g) {
     if (g->look_pos < g->look_n) return g->look[g->look_pos++];
@@ -166,7 +129,7 @@ static inline uint32_t wt_rng_half_next(wt_rng *g, wt_rng_halves *h) {
 }
 
 static inline uint32_t wt_rng_next32(wt_rng *g) {
-    if (g->kind == WT_RNG_MT19937) return wt_rng_mt_next(g);
+    if (g->kind == WT_RNG_MT19937) return wt_rng_mt_draw(g);
     if (g->has_uint32) {
         g->has_uint32 = 0;
         return g->uinteger;
@@ -181,7 +144,7 @@ static inline uint32_t wt_rng_next32(wt_rng *g) {
 ** are signed: the values fit, and an unsigned one is several instructions on x86 */
 static inline double wt_rng_double(wt_rng *g) {
     if (g->kind == WT_RNG_MT19937) {
-        uint32_t a = wt_rng_mt_next(g) >> 5, b = wt_rng_mt_next(g) >> 6;
+        uint32_t a = wt_rng_mt_draw(g) >> 5, b = wt_rng_mt_draw(g) >> 6;
         return (a * 67108864.0 + b) / 9007199254740992.0;
     }
     return (double)(int64_t)(wt_rng_next64(g) >> 11) * (1.0 / 9007199254740992.0);
