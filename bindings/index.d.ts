@@ -1088,7 +1088,7 @@ export interface BitGenerator {
   /** NumPy's random_raw: the generator's words (uint64; MT19937's are 32-bit). */
   randomRaw(size?: Shape): bigint | Tensor;
   spawn(n: number): this[];
-  /** A copy jumped as NumPy's jumped() (PCG64, PCG64DXSM, Philox). */
+  /** A copy jumped as NumPy's jumped() (PCG64, PCG64DXSM, Philox, MT19937). */
   jumped(jumps?: number): this;
   /** Advances by delta draws (PCG64, PCG64DXSM) or counter blocks (Philox); returns this. */
   advance(delta: number | bigint): this;

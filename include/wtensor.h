@@ -689,7 +689,8 @@ WT_API wt_status wt_rng_set_state(wt_rng *g, const uint32_t *words, int64_t n);
 /* advance: PCG64 and PCG64DXSM as if delta (128 bits, 4 words) draws were
 ** made; Philox's counter plus delta (256 bits, 8 words) blocks.  jump: jumps
 ** times NumPy's jumped() step (PCG64, PCG64DXSM: an advance by the golden
-** ratio times 2^128; Philox: 2^128 blocks; not MT19937 or SFC64).  Both
+** ratio times 2^128; Philox: 2^128 blocks; MT19937: Matsumoto's jump-ahead by 2^128 as NumPy
+** runs it, on the key words from the position on; not SFC64).  Both
 ** clear the buffered half, as NumPy's do. */
 WT_API wt_status wt_rng_advance(wt_rng *g, const uint32_t *delta, int64_t n);
 WT_API wt_status wt_rng_jump(wt_rng *g, int64_t jumps);

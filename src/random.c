@@ -209,7 +209,7 @@ WT_COLD static wt_status check_g(const wt_rng *g, const char *fn) {
 
 /* the result's shape: (ndim, shape), or with ndim -1 the operands' broadcast shape */
 WT_COLD static wt_status out_shape(int n, const wt_tensor *const *t, int ndim, const int64_t *shape, const char *fn,
-                           wt_desc *out) {
+                                   wt_desc *out) {
     int nds[3];
     const int64_t *shs[3];
     for (int k = 0; k < n; k++) nds[k] = t[k]->d.ndim, shs[k] = t[k]->d.shape;
@@ -238,8 +238,8 @@ static void params_free(params *P) {
     for (int k = 0; k < P->n; k++) wt_tensor_free(P->v[k]);
 }
 
-WT_COLD static wt_status params_load(params *P, int n, const wt_tensor *const *t, const int *dtypes, const wt_desc *shape,
-                             const char *fn) {
+WT_COLD static wt_status params_load(params *P, int n, const wt_tensor *const *t, const int *dtypes,
+                                     const wt_desc *shape, const char *fn) {
     P->n = 0;
     for (int k = 0; k < n; k++) {
         wt_status st = wt_assign_astype(t[k], dtypes[k], &P->v[k]);

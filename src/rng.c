@@ -2,6 +2,7 @@
 ** seedings, the state as words, advance and jump, MT19937's refill and
 ** Philox's block function.  Drawing is in rng.h. */
 #include "rng.h"
+#include "mt_jump.h"
 #include <string.h>
 
 static const struct {
@@ -49,7 +50,8 @@ static uint32_t mix(uint32_t x, uint32_t y) {
     return r ^ (r >> 16);
 }
 
-WT_COLD wt_status wt_seed_sequence(const uint32_t *entropy, int64_t n, int64_t pool_size, uint32_t *out, int64_t n_out) {
+WT_COLD wt_status wt_seed_sequence(const uint32_t *entropy, int64_t n, int64_t pool_size, uint32_t *out,
+                                   int64_t n_out) {
     if (n < 0 || (n && !entropy))
         return wt_error_fail(WT_EINVAL, "seed_sequence: %lld entropy words at %p", (long long)n, (const void *)entropy);
     if (pool_size < 4 || pool_size > 1 << 16)
@@ -241,7 +243,32 @@ WT_COLD wt_status wt_rng_set_state(wt_rng *g, const uint32_t *w, int64_t n) {
 }
 
 /* ---- advance and jump -------------------------------------------------------------------------- */
-/* the LCG state after delta steps of s -> s * mult + inc (Brown's jump ahead) */
+/* MT19937's block as a window of 624 consecutive words of its recurrence, first at w[h]: one step
+** appends the next word (overwriting the first) */
+static void mt_step(uint32_t *w, int *h) {
+    int i = *h;
+    uint32_t y = (w[i] & 0x80000000u) | (w[(i + 1) % WT_MT_N] & 0x7fffffffu);
+    w[i] = w[(i + 397) % WT_MT_N] ^ (y >> 1) ^ (-(y & 1) & 0x9908b0dfu);
+    *h = (i + 1) % WT_MT_N;
+}
+
+/* NumPy's jump (Matsumoto's jump-ahead): the key words from the position on are the state of an
+** incremental generator, x^(2^128) of it by Horner's rule, and the words and index it ends with are
+** the new key and position, as they lie */
+static void mt_jump(wt_rng *g) {
+    uint32_t acc[WT_MT_N], *w = g->u.mt.key;
+    int p = g->u.mt.pos >= WT_MT_N ? 0 : g->u.mt.pos, h = p;
+    memcpy(acc, w, sizeof acc);
+    mt_step(acc, &h);
+    for (int i = WT_MT_JUMP_DEGREE - 1; i >= 0; i--) {
+        if (wt_mt_jump[i / 32] >> (i % 32) & 1)
+            for (int j = 0; j < WT_MT_N; j++) acc[(h + j) % WT_MT_N] ^= w[(p + j) % WT_MT_N];
+        if (i) mt_step(acc, &h);
+    }
+    memcpy(w, acc, sizeof acc);
+    g->u.mt.pos = h;
+}
+
 WT_COLD static wt_u128 lcg_advance(wt_u128 s, wt_u128 delta, wt_u128 mult, wt_u128 inc) {
     wt_u128 am = 1, ap = 0;
     while (delta) {
@@ -293,9 +320,11 @@ WT_COLD wt_status wt_rng_jump(wt_rng *g, int64_t jumps) {
     if (st) return st;
     if (jumps < 0) return wt_error_fail(WT_EINVAL, "rng_jump: jumps must be >= 0, got %lld", (long long)jumps);
     if (g->kind == WT_RNG_SFC64) return wt_error_fail(WT_EINVAL, "rng_jump: SFC64 cannot jump (NumPy's cannot either)");
-    if (g->kind == WT_RNG_MT19937)
-        return wt_error_fail(
-            WT_EINVAL, "rng_jump: MT19937's jump polynomial is not in wtensor; use spawn for independent streams");
+    if (g->kind == WT_RNG_MT19937) {
+        for (int64_t i = 0; i < jumps; i++) mt_jump(g);
+        g->has_gauss = 0, g->gauss = 0;
+        return WT_OK;
+    }
     if (g->kind == WT_RNG_PHILOX) {
         uint64_t d[4] = {0, 0, (uint64_t)jumps, 0};
         philox_add(g, d);
@@ -348,7 +377,6 @@ uint64_t wt_rng_draw64(wt_rng *g) {
     }
     }
 }
-
 
 /* ---- MT19937's refill and Philox's block ------------------------------------------------------- */
 void wt_rng_mt_refill(wt_rng *g) {

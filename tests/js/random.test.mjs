@@ -116,6 +116,7 @@ test('jumped() and advance() land where NumPy lands, the buffered half cleared',
     wt.tidy(() => same(nb.randomRaw(50), c.raw, `${c.kind}.${c.how}(${c.value}) then randomRaw`));
   }
   throwsWt(() => new wt.random.SFC64(1).jumped(), 'WT_EINVAL', /SFC64 cannot jump/);
+  throwsWt(() => new wt.random.MT19937(1).advance(5), 'WT_EINVAL', /MT19937 cannot advance/);
   throwsWt(() => new wt.random.SFC64(1).advance(5), 'WT_EINVAL', /cannot advance/);
 });
 
@@ -196,9 +197,10 @@ if (inNode) {
   const { execFileSync } = await import('node:child_process');
   const { existsSync } = await import('node:fs');
   const root = new URL('../..', import.meta.url);
-  test("the stable streams are Debian's NumPy 1.24's too, and src/ziggurat.h is NumPy's tables", () => {
+  test("the stable streams are Debian's NumPy 1.24's too; src/ziggurat.h and src/mt_jump.h are what their scripts make", () => {
     if (existsSync('/usr/bin/python3'))
       execFileSync('/usr/bin/python3', ['tests/fixtures/gen_random.py', '--check'], { cwd: root, stdio: 'pipe' });
     execFileSync('.venv/bin/python', ['scripts/gen-ziggurat.py', '--check'], { cwd: root, stdio: 'pipe' });
+    execFileSync('.venv/bin/python', ['scripts/gen-mtjump.py', '--check'], { cwd: root, stdio: 'pipe' });
   });
 }
