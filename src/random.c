@@ -278,8 +278,9 @@ WT_COLD static wt_status result_dtype(int dist, int dtype) {
                          r == 'F' ? "float64 or float32" : wt_dtype_name(want));
 }
 
-/* every parameter value checked, then every broadcast combination (pair checks) */
-static wt_status params_check(int dist, const params *P, const wt_desc *shape) {
+/* every parameter value checked, then every combination the parameters broadcast to (pair checks:
+** over the parameters' own broadcast shape, so a size of 0 does not skip them, as NumPy's does not) */
+static wt_status params_check(int dist, const params *P) {
     for (int k = 0; k < P->n; k++) {
         int64_t m = wt_desc_size(&P->v[k]->d);
         const char *b = wt_first(P->v[k]);
@@ -293,20 +294,22 @@ static wt_status params_check(int dist, const params *P, const wt_desc *shape) {
     if (dist != WT_RANDOM_UNIFORM && dist != WT_RANDOM_LEGACY_UNIFORM && dist != WT_RANDOM_TRIANGULAR &&
         dist != WT_RANDOM_NEGATIVE_BINOMIAL)
         return WT_OK;
-    int64_t size = wt_desc_size(shape), idx[WT_MAX_DIMS] = {0}, off[3] = {0};
-    for (int64_t e = 0; e < size; e++) {
+    wt_desc own, b[3];
+    wt_status st = out_shape(P->n, (const wt_tensor *const *)P->v, -1, NULL, DISTS[dist].name, &own);
+    for (int k = 0; !st && k < P->n; k++) st = wt_desc_broadcast(&P->v[k]->d, own.ndim, own.shape, "", &b[k]);
+    int64_t size = wt_desc_size(&own), idx[WT_MAX_DIMS] = {0}, off[3] = {0};
+    for (int64_t e = 0; !st && e < size; e++) {
         double p[3];
         for (int k = 0; k < P->n; k++) p[k] = ((const double *)(const void *)wt_first(P->v[k]))[off[k]];
-        wt_status st = pair_check(dist, p);
-        if (st) return st;
-        for (int d = shape->ndim - 1; d >= 0; d--) {
-            for (int k = 0; k < P->n; k++) off[k] += P->strides[k][d];
-            if (++idx[d] < shape->shape[d]) break;
-            for (int k = 0; k < P->n; k++) off[k] -= P->strides[k][d] * shape->shape[d];
+        if ((st = pair_check(dist, p))) break;
+        for (int d = own.ndim - 1; d >= 0; d--) {
+            for (int k = 0; k < P->n; k++) off[k] += b[k].strides[d];
+            if (++idx[d] < own.shape[d]) break;
+            for (int k = 0; k < P->n; k++) off[k] -= b[k].strides[d] * own.shape[d];
             idx[d] = 0;
         }
     }
-    return WT_OK;
+    return st;
 }
 
 wt_status wt_random(wt_rng *g, int dist, const wt_tensor *a, const wt_tensor *b, const wt_tensor *c, int dtype,
@@ -331,7 +334,7 @@ wt_status wt_random(wt_rng *g, int dist, const wt_tensor *a, const wt_tensor *b,
         return st;
     if ((st = params_load(&P, n, t, dts, &shp, fn))) return st;
     wt_tensor *r = NULL;
-    if ((st = params_check(dist, &P, &shp)) || (st = wt_tensor_empty(dtype, shp.ndim, shp.shape, &r))) {
+    if ((st = params_check(dist, &P)) || (st = wt_tensor_empty(dtype, shp.ndim, shp.shape, &r))) {
         params_free(&P);
         return st;
     }

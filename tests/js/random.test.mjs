@@ -49,7 +49,8 @@ function same(got, want, label) {
 }
 
 // values through exp/log/pow: libm's last bit is the platform's (glibc with FMA under NumPy, musl
-// in wasm), so each value is NumPy's or one ulp from it, and nearly all are NumPy's exactly
+// in wasm), so each value is NumPy's or within a few ulps of it (a power amplifies an ulp), and
+// nearly all are NumPy's exactly
 function nearlySame(got, want, label) {
   const eps = got.dtype === 'float32' ? 2 ** -23 : 2 ** -52;
   const vals = Array.from(got.toTypedArray());
@@ -57,9 +58,13 @@ function nearlySame(got, want, label) {
   vals.forEach((v, i) => {
     const w = want.values[i];
     if (v === w) return exact++;
-    assert.ok(Math.abs(v - w) <= Math.abs(w) * eps, `${label}[${i}]: ${v} vs NumPy's ${w}, more than an ulp apart`);
+    assert.ok(Math.abs(v - w) <= Math.abs(w) * 16 * eps, `${label}[${i}]: ${v} vs NumPy's ${w}, over 16 ulps apart`);
   });
-  assert.ok(exact >= 0.98 * vals.length, `${label}: only ${exact} of ${vals.length} values are NumPy's exactly`);
+  const off = vals.length - exact;
+  assert.ok(
+    off <= Math.max(1, 0.02 * vals.length),
+    `${label}: ${off} of ${vals.length} values are not NumPy's exactly`,
+  );
 }
 
 function runCalls(target, calls, label) {
@@ -197,6 +202,40 @@ if (inNode) {
   const { execFileSync } = await import('node:child_process');
   const { existsSync } = await import('node:fs');
   const root = new URL('../..', import.meta.url);
+  test("random programs (tests/diff/random_diff.py, a fixed seed) give NumPy's values, errors and states", () => {
+    const seed = process.env.WT_RANDOM_DIFF_SEED ?? '20261124',
+      count = process.env.WT_RANDOM_DIFF_COUNT ?? '150';
+    const out = execFileSync('.venv/bin/python', ['tests/diff/random_diff.py', seed, count], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    const programs = JSON.parse(out, (k, v) =>
+      typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v,
+    );
+    let calls = 0,
+      errors = 0;
+    for (const [k, p] of programs.entries()) {
+      const target = p.legacy
+        ? new wt.random.RandomState(Number(p.seed))
+        : new wt.random.Generator(new wt.random[p.kind](p.seed));
+      for (const c of p.calls) {
+        const label = `program ${k} (${p.kind} ${p.seed}) ${c.method}(${show(c.args)}, ${show(c.kwargs)})`;
+        calls++;
+        if (c.error) {
+          errors++;
+          assert.throws(
+            () => wt.tidy(() => call(target, c)),
+            (e) => e.name === 'WtError',
+            `${label}: ${c.error}`,
+          );
+        } else wt.tidy(() => same(call(target, c), c.result, label));
+      }
+      assert.deepEqual(p.legacy ? target.getState() : target.bitGenerator.state, p.state, `program ${k}: state`);
+    }
+    assert.ok(calls > 300 && errors > 5, `${calls} calls, ${errors} of them NumPy's errors`);
+  });
+
   test("the stable streams are Debian's NumPy 1.24's too; src/ziggurat.h and src/mt_jump.h are what their scripts make", () => {
     if (existsSync('/usr/bin/python3'))
       execFileSync('/usr/bin/python3', ['tests/fixtures/gen_random.py', '--check'], { cwd: root, stdio: 'pipe' });
@@ -204,3 +243,33 @@ if (inNode) {
     execFileSync('.venv/bin/python', ['scripts/gen-mtjump.py', '--check'], { cwd: root, stdio: 'pipe' });
   });
 }
+
+test('hostile sizes, seeds and states are WtErrors that draw nothing', () => {
+  const g = wt.random.defaultRng(1);
+  const before = g.bitGenerator.state;
+  const cases = [
+    [() => g.random(2 ** 40), 'WT_ENOMEM', /too large/],
+    [() => g.random(-1), 'WT_ESHAPE', /negative dimension/],
+    [() => g.random(NaN), 'WT_EINVAL', /size must contain integers/],
+    [() => g.standardNormal([2 ** 31, 2 ** 31, 4]), 'WT_ENOMEM', /more than 2\^63 elements/],
+    [() => g.integers(0, 5, 2 ** 45), 'WT_ENOMEM', /too large/],
+    [() => g.choice(3, 2, { p: [0.5, 0.5] }), 'WT_EINVAL', /a and p must have same size \(3 and 2\)/],
+    [() => g.choice(2 ** 40, 2 ** 39, { replace: false }), 'WT_ENOMEM', /too large/],
+    [() => g.permutation(2 ** 40), 'WT_ENOMEM', /too large/],
+    [() => g.multinomial(5, [[0.5, 0.5]]), 'WT_EINVAL', /pvals must be 1-dimensional/],
+    [() => g.bytes(-1), 'WT_EINVAL', /non-negative integer/],
+    [() => wt.random.defaultRng(-1), 'WT_EINVAL', /non-negative/],
+    [() => wt.random.defaultRng(1.5), 'WT_EINVAL', /must be an integer/],
+    [() => (g.bitGenerator.state = { ...before, state: { state: '-5', inc: '1' } }), 'WT_EINVAL', /state\.state/],
+    [
+      () => (g.bitGenerator.state = { ...before, state: { state: String(2n ** 128n), inc: '1' } }),
+      'WT_EINVAL',
+      /128 bits/,
+    ],
+  ];
+  for (const [fn, code, re] of cases) throwsWt(fn, code, re);
+  assert.deepEqual(g.bitGenerator.state, before, 'no refused call drew anything');
+  const b = new wt.random.SFC64(1);
+  b.dispose();
+  throwsWt(() => new wt.random.Generator(b).random(), 'WT_EDISPOSED', /disposed/);
+});
