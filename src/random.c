@@ -234,6 +234,16 @@ typedef struct {
     int64_t strides[3][WT_MAX_DIMS];
 } params;
 
+/* the next element in C order over shape: each parameter's offset moved by its strides */
+static void params_next(const params *P, const wt_desc *shape, int64_t *idx, int64_t *off) {
+    for (int d = shape->ndim - 1; d >= 0; d--) {
+        for (int k = 0; k < P->n; k++) off[k] += P->strides[k][d];
+        if (++idx[d] < shape->shape[d]) return;
+        for (int k = 0; k < P->n; k++) off[k] -= P->strides[k][d] * shape->shape[d];
+        idx[d] = 0;
+    }
+}
+
 static void params_free(params *P) {
     for (int k = 0; k < P->n; k++) wt_tensor_free(P->v[k]);
 }
@@ -366,12 +376,7 @@ wt_status wt_random(wt_rng *g, int dist, const wt_tensor *a, const wt_tensor *b,
                     p[k] = ((const double *)(const void *)pb)[off[k]];
             }
             draw(g, dist, dtype, p, cnt, o + e * isz);
-            for (int d = shp.ndim - 1; d >= 0 && n; d--) {
-                for (int k = 0; k < n; k++) off[k] += P.strides[k][d];
-                if (++idx[d] < shp.shape[d]) break;
-                for (int k = 0; k < n; k++) off[k] -= P.strides[k][d] * shp.shape[d];
-                idx[d] = 0;
-            }
+            if (n) params_next(&P, &shp, idx, off);
         }
     params_free(&P);
     *result = r;
@@ -515,12 +520,7 @@ wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *h
                 uint64_t v = wt_dist_bounded(g, (uint64_t)lo, (uint64_t)(hi - lo), bits, masked, &buf);
                 memcpy(o + e * isz, &v, (size_t)isz); /* little-endian: the low bytes */
             }
-            for (int d = shp.ndim - 1; d >= 0; d--) {
-                for (int k = 0; k < 2; k++) off[k] += P.strides[k][d];
-                if (++idx[d] < shp.shape[d]) break;
-                for (int k = 0; k < 2; k++) off[k] -= P.strides[k][d] * shp.shape[d];
-                idx[d] = 0;
-            }
+            params_next(&P, &shp, idx, off);
         }
         if (!st && !pass) st = wt_tensor_empty(dtype, shp.ndim, shp.shape, &r);
         if (st) break;
@@ -557,6 +557,18 @@ static inline void swap_at(char *p, char *q, int64_t isz) {
         memcpy(&t, p, 4), memcpy(p, q, 4), memcpy(q, &t, 4);
     } else
         swap_bytes(p, q, isz);
+}
+
+/* off moved to the next element, in C order, of d's axes but a (idx: where it is) */
+static int64_t next_but(const wt_desc *d, int a, int64_t *idx, int64_t off) {
+    for (int k = d->ndim - 1; k >= 0; k--) {
+        if (k == a) continue;
+        off += d->strides[k];
+        if (++idx[k] < d->shape[k]) return off;
+        off -= d->strides[k] * d->shape[k];
+        idx[k] = 0;
+    }
+    return off;
 }
 
 /* Fisher-Yates over one lane of n elements (stride in bytes): NumPy's, i from n - 1 down to 1.  The
@@ -605,13 +617,7 @@ wt_status wt_random_shuffle(wt_rng *g, wt_tensor *t, int axis) {
         memset(idx, 0, sizeof idx);
         for (int64_t e = 0; e < size / n; e++) { /* every element of the two sub-arrays */
             swap_bytes(base + (off + i * d->strides[a]) * isz, base + (off + j * d->strides[a]) * isz, isz);
-            for (int k = d->ndim - 1; k >= 0; k--) {
-                if (k == a) continue;
-                off += d->strides[k];
-                if (++idx[k] < d->shape[k]) break;
-                off -= d->strides[k] * d->shape[k];
-                idx[k] = 0;
-            }
+            off = next_but(d, a, idx, off);
         }
     }
     return WT_OK;
@@ -656,13 +662,7 @@ wt_status wt_random_permuted(wt_rng *g, wt_tensor *t, int axis) {
     int64_t n = d->shape[a], sa = d->strides[a], idx[WT_MAX_DIMS] = {0}, off = 0;
     for (int64_t l = 0; l < size / n; l++) {
         shuffle_lane(g, base + off * isz, n, sa * isz, isz);
-        for (int k = d->ndim - 1; k >= 0; k--) {
-            if (k == a) continue;
-            off += d->strides[k];
-            if (++idx[k] < d->shape[k]) break;
-            off -= d->strides[k] * d->shape[k];
-            idx[k] = 0;
-        }
+        off = next_but(d, a, idx, off);
     }
     return WT_OK;
 }
