@@ -211,7 +211,7 @@ export function writeReport(results, dir) {
   );
   msTable(
     'Random numbers',
-    "Each engine draws from its own generator seeded once (wtensor: PCG64, NumPy's streams; numpy-ts: its PCG64; jax-js: threefry keys split per call; seedrandom: ARC4 in JS loops, Box-Muller normals). The results compared are summaries every engine must agree on (random.mjs `summary`: sums and ranges of permutations, moments to what 1M draws settle); wtensor's streams equal NumPy's, which tests/js/random.test.mjs checks. ×numpy is numpy's median (its Generator) over wtensor's (separate processes).",
+    "Each engine draws from its own generator seeded once (wtensor: PCG64, NumPy's streams; numpy-ts: its PCG64; jax-js: threefry keys split per call; seedrandom: ARC4 in JS loops, Box-Muller normals). The results compared are properties every engine's draws must have (random.mjs `summary`: ranges, a permutation's sum, moments within six standard errors); wtensor's streams equal NumPy's, which tests/js/random.test.mjs checks. ×numpy is numpy's median (its Generator) over wtensor's (separate processes).",
     results.workloads.filter((w) => w.group === 'random'),
     true,
   );
