@@ -3,6 +3,7 @@
 // second value, masked-rejection integers, so old code and textbooks
 // reproduce.  The module-level functions share one RandomState per instance.
 import { WtError } from './errors.js';
+import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { given } from './ops.js';
 import { DIST, splitOptions, drawDist } from './random-draw.js';
@@ -87,12 +88,14 @@ export class RandomStateBase {
     const size = args[0] ?? o.size,
       wt = this._api.wt;
     const shape = !given(size) ? [] : typeof size === 'number' ? [size] : size;
-    const popn =
-      typeof a === 'number' || typeof a === 'bigint' ? { pop: Number(a), t: null } : { t: wt.tensor(a), axis: 0 };
-    if (popn.t && popn.t.ndim !== 1) throw new WtError('WT_EINVAL', 'choice: a must be 1-dimensional');
-    if (popn.t) popn.pop = popn.t.shape[0];
     const replace = o.replace ?? true;
     return wt.tidy(() => {
+      const popn =
+        typeof a === 'number' || typeof a === 'bigint'
+          ? { pop: Number(a), t: null }
+          : { t: a instanceof Tensor ? a : wt.tensor(a), axis: 0 };
+      if (popn.t && popn.t.ndim !== 1) throw new WtError('WT_EINVAL', 'choice: a must be 1-dimensional');
+      if (popn.t) popn.pop = popn.t.shape[0];
       let idx = choiceIndices(this._api, this._bitGenerator.ptr, popn.pop, shape, replace, o.p, true, true, 'choice');
       if (idx === null) {
         const n = shape.reduce((x, y) => x * y, 1);

@@ -179,10 +179,10 @@ export class GeneratorBase {
 
   choice(a, ...rest) {
     const [args, o] = splitOptions(rest);
-    const size = args[0] ?? o.size,
-      popn = population(this._api, a, o.axis ?? 0, 'choice');
+    const size = args[0] ?? o.size;
     const shape = !given(size) ? [] : typeof size === 'number' ? [size] : size;
     return this._api.wt.tidy(() => {
+      const popn = population(this._api, a, o.axis ?? 0, 'choice'); // a list's tensor freed with the scope
       const idx = choiceIndices(
         this._api,
         this.bitGenerator.ptr,
