@@ -8,7 +8,7 @@ import { typeName } from './engine.js';
 import { given } from './ops.js';
 import { DIST, splitOptions, drawDist } from './random-draw.js';
 import { withWords } from './random-bits.js';
-import { boundedIntegers, choiceIndices, chosen, permutationOf, shuffleIn, distMethod } from './random.js';
+import { integersOf, choiceIndices, chosen, permutationOf, shuffleIn, distMethod } from './random.js';
 
 const U32 = 2 ** 32;
 
@@ -31,26 +31,25 @@ function legacyKey(seed) {
 // NumPy's RandomState: MT19937 with the legacy seeding and draws
 export class RandomStateBase {
   constructor(seed) {
-    this._bitGenerator = new this._api.MT19937();
-    this.bitGenerator = this._bitGenerator;
+    this.bitGenerator = new this._api.MT19937();
     if (given(seed)) this.seed(seed);
   }
 
   seed(seed) {
     if (!given(seed)) {
       const fresh = new this._api.MT19937();
-      this._bitGenerator._setWords(fresh._stateWords());
+      this.bitGenerator._setWords(fresh._stateWords());
       fresh.dispose();
       return;
     }
     const [key, byArray] = legacyKey(seed);
     withWords(this._api.e, key, (p) =>
-      this._api.e.check(this._api.e.ex.wt_rng_seed_legacy(this._bitGenerator.ptr, p, BigInt(key.length), byArray)),
+      this._api.e.check(this._api.e.ex.wt_rng_seed_legacy(this.bitGenerator.ptr, p, BigInt(key.length), byArray)),
     );
   }
 
   randomSample(size) {
-    return drawDist(this._api, this._bitGenerator.ptr, DIST.random, [], size, {});
+    return drawDist(this._api, this.bitGenerator.ptr, DIST.random, [], size, {});
   }
 
   random(size) {
@@ -66,21 +65,11 @@ export class RandomStateBase {
   }
 
   standardNormal(size) {
-    return drawDist(this._api, this._bitGenerator.ptr, DIST.legacy_standard_normal, [], size, {});
+    return drawDist(this._api, this.bitGenerator.ptr, DIST.legacy_standard_normal, [], size, {});
   }
 
   randint(low, ...rest) {
-    const [args, opts] = splitOptions(rest);
-    return boundedIntegers(
-      this._api,
-      this._bitGenerator.ptr,
-      low,
-      args[0] ?? opts.high,
-      args[1] ?? opts.size,
-      { dtype: opts.dtype },
-      1,
-      'randint',
-    );
+    return integersOf(this._api, this.bitGenerator.ptr, low, rest, 1, 'randint');
   }
 
   choice(a, ...rest) {
@@ -96,7 +85,7 @@ export class RandomStateBase {
           : { t: a instanceof Tensor ? a : wt.tensor(a), axis: 0 };
       if (popn.t && popn.t.ndim !== 1) throw new WtError('WT_EINVAL', 'choice: a must be 1-dimensional');
       if (popn.t) popn.pop = popn.t.shape[0];
-      let idx = choiceIndices(this._api, this._bitGenerator.ptr, popn.pop, shape, replace, o.p, true, true, 'choice');
+      let idx = choiceIndices(this._api, this.bitGenerator.ptr, popn.pop, shape, replace, o.p, true, true, 'choice');
       if (idx === null) {
         const n = shape.reduce((x, y) => x * y, 1);
         if (n > popn.pop)
@@ -108,26 +97,26 @@ export class RandomStateBase {
   }
 
   shuffle(x) {
-    shuffleIn(this._api, this._bitGenerator.ptr, x, 0, 'shuffle');
+    shuffleIn(this._api, this.bitGenerator.ptr, x, 0, 'shuffle');
   }
 
   permutation(x) {
-    return permutationOf(this._api, this._bitGenerator.ptr, x, 0, 'permutation');
+    return permutationOf(this._api, this.bitGenerator.ptr, x, 0, 'permutation');
   }
 
   // NumPy's get_state(legacy=False): the MT19937 state with the cached Gaussian
   getState() {
-    const w = this._bitGenerator._stateWords();
+    const w = this.bitGenerator._stateWords();
     const g = new Float64Array(new Uint32Array(w.slice(w.length - 2)).buffer)[0];
-    return { ...this._bitGenerator.state, has_gauss: w[w.length - 3], gauss: g };
+    return { ...this.bitGenerator.state, has_gauss: w[w.length - 3], gauss: g };
   }
 
   setState(state) {
-    this._bitGenerator.state = state;
-    const w = this._bitGenerator._stateWords();
+    this.bitGenerator.state = state;
+    const w = this.bitGenerator._stateWords();
     w[w.length - 3] = state.has_gauss ? 1 : 0;
     w.splice(w.length - 2, 2, ...new Uint32Array(new Float64Array([Number(state.gauss ?? 0)]).buffer));
-    this._bitGenerator._setWords(w);
+    this.bitGenerator._setWords(w);
   }
 
   toString() {

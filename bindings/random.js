@@ -33,7 +33,14 @@ export function distMethod(dist) {
   };
 }
 
-// integers(low, high?, size?, {size, dtype, endpoint}): NumPy's bounded integers (masked: RandomState's)
+// integers(low, high?, size?, {high, size, dtype, endpoint}) and RandomState's randint (masked, no endpoint)
+export function integersOf(api, ptr, low, rest, masked, what) {
+  const [args, opts] = splitOptions(rest);
+  const o = masked ? { dtype: opts.dtype } : opts;
+  return boundedIntegers(api, ptr, low, args[0] ?? opts.high, args[1] ?? opts.size, o, masked, what);
+}
+
+// NumPy's bounded integers (masked: RandomState's)
 export function boundedIntegers(api, ptr, low, high, size, opts, masked, what) {
   if (!given(high)) [low, high] = [0, low];
   let endpoint = !!opts.endpoint;
@@ -164,17 +171,7 @@ export class GeneratorBase {
   }
 
   integers(low, ...rest) {
-    const [args, opts] = splitOptions(rest);
-    return boundedIntegers(
-      this._api,
-      this.bitGenerator.ptr,
-      low,
-      args[0] ?? opts.high,
-      args[1] ?? opts.size,
-      opts,
-      0,
-      'integers',
-    );
+    return integersOf(this._api, this.bitGenerator.ptr, low, rest, 0, 'integers');
   }
 
   choice(a, ...rest) {
@@ -269,7 +266,7 @@ export function buildRandom(api) {
   function defaultRng(seed) {
     if (seed instanceof GeneratorBase) return seed;
     if (seed instanceof BitGenerator) return new G(seed);
-    if (seed instanceof RandomState) return new G(seed._bitGenerator);
+    if (seed instanceof RandomState) return new G(seed.bitGenerator);
     return new G(new bits.PCG64(seed));
   }
   return { defaultRng, Generator: G, BitGenerator, RandomState, ...bits, ...functions };

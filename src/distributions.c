@@ -378,13 +378,12 @@ LEMIRE(lemire8, uint8_t, 8, (uint8_t)buffered(g, b, 8))
 
 static uint64_t lemire64(wt_rng *g, uint64_t rng) {
     const uint64_t excl = rng + 1;
-    wt_u128 m = (wt_u128)wt_rng_next64(g) * excl;
-    uint64_t left = (uint64_t)m;
+    uint64_t hi, left = wt_rng_mul64(wt_rng_next64(g), excl, &hi);
     if (left < excl) {
         const uint64_t threshold = (UINT64_MAX - rng) % excl;
-        while (left < threshold) m = (wt_u128)wt_rng_next64(g) * excl, left = (uint64_t)m;
+        while (left < threshold) left = wt_rng_mul64(wt_rng_next64(g), excl, &hi);
     }
-    return (uint64_t)(m >> 64);
+    return hi;
 }
 
 uint64_t wt_dist_bounded(wt_rng *g, uint64_t off, uint64_t rng, int bits, int masked, wt_dist_buf *b) {

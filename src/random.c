@@ -426,7 +426,6 @@ static void bounded_fill(wt_rng *g, uint64_t off, uint64_t rng, int bits, int ma
     /* what each draw takes at least: a 64-bit word for wide ranges, a 32-bit half from 32 bits up, else less */
     int ahead = rng == 0 || bits < 32 ? 0 : bits == 64 && rng > 0xffffffffu ? 64 : 32;
     if (ahead == 32 && rng < 0xffffffffu) { /* 32-bit draws, inline: Lemire's multiply, or the masked loop */
-        const uint32_t excl = (uint32_t)rng + 1, threshold = (uint32_t)(0xffffffffu - rng) % excl;
         const uint32_t mask = (uint32_t)wt_dist_mask(rng);
         uint32_t vs[2 * WT_RNG_LOOK]; /* a block of draws, then its stores: none can alias the generator */
         for (int64_t e0 = 0; e0 < n; e0 += 2 * WT_RNG_LOOK) {
@@ -437,12 +436,8 @@ static void bounded_fill(wt_rng *g, uint64_t off, uint64_t rng, int bits, int ma
                 uint32_t v;
                 if (masked)
                     while ((v = (wt_rng_half_next(g, &h) & mask)) > rng) {}
-                else {
-                    uint64_t m = (uint64_t)wt_rng_half_next(g, &h) * excl;
-                    if ((uint32_t)m < excl)
-                        while ((uint32_t)m < threshold) m = (uint64_t)wt_rng_half_next(g, &h) * excl;
-                    v = (uint32_t)(m >> 32);
-                }
+                else
+                    v = wt_dist_lemire32_halves(g, &h, (uint32_t)rng);
                 vs[k] = v;
             }
             wt_rng_half_sync(g, &h);
@@ -678,14 +673,9 @@ static void shuffle_int(wt_rng *g, int64_t n, int64_t first, int64_t *data) {
         wt_rng_halves h = wt_rng_half_open(g);
         for (int64_t k = 0; k < cnt; k++) {
             int64_t i = top - k;
-            if (i < 0xffffffff) {
-                const uint32_t excl = (uint32_t)i + 1;
-                uint64_t m = (uint64_t)wt_rng_half_next(g, &h) * excl;
-                if ((uint32_t)m < excl)
-                    for (const uint32_t thr = (uint32_t)(0xffffffffu - (uint32_t)i) % excl; (uint32_t)m < thr;)
-                        m = (uint64_t)wt_rng_half_next(g, &h) * excl;
-                js[k] = (int64_t)(m >> 32);
-            } else {
+            if (i < 0xffffffff)
+                js[k] = wt_dist_lemire32_halves(g, &h, (uint32_t)i);
+            else {
                 wt_rng_half_sync(g, &h);
                 js[k] = (int64_t)wt_dist_bounded(g, 0, (uint64_t)i, 64, 0, &b);
                 h = wt_rng_half_open(g);

@@ -42,6 +42,16 @@ static inline uint64_t wt_dist_interval(wt_rng *g, uint64_t max) {
         while ((v = (wt_rng_next64(g) & mask)) > max) {}
     return v;
 }
+/* Lemire's [0, rng] (rng < 2^32 - 1) from 32-bit draws with the buffered half in locals */
+static inline uint32_t wt_dist_lemire32_halves(wt_rng *g, wt_rng_halves *h, uint32_t rng) {
+    const uint32_t excl = rng + 1;
+    uint64_t m = (uint64_t)wt_rng_half_next(g, h) * excl;
+    if ((uint32_t)m < excl)
+        for (const uint32_t threshold = (0xffffffffu - rng) % excl; (uint32_t)m < threshold;)
+            m = (uint64_t)wt_rng_half_next(g, h) * excl;
+    return (uint32_t)(m >> 32);
+}
+
 /* off + [0, rng] at a dtype's width (1 for bool, 8, 16, 32, 64), Lemire's or masked */
 uint64_t wt_dist_bounded(wt_rng *g, uint64_t off, uint64_t rng, int bits, int masked, wt_dist_buf *b);
 

@@ -379,19 +379,10 @@ uint64_t wt_rng_draw64(wt_rng *g) {
 }
 
 /* ---- MT19937's refill and Philox's block ------------------------------------------------------- */
-void wt_rng_mt_refill(wt_rng *g) {
-    uint32_t *k = g->u.mt.key;
-    for (int i = 0; i < WT_MT_N; i++) {
-        uint32_t y = (k[i] & 0x80000000u) | (k[(i + 1) % WT_MT_N] & 0x7fffffffu);
-        k[i] = k[(i + 397) % WT_MT_N] ^ (y >> 1) ^ (-(y & 1) & 0x9908b0dfu);
-    }
+void wt_rng_mt_refill(wt_rng *g) { /* the next block in place: 624 steps of the window from its start */
+    int h = 0;
+    for (int i = 0; i < WT_MT_N; i++) mt_step(g->u.mt.key, &h);
     g->u.mt.pos = 0;
-}
-
-static inline uint64_t mulhilo(uint64_t a, uint64_t b, uint64_t *hi) {
-    wt_u128 p = (wt_u128)a * b;
-    *hi = (uint64_t)(p >> 64);
-    return (uint64_t)p;
 }
 
 void wt_rng_philox_block(wt_rng *g) {
@@ -399,8 +390,8 @@ void wt_rng_philox_block(wt_rng *g) {
     for (int i = 0; i < 4 && !++c[i]; i++) {} /* the counter first: block 1 is the first one used */
     uint64_t x[4] = {c[0], c[1], c[2], c[3]}, k0 = g->u.philox.key[0], k1 = g->u.philox.key[1];
     for (int r = 0; r < 10; r++) {
-        uint64_t hi0, hi1, lo0 = mulhilo(0xD2E7470EE14C6C93ull, x[0], &hi0),
-                           lo1 = mulhilo(0xCA5A826395121157ull, x[2], &hi1);
+        uint64_t hi0, hi1, lo0 = wt_rng_mul64(0xD2E7470EE14C6C93ull, x[0], &hi0),
+                           lo1 = wt_rng_mul64(0xCA5A826395121157ull, x[2], &hi1);
         x[0] = hi1 ^ x[1] ^ k0, x[1] = lo1, x[2] = hi0 ^ x[3] ^ k1, x[3] = lo0;
         k0 += 0x9E3779B97F4A7C15ull, k1 += 0xBB67AE8584CAA73Bull;
     }
@@ -436,22 +427,15 @@ void wt_rng_fill64(wt_rng *g, uint64_t *out, int64_t n) {
         pcg64_fill_pairs(g, out, n);
         return;
     }
-    if (g->kind == WT_RNG_PCG64 || g->kind == WT_RNG_PCG64DXSM) {
+    if (g->kind ==
+        WT_RNG_PCG64DXSM) { /* DXSM's output of the state before its step, the step by the cheap multiplier */
         uint64_t hi = g->u.pcg.hi, lo = g->u.pcg.lo, ih = g->u.pcg.inc_hi, il = g->u.pcg.inc_lo;
-        int xsl = g->kind == WT_RNG_PCG64;
-        uint64_t mh = xsl ? WT_PCG_MULT_HI : 0, ml = xsl ? WT_PCG_MULT_LO : WT_PCG_CHEAP;
         for (int64_t i = 0; i < n; i++) {
-            uint64_t dh = hi ^ (hi >> 32), dl = lo | 1; /* DXSM reads the state before its step */
-            uint64_t h, l = wt_rng_mul64(lo, ml, &h);
-            h += lo * mh + hi * ml;
+            uint64_t d = (hi ^ (hi >> 32)) * WT_PCG_CHEAP, h, l = wt_rng_mul64(lo, WT_PCG_CHEAP, &h);
+            out[i] = (d ^ (d >> 48)) * (lo | 1);
+            h += hi * WT_PCG_CHEAP;
             lo = l + il;
             hi = h + ih + (lo < l);
-            if (xsl)
-                out[i] = wt_rng_rotr(hi ^ lo, (unsigned)(hi >> 58));
-            else {
-                dh *= WT_PCG_CHEAP;
-                out[i] = (dh ^ (dh >> 48)) * dl;
-            }
         }
         g->u.pcg.hi = hi, g->u.pcg.lo = lo;
     } else if (g->kind == WT_RNG_SFC64) {

@@ -120,7 +120,7 @@ static inline uint32_t wt_rng_half_next(wt_rng *g, wt_rng_halves *h) {
         h->has = 0;
         return h->half;
     }
-    if (h->pos < g->look_n && g->kind != WT_RNG_MT19937) {
+    if (h->pos < g->look_n) { /* (never for MT19937, which draws no words ahead) */
         uint64_t w = g->look[h->pos++];
         h->has = 1, h->half = (uint32_t)(w >> 32);
         return (uint32_t)w;
