@@ -143,10 +143,7 @@ static void draw(wt_rng *g, int dist, int dtype, const double *p, int64_t n, cha
     int64_t i = 0;
     int f32 = dtype == WT_FLOAT32;
     switch (dist) {
-    case WT_RANDOM_RANDOM:
-        if (f32) goto store_f;
-        d = wt_rng_double(g);
-        break;
+    case WT_RANDOM_RANDOM: d = f32 ? wt_rng_float(g) : wt_rng_double(g); break;
     case WT_RANDOM_STANDARD_NORMAL: d = f32 ? wt_dist_normal_f(g) : wt_dist_normal(g); break;
     case WT_RANDOM_STANDARD_EXPONENTIAL: d = f32 ? wt_dist_exponential_f(g) : wt_dist_exponential(g); break;
     case WT_RANDOM_STANDARD_GAMMA: d = f32 ? wt_dist_gamma_f(g, (float)p[0]) : wt_dist_gamma(g, p[0]); break;
@@ -195,11 +192,6 @@ static void draw(wt_rng *g, int dist, int dtype, const double *p, int64_t n, cha
         memcpy(out, &f, 4);
     } else
         memcpy(out, &i, 8);
-    return;
-store_f : {
-    float f = wt_rng_float(g);
-    memcpy(out, &f, 4);
-}
 }
 
 WT_COLD static wt_status check_g(const wt_rng *g, const char *fn) {
@@ -304,20 +296,18 @@ static wt_status params_check(int dist, const params *P) {
     if (dist != WT_RANDOM_UNIFORM && dist != WT_RANDOM_LEGACY_UNIFORM && dist != WT_RANDOM_TRIANGULAR &&
         dist != WT_RANDOM_NEGATIVE_BINOMIAL)
         return WT_OK;
-    wt_desc own, b[3];
+    wt_desc own, b;
+    params Q = *P; /* the same values, strided over their own broadcast shape */
     wt_status st = out_shape(P->n, (const wt_tensor *const *)P->v, -1, NULL, DISTS[dist].name, &own);
-    for (int k = 0; !st && k < P->n; k++) st = wt_desc_broadcast(&P->v[k]->d, own.ndim, own.shape, "", &b[k]);
+    for (int k = 0; !st && k < P->n; k++)
+        if (!(st = wt_desc_broadcast(&P->v[k]->d, own.ndim, own.shape, "", &b)))
+            memcpy(Q.strides[k], b.strides, sizeof b.strides);
     int64_t size = wt_desc_size(&own), idx[WT_MAX_DIMS] = {0}, off[3] = {0};
     for (int64_t e = 0; !st && e < size; e++) {
         double p[3];
         for (int k = 0; k < P->n; k++) p[k] = ((const double *)(const void *)wt_first(P->v[k]))[off[k]];
         if ((st = pair_check(dist, p))) break;
-        for (int d = own.ndim - 1; d >= 0; d--) {
-            for (int k = 0; k < P->n; k++) off[k] += b[k].strides[d];
-            if (++idx[d] < own.shape[d]) break;
-            for (int k = 0; k < P->n; k++) off[k] -= b[k].strides[d] * own.shape[d];
-            idx[d] = 0;
-        }
+        params_next(&Q, &own, idx, off);
     }
     return st;
 }
