@@ -17,10 +17,10 @@ export function splitOptions(args) {
   return args.length && isOptions(args[args.length - 1]) ? [args.slice(0, -1), args[args.length - 1]] : [args, {}];
 }
 
-// size as [ndim, int64*] in a scratch slot: -1 for NumPy's size=None
-export function sizeArg(e, size, what, slot = 0) {
+// size as [ndim, int64*] in the first shape slot: -1 for NumPy's size=None
+export function sizeArg(e, size, what) {
   if (!given(size)) return [-1, 0];
-  return e.ints(typeof size === 'number' ? [size] : size, `${what}: size`, e.shapeSlots[slot], true);
+  return e.ints(typeof size === 'number' ? [size] : size, `${what}: size`, e.shapeSlots[0], true);
 }
 
 const isScalarValue = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
@@ -45,7 +45,11 @@ export function withTensors(api, values, what, fn, dtypes = []) {
 
 // NumPy's returns: a scalar for size=None with scalar parameters, the tensor otherwise
 export function deliver(r, size, values) {
-  if (given(size) || !values.every(isScalarValue)) return r;
+  return given(size) || !values.every(isScalarValue) ? r : scalarOf(r);
+}
+
+// a 0-d result as its value (the tensor freed)
+export function scalarOf(r) {
   const v = r.item();
   r.dispose();
   return v;

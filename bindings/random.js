@@ -9,7 +9,7 @@ import { typeName } from './engine.js';
 import { given, options } from './ops.js';
 import { RANDOM, RANDOM_FLAT } from './abi.js';
 import { bitGenerators, BitGenerator } from './random-bits.js';
-import { DIST, camel, splitOptions, drawDist, sizeArg, withTensors, deliver } from './random-draw.js';
+import { DIST, camel, splitOptions, drawDist, sizeArg, withTensors, deliver, scalarOf } from './random-draw.js';
 import { legacy } from './random-legacy.js';
 
 const GENERATOR_DISTS = RANDOM.filter((d) => !d.name.startsWith('legacy_') && d.name !== 'random_raw');
@@ -112,9 +112,9 @@ export function choiceIndices(api, ptr, pop, shape, replace, p, shuffle, legacyM
 
 // choice's result: the indices, or a's elements at them along axis (NumPy's a.take(idx, axis))
 export function chosen(api, popn, idx, scalar) {
-  if (!popn.t) return scalar ? deliver(idx, undefined, [0]) : idx;
+  if (!popn.t) return scalar ? scalarOf(idx) : idx;
   const r = api.wt.take(popn.t, idx, { axis: popn.axis });
-  return scalar && r.ndim === 0 ? deliver(r, undefined, [0]) : r;
+  return scalar && r.ndim === 0 ? scalarOf(r) : r;
 }
 
 // shuffle in place along axis; permuted: lanes (or everything, axis null) on their own
