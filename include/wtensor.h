@@ -70,7 +70,8 @@ typedef enum wt_status {
     WT_EREADONLY = 5, /* write to a read-only tensor */
     WT_EINDEX    = 6, /* an index is out of range */
     WT_ESYNTAX   = 7, /* a string (slice spec, equation) does not parse */
-    WT_EBOUNDS   = 8  /* a descriptor would address outside its buffer */
+    WT_EBOUNDS   = 8, /* a descriptor would address outside its buffer */
+    WT_ELINALG   = 9  /* a matrix is singular, not positive definite, or an iteration did not converge */
 } wt_status;
 
 WT_API const char *wt_status_name(int status); /* "WT_ESHAPE"; "WT_UNKNOWN" otherwise */
@@ -939,6 +940,57 @@ WT_API wt_status wt_einsum(const char *equation, int n, const wt_tensor *const *
 ** any other failure *len is 0. */
 WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, const int64_t *const *shapes, char *json,
                                 size_t cap, size_t *len);
+
+/*
+** ---------------------------------------------------------------------------
+** LINEAR ALGEBRA
+** ---------------------------------------------------------------------------
+** numpy.linalg's decompositions over stacks of matrices: a's last two axes
+** are the matrix, the leading ones a batch (broadcast against b's in solve).
+** bool, integer and float64 inputs compute and return float64, float32
+** returns float32, complex64 complex64, complex128 complex128 (float16 is
+** WT_EDTYPE, as NumPy's "unsupported in linalg").  Every dtype computes in
+** double precision (complex: double _Complex): LAPACK's algorithms, so
+** float32 results are at least as accurate as LAPACK's single precision.
+** A singular matrix (solve, inv), one not positive definite (cholesky) or
+** an iteration that does not converge (eigh, svd, eig) is WT_ELINALG
+** naming NumPy's reason and the batch index of the first such matrix; no
+** result is made then.  Empty matrices give NumPy's empty results (det 1).
+**
+**   op                 a (..., M, N)  b            results r0, r1, r2
+**   SOLVE              square         (M,) or      x: 1-D b is a vector (NumPy 2),
+**                                     (..., M, K)  else a stack of matrices
+**   INV                square                      inverse
+**   DET                square                      det (a's dtype), via slogdet as NumPy's
+**   SLOGDET            square                      sign (a's dtype), logabsdet (real)
+**   CHOLESKY           square                      L (lower) or, with UPPER, U = L^H from
+**                                                  the upper triangle; the other ignored
+**   QR                 any                         Q, R ('reduced'; COMPLETE: 'complete';
+**                                                  R_ONLY: no Q, NumPy's 'r')
+**   EIGH               square                      w (real, ascending), with VECTORS v;
+**                                                  UPPER reads the upper triangle
+**   SVD                any                         U, S (descending), Vh; U and Vh only
+**                                                  with VECTORS, full with COMPLETE
+**   EIG                square, finite              w, with VECTORS v (unit columns): real
+**                                                  dtype for a real a when every eigenvalue
+**                                                  of the batch is real, complex otherwise
+**
+** The results are new C-contiguous tensors; r1 and r2 are NULL where the
+** op makes fewer. */
+// clang-format off
+#define WT_LINALG_LIST(X)                                                                               \
+    X(WT_LINALG_SOLVE, "solve") X(WT_LINALG_INV, "inv") X(WT_LINALG_DET, "det")                         \
+    X(WT_LINALG_SLOGDET, "slogdet") X(WT_LINALG_CHOLESKY, "cholesky") X(WT_LINALG_QR, "qr")             \
+    X(WT_LINALG_EIGH, "eigh") X(WT_LINALG_SVD, "svd") X(WT_LINALG_EIG, "eig")
+// clang-format on
+#define WT_LINALG_ENUM_(e, name) e,
+typedef enum wt_linalg_op { WT_LINALG_LIST(WT_LINALG_ENUM_) WT_LINALG_COUNT } wt_linalg_op;
+#define WT_LINALG_UPPER    1 /* cholesky's U, eigh's UPLO='U' */
+#define WT_LINALG_VECTORS  2 /* eigh, svd, eig: the vectors too */
+#define WT_LINALG_COMPLETE 4 /* qr 'complete', svd full_matrices */
+#define WT_LINALG_R_ONLY   8 /* qr 'r' */
+WT_API wt_status wt_linalg(int op, const wt_tensor *a, const wt_tensor *b, int flags, wt_tensor **r0, wt_tensor **r1,
+                           wt_tensor **r2);
 
 /*
 ** ---------------------------------------------------------------------------

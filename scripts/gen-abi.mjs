@@ -83,6 +83,7 @@ const abi = {
     params: JSON.parse(params),
     result,
   })),
+  LINALG: xList('WT_LINALG_LIST').map(([, name]) => JSON.parse(name)),
   INFO: layout('wt_info', consts),
   LIMITS: layout('wt_dtype_limits', consts),
   ...consts,

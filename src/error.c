@@ -24,8 +24,8 @@ void wt_error_clear(void) {
 }
 
 const char *wt_status_name(int st) {
-    static const char *const names[] = {"WT_OK",        "WT_EINVAL", "WT_ESHAPE",  "WT_EDTYPE", "WT_ENOMEM",
-                                        "WT_EREADONLY", "WT_EINDEX", "WT_ESYNTAX", "WT_EBOUNDS"};
+    static const char *const names[] = {"WT_OK",        "WT_EINVAL", "WT_ESHAPE",  "WT_EDTYPE",  "WT_ENOMEM",
+                                        "WT_EREADONLY", "WT_EINDEX", "WT_ESYNTAX", "WT_EBOUNDS", "WT_ELINALG"};
     if (st < 0 || st >= (int)(sizeof names / sizeof names[0])) return "WT_UNKNOWN";
     return names[st];
 }

@@ -59,6 +59,11 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
 
 // clang-format off
 #define WT_TEST_LIST(X) \
+    X(test_linalg_lu_cholesky) \
+    X(test_linalg_qr_svd) \
+    X(test_linalg_eigen) \
+    X(test_linalg_eig_pairs) \
+    X(test_linalg_errors) \
     X(test_status_names) \
     X(test_dtype_info) \
     X(test_promote_fixture) \

@@ -1,0 +1,88 @@
+/* decomp.c — decomp_t.h's factorizations instantiated for double and
+** double _Complex, their tables, and the GEMM they update with.  Complex
+** products and quotients are written out (C's operators would call
+** libgcc's Annex G helpers, absent in the WASI build, and slow). */
+#include "decomp.h"
+#include "gemm.h"
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+
+wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda, const void *b,
+                         int64_t ldb, void *c, int64_t ldc) {
+    int64_t es = wt_dtype_size(dtype);
+    wt_gemm g = {.dtype = dtype, .a = a, .b = b, .c = c, .accumulate = true};
+    g.am = (wt_group){1, {m}, {es}}, g.ak = (wt_group){1, {k}, {lda * es}};
+    g.bk = (wt_group){1, {k}, {es}}, g.bn = (wt_group){1, {n}, {ldb * es}};
+    g.cm = (wt_group){1, {m}, {es}}, g.cn = (wt_group){1, {n}, {ldc * es}};
+    return wt_gemm_run(&g);
+}
+
+/* ---- double ---- */
+#define T double
+#define F(name) name##_d
+#define DT WT_FLOAT64
+#define SCHUR wt_eig_hqr2
+#define MUL(a, b) ((a) * (b))
+#define DIV(a, b) ((a) / (b))
+#define RSCAL(r, a) ((r) * (a))
+#define CJ(a) (a)
+#define RE(a) (a)
+#define IM(a) 0.0
+#define MK(re, im) (re)
+#define ABS(a) fabs(a)
+#define ABS1(a) fabs(a)
+#define ABS2(a) ((a) * (a))
+#include "decomp_t.h"
+#undef T
+#undef F
+#undef DT
+#undef SCHUR
+#undef MUL
+#undef DIV
+#undef RSCAL
+#undef CJ
+#undef RE
+#undef IM
+#undef MK
+#undef ABS
+#undef ABS1
+#undef ABS2
+
+/* ---- double _Complex ---- */
+typedef double _Complex zt;
+static inline zt z_mul(zt a, zt b) {
+    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+    return __builtin_complex(ar * br - ai * bi, ar * bi + ai * br);
+}
+/* Smith's quotient: no overflow for operands of any scale */
+static inline zt z_div(zt a, zt b) {
+    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+    if (fabs(br) >= fabs(bi)) {
+        if (br == 0 && bi == 0) return __builtin_complex(ar / fabs(br), ai / fabs(br));
+        double r = bi / br, d = br + bi * r;
+        return __builtin_complex((ar + ai * r) / d, (ai - ar * r) / d);
+    }
+    double r = br / bi, d = bi + br * r;
+    return __builtin_complex((ar * r + ai) / d, (ai * r - ar) / d);
+}
+#define T zt
+#define F(name) name##_z
+#define DT WT_COMPLEX128
+#define SCHUR wt_eig_zqr
+#define MUL(a, b) z_mul((a), (b))
+#define DIV(a, b) z_div((a), (b))
+#define RSCAL(r, a) __builtin_complex((r)*creal(a), (r)*cimag(a))
+#define CJ(a) __builtin_complex(creal(a), -cimag(a))
+#define RE(a) creal(a)
+#define IM(a) cimag(a)
+#define MK(re, im) __builtin_complex((double)(re), (double)(im))
+#define ABS(a) hypot(creal(a), cimag(a))
+#define ABS1(a) (fabs(creal(a)) + fabs(cimag(a)))
+#define ABS2(a) (creal(a) * creal(a) + cimag(a) * cimag(a))
+#include "decomp_t.h"
+
+const wt_decomp wt_decomp_real = {WT_FLOAT64, sizeof(double), x_lu_d,      x_lu_solve_d, x_slogdet_d, x_cholesky_d,
+                                  x_qr_d,     x_qr_q_d,       x_tridiag_d, x_tql_d,      x_svd_d,     x_eig_d};
+const wt_decomp wt_decomp_complex = {WT_COMPLEX128, sizeof(zt), x_lu_z,      x_lu_solve_z, x_slogdet_z, x_cholesky_z,
+                                     x_qr_z,        x_qr_q_z,   x_tridiag_z, x_tql_z,      x_svd_z,     x_eig_z};

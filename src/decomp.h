@@ -1,0 +1,52 @@
+/* decomp.h — the matrix factorizations behind wt_linalg (decomp.c,
+** decomp_t.h, eig.c), one table per working element type: double for
+** float32/float64 inputs, double _Complex for complex64/complex128.  Every
+** matrix is column-major with its row count as leading dimension; void *
+** is a T *.  They fail only as their results say: an index (-1: none),
+** false for an iteration that did not converge, WT_ENOMEM from the GEMM. */
+#ifndef WT_DECOMP_H
+#define WT_DECOMP_H
+
+#include "core.h"
+
+#define LU_NB 64 /* LU's panel width: the trailing update is a GEMM beyond it */
+
+typedef struct wt_decomp {
+    int dtype;    /* WT_FLOAT64 or WT_COMPLEX128: the working dtype */
+    size_t esize; /* its size */
+    /* P A = L U (scratch: n * LU_NB); *info: the first zero pivot or -1;
+    ** WT_ENOMEM (for n > LU_NB only: the GEMM's buffers) */
+    wt_status (*lu)(int64_t n, void *a, int64_t *piv, void *scratch, int64_t *info);
+    void (*lu_solve)(int64_t n, const void *lu, const int64_t *piv, int64_t nrhs, void *b);
+    /* NumPy's slogdet of the factors: *sign (a T) and log|det| */
+    void (*slogdet)(int64_t n, const void *lu, const int64_t *piv, void *sign, double *logdet);
+    int64_t (*cholesky)(int64_t n, void *a); /* lower; the first failing column or -1 */
+    void (*qr)(int64_t m, int64_t n, void *a, void *tau);
+    void (*qr_q)(int64_t m, int64_t k, const void *a, const void *tau, int64_t ncol, void *q);
+    /* eigh: w (2n T) scratch; q (n x n) optional */
+    void (*tridiag)(int64_t n, void *a, double *d, double *e, void *q, void *w);
+    bool (*tql)(int64_t n, double *d, double *e, void *z);
+    /* svd with m >= n: w (2n + m T); u (m x ncu) and v (n x n) optional */
+    bool (*svd)(int64_t m, int64_t n, void *a, double *s, double *e, void *u, int64_t ncu, void *v, void *w);
+    /* eig (eig.c): eigenvalues (n complex) and right eigenvectors (n x n
+    ** complex, unit 2-norm) when vr; scratch: wt_eig_scratch(n) bytes */
+    bool (*eig)(int64_t n, void *a, double _Complex *w, double _Complex *vr, void *scratch);
+} wt_decomp;
+
+extern const wt_decomp wt_decomp_real, wt_decomp_complex;
+
+/* C (m x n, ldc) += A (m x k, lda) B (k x n, ldb), column-major, dtype
+** WT_FLOAT64 or WT_COMPLEX128, on the packed GEMM */
+wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda, const void *b,
+                         int64_t ldb, void *c, int64_t ldc);
+
+/* eig.c: the bytes eig's scratch needs; the Schur steps on a Hessenberg
+** matrix h with its transformations z (NULL: eigenvalues only), scratch
+** of n complex at least; the vectors' normalization */
+size_t wt_eig_scratch(int64_t n);
+bool wt_eig_hqr2(int64_t n, double *h, double *z, double _Complex *w, double _Complex *vr, void *scratch);
+bool wt_eig_zqr(int64_t n, double _Complex *h, double _Complex *z, double _Complex *w, double _Complex *vr,
+                void *scratch);
+void wt_eig_finish(int64_t n, const double *scale, double _Complex *vr);
+
+#endif
