@@ -81,6 +81,76 @@ export interface Emath {
   atanh(x: Operand | NestedArray): Tensor;
 }
 
+/** A matrix operand of wt.linalg: its last two axes are the matrix, any leading ones a stack. */
+type Mat = Tensor | NestedArray | AnyTypedArray;
+/** matrixNorm's and norm's orders: Frobenius, nuclear, max/min column sums (1, -1), spectral (2, -2), row sums (±Infinity). */
+export type MatrixOrd = 'fro' | 'nuc' | 1 | -1 | 2 | -2 | number;
+/** wt.linalg: the Array API's linalg extension and numpy.linalg.  Every function works on stacks of
+ * matrices (the leading axes); float32 and complex64 stay single precision, integers and bool give
+ * float64, float16 is refused.  A singular matrix (solve, inv), one not positive definite (cholesky)
+ * or a non-converging iteration is a WtError with code WT_ELINALG (NumPy's LinAlgError). */
+export interface Linalg {
+  /** L with A = L L^H (lower), or U = L^H with {upper: true} (reading the upper triangle). */
+  cholesky(x: Mat, options?: { upper?: boolean }): Tensor;
+  /** The cross product of 3-vectors along axis (default -1). */
+  cross(x1: Mat, x2: Mat, options?: { axis?: number }): Tensor;
+  det(x: Mat): Tensor;
+  /** The diagonals of the last two axes. */
+  diagonal(x: Mat, options?: { offset?: number } | number): Tensor;
+  /** Eigenvalues (real when all of them are, for a real x) and unit right eigenvectors. */
+  eig(x: Mat): { eigenvalues: Tensor; eigenvectors: Tensor };
+  /** Hermitian: eigenvalues ascending (real dtype) and orthonormal eigenvectors; UPLO picks the triangle read. */
+  eigh(x: Mat, options?: { UPLO?: 'L' | 'U' } | 'L' | 'U'): { eigenvalues: Tensor; eigenvectors: Tensor };
+  eigvals(x: Mat): Tensor;
+  eigvalsh(x: Mat, options?: { UPLO?: 'L' | 'U' } | 'L' | 'U'): Tensor;
+  inv(x: Mat): Tensor;
+  matmul(x1: Mat, x2: Mat): Tensor;
+  matrixNorm(x: Mat, options?: { ord?: MatrixOrd; keepdims?: boolean }): Tensor;
+  /** x to the integer power n (n < 0: of inv(x)); integer matrices stay integer for n >= 0. */
+  matrixPower(x: Mat, n: number): Tensor;
+  /** Singular values above tol (default: max(M, N) eps s_max, or rtol s_max); int64. */
+  matrixRank(x: Mat, options?: { rtol?: number | Mat; tol?: number | Mat; hermitian?: boolean }): Tensor;
+  matrixTranspose(x: Mat): Tensor;
+  /** The outer product of two 1-D tensors. */
+  outer(x1: Mat, x2: Mat): Tensor;
+  /** The pseudo-inverse by SVD; cutoff rcond (default 1e-15, NumPy's) or rtol (null: max(M, N) eps) times s_max. */
+  pinv(x: Mat, options?: { rtol?: number | Mat | null; rcond?: number | Mat; hermitian?: boolean }): Tensor;
+  qr(x: Mat, options?: { mode?: 'reduced' | 'complete' } | 'reduced' | 'complete'): { Q: Tensor; R: Tensor };
+  qr(x: Mat, options: { mode: 'r' } | 'r'): Tensor;
+  slogdet(x: Mat): { sign: Tensor; logabsdet: Tensor };
+  /** x with a x = b: a 1-D b is one vector for every matrix (NumPy 2), else b is a stack of matrices (..., M, K). */
+  solve(a: Mat, b: Mat): Tensor;
+  svd(
+    x: Mat,
+    options?: { fullMatrices?: boolean; computeUv?: true; hermitian?: boolean },
+  ): { U: Tensor; S: Tensor; Vh: Tensor };
+  svd(x: Mat, options: { computeUv: false; hermitian?: boolean }): Tensor;
+  svdvals(x: Mat): Tensor;
+  tensordot(
+    x1: Mat,
+    x2: Mat,
+    options?: { axes?: number | [number[], number[]] } | number | [number[], number[]],
+  ): Tensor;
+  /** The sum of the diagonals of the last two axes. */
+  trace(x: Mat, options?: { offset?: number; dtype?: DType } | number): Tensor;
+  vecdot(x1: Mat, x2: Mat, options?: { axis?: number } | number): Tensor;
+  /** ord 2 (default), 1, ±Infinity, 0 (the count of nonzeros) or any p, over axis (all when null). */
+  vectorNorm(x: Mat, options?: { ord?: number; axis?: number | number[] | null; keepdims?: boolean }): Tensor;
+  /** NumPy's least squares: the minimum-norm x, residuals (full column rank and M > N only), rank, singular values. */
+  lstsq(a: Mat, b: Mat, options?: { rcond?: number | null }): { x: Tensor; residuals: Tensor; rank: number; s: Tensor };
+  /** NumPy's norm: 2-norm of everything (ord and axis null), a vector norm along one axis, a matrix norm over two. */
+  norm(
+    x: Mat,
+    options?: { ord?: MatrixOrd | null; axis?: number | number[] | null; keepdims?: boolean } | MatrixOrd,
+  ): Tensor;
+  /** The condition number: the extreme singular values' ratio (p null, 2, -2), else norm(x, p) norm(inv(x), p). */
+  cond(x: Mat, p?: MatrixOrd | null): Tensor;
+  /** The product of a chain in the cheapest order; the first and last may be 1-D. */
+  multiDot(arrays: Mat[]): Tensor;
+  tensorsolve(a: Mat, b: Mat, axes?: number[] | null): Tensor;
+  tensorinv(a: Mat, ind?: number): Tensor;
+}
+
 /** Nested arrays of numbers, bigints (int64, uint64), booleans or complex numbers, as returned by toArray(). */
 export type NestedArray = number | bigint | boolean | ComplexLike | NestedArray[];
 
@@ -1281,6 +1351,8 @@ export interface Wtensor extends AllOps {
   complex(re: number, im?: number): ComplexLike;
   /** NumPy's np.emath: complex results where the real function would give NaN (sqrt(-1) is 1j). */
   readonly emath: Emath;
+  /** The Array API's linalg extension and numpy.linalg: decompositions in C over stacks of matrices. */
+  readonly linalg: Linalg;
   /** NumPy's real and imag: views of a complex tensor's parts (t.real, t.imag). */
   real(t: Tensor): Tensor;
   imag(t: Tensor): Tensor;

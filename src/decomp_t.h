@@ -161,12 +161,13 @@ static void F(lu_solve)(int64_t n, const T *lu, const int64_t *piv, int64_t nrhs
 /* ---- Cholesky (potf2, lower): A = L L^H ------------------------------------- */
 
 /* L in the lower triangle (the strict upper one zeroed); returns the first
-** column whose pivot is not positive (or NaN), else -1 */
+** column whose pivot is not positive, else -1 (NaN goes through, as in
+** NumPy's OpenBLAS, which reports no error for it) */
 static int64_t F(cholesky)(int64_t n, T *a) {
     for (int64_t j = 0; j < n; j++) {
         T *cj = a + j * n;
         double ajj = RE(cj[j]);
-        if (!(ajj > 0)) return j;
+        if (ajj <= 0) return j;
         ajj = sqrt(ajj);
         cj[j] = ajj;
         for (int64_t i = j + 1; i < n; i++) cj[i] = RSCAL(1 / ajj, cj[i]);

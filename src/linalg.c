@@ -373,7 +373,7 @@ static wt_status report(const job *j, int parts) {
 WT_COLD static wt_status run(job *j) {
     int64_t ws, total;
     int64_t size = j->m > j->n ? j->m : j->n, flops = size * size * size;
-    int parts = size <= LU_NB ? wt_parallel_parts(j->nbatch, 1 + 262144 / (flops + 1)) : 1;
+    int parts = size <= LU_NB ? wt_parallel_parts(j->nbatch, 1 + 16384 / (flops + 16)) : 1;
     if (parts > PARTS_MAX) parts = PARTS_MAX;
     if (!work_size(j, &ws) || !wt_mul_ok(ws, parts, &total) || !(j->work = wt_tensor_sys_alloc((size_t)total)))
         return wt_error_fail(WT_ENOMEM, "%s: out of memory for the work space of a %lld x %lld matrix", NAMES[j->op],

@@ -6,6 +6,8 @@ export const FILES = [
   '../js/assign.test.mjs',
   '../js/ops.test.mjs',
   '../js/linalg.test.mjs',
+  '../js/linalg_np.test.mjs',
+  '../js/linalg_api.test.mjs',
   '../js/einsum_random.test.mjs',
   '../js/memory.test.mjs',
   '../js/hostile.test.mjs',

@@ -156,3 +156,37 @@ export async function randomUsage(wt: Wtensor): Promise<number> {
     [z, n, k, pick, legacy].length + bytes.length + kids.length + s.gauss + Number(mt.bitGenerator.toString().length)
   );
 }
+
+// wt.linalg: decompositions, norms, least squares
+export function linalgUsage(wt: Wtensor): number {
+  const a = wt.tensor([
+    [4, 1],
+    [2, 3],
+  ]);
+  const x: Tensor = wt.linalg.solve(a, [1, 2]);
+  const { Q, R } = wt.linalg.qr(a, { mode: 'complete' });
+  const r: Tensor = wt.linalg.qr(a, 'r');
+  const { U, S, Vh } = wt.linalg.svd(a, { fullMatrices: false });
+  const s: Tensor = wt.linalg.svd(a, { computeUv: false });
+  const { eigenvalues, eigenvectors } = wt.linalg.eigh(a, { UPLO: 'U' });
+  const { sign, logabsdet } = wt.linalg.slogdet(a);
+  const fit = wt.linalg.lstsq(
+    [
+      [1, 0],
+      [1, 1],
+      [1, 2],
+    ],
+    [1, 2, 2.9],
+  );
+  const n = wt.linalg.norm(a, { ord: 'nuc' }).item() as number;
+  const c = wt.linalg.cond(a, Infinity);
+  const p = wt.linalg.pinv(a, { rtol: null, hermitian: false });
+  const m = wt.linalg.multiDot([[1, 2], a, [3, 4]]);
+  return (
+    [x, Q, R, r, U, S, Vh, s, eigenvalues, eigenvectors, sign, logabsdet, fit.x, c, p, m].length +
+    fit.rank +
+    n +
+    wt.linalg.matrixRank(a, { rtol: 1e-6 }).size +
+    wt.linalg.vectorNorm(a, { ord: 1, axis: [0, 1] }).size
+  );
+}
