@@ -151,6 +151,86 @@ export interface Linalg {
   tensorinv(a: Mat, ind?: number): Tensor;
 }
 
+/** NumPy's poly1d: coefficients highest power first (leading zeros trimmed); call(x) is NumPy's p(x). */
+export interface Poly1d {
+  readonly coeffs: Tensor;
+  readonly c: Tensor;
+  readonly coef: Tensor;
+  readonly coefficients: Tensor;
+  readonly order: number;
+  readonly roots: Tensor;
+  readonly r: Tensor;
+  readonly variable: string;
+  /** p(x) for a tensor x; the composition p(x(t)) for a poly1d x. */
+  call(x: Operand): Tensor;
+  call(x: Poly1d): Poly1d;
+  deriv(m?: number): Poly1d;
+  integ(m?: number, k?: number | number[]): Poly1d;
+  add(other: Poly1d | Operand): Poly1d;
+  sub(other: Poly1d | Operand): Poly1d;
+  mul(other: Poly1d | Operand): Poly1d;
+  /** [quotient, remainder] */
+  div(other: Poly1d | Operand): [Poly1d, Poly1d];
+  pow(n: number): Poly1d;
+  /** Frees the coefficients (a poly1d keeps them beyond tidy scopes). */
+  dispose(): void;
+}
+/** numpy.polynomial's series: real coefficients lowest degree first, the argument mapped from domain to window. */
+export interface Series {
+  readonly coef: number[];
+  readonly domain: [number, number];
+  readonly window: [number, number];
+  readonly symbol: string;
+  /** p(x): a number for a number, a float64 (or complex128) tensor otherwise. */
+  call(x: number): number;
+  call(x: Operand): Tensor;
+  degree(): number;
+  /** [off, scl] with window = off + scl * domain */
+  mapparms(): [number, number];
+  deriv(m?: number): Series;
+  /** m antiderivatives with constants k, the lower bound lbnd (in the domain) */
+  integ(m?: number, k?: number | number[], lbnd?: number): Series;
+  /** The roots in the domain (complex when any is), ascending. */
+  roots(): Tensor;
+  /** n points of the domain (or the one given) and the series at them */
+  linspace(n?: number, domain?: [number, number] | null): [Tensor, Tensor];
+  add(other: Series | number): Series;
+  sub(other: Series | number): Series;
+}
+export interface SeriesClass {
+  new (
+    coef: number[] | Tensor,
+    options?: { domain?: [number, number]; window?: [number, number]; symbol?: string },
+  ): Series;
+  /** The least-squares fit of degree deg (domain default: x's range; window default [-1, 1]). */
+  fit(
+    x: Operand,
+    y: Operand,
+    deg: number,
+    options?: {
+      domain?: [number, number] | [];
+      window?: [number, number];
+      w?: Operand;
+      rcond?: number;
+      full?: false;
+      symbol?: string;
+    },
+  ): Series;
+  fit(
+    x: Operand,
+    y: Operand,
+    deg: number,
+    options: { full: true } & Record<string, unknown>,
+  ): [Series, [number[], number, number[], number]];
+  fromRoots(roots: number[], options?: { domain?: [number, number]; window?: [number, number] }): Series;
+}
+/** wt.polynomial: numpy.polynomial's classes. */
+export interface PolynomialNamespace {
+  readonly Polynomial: SeriesClass;
+  readonly Chebyshev: SeriesClass;
+  readonly Legendre: SeriesClass;
+}
+
 /** Nested arrays of numbers, bigints (int64, uint64), booleans or complex numbers, as returned by toArray(). */
 export type NestedArray = number | bigint | boolean | ComplexLike | NestedArray[];
 
@@ -1353,6 +1433,41 @@ export interface Wtensor extends AllOps {
   readonly emath: Emath;
   /** The Array API's linalg extension and numpy.linalg: decompositions in C over stacks of matrices. */
   readonly linalg: Linalg;
+  /** numpy.polynomial's Polynomial, Chebyshev and Legendre. */
+  readonly polynomial: PolynomialNamespace;
+  /** NumPy's polynomial functions: coefficients highest power first. */
+  polyval(p: Operand, x: Operand): Tensor;
+  /** Least squares through lstsq; {coef, residuals, rank, singularValues, rcond} with full, {coef, cov} with cov. */
+  polyfit(
+    x: Operand,
+    y: Operand,
+    deg: number,
+    options?: { rcond?: number; w?: Operand; full?: false; cov?: false },
+  ): Tensor;
+  polyfit(
+    x: Operand,
+    y: Operand,
+    deg: number,
+    options: { rcond?: number; w?: Operand; full: true },
+  ): { coef: Tensor; residuals: Tensor; rank: number; singularValues: Tensor; rcond: number };
+  polyfit(
+    x: Operand,
+    y: Operand,
+    deg: number,
+    options: { rcond?: number; w?: Operand; cov: true | 'unscaled' },
+  ): { coef: Tensor; cov: Tensor };
+  /** The eigenvalues of the companion matrix (complex when any root is). */
+  roots(p: Operand): Tensor;
+  /** The coefficients of the monic polynomial with these roots (or a square matrix's eigenvalues). */
+  poly(seqOfZeros: Operand): Tensor;
+  polyder(p: Operand, m?: number): Tensor;
+  polyint(p: Operand, m?: number, k?: number | Operand | null): Tensor;
+  polyadd(a1: Operand, a2: Operand): Tensor;
+  polysub(a1: Operand, a2: Operand): Tensor;
+  polymul(a1: Operand, a2: Operand): Tensor;
+  /** [quotient, remainder] */
+  polydiv(u: Operand, v: Operand): [Tensor, Tensor];
+  poly1d(c: Operand | Poly1d, options?: { r?: boolean; variable?: string }): Poly1d;
   /** NumPy's real and imag: views of a complex tensor's parts (t.real, t.imag). */
   real(t: Tensor): Tensor;
   imag(t: Tensor): Tensor;

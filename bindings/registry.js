@@ -30,11 +30,11 @@ import { Graph, isLazy, loadGraph } from './lazy/index.js';
 import { canCast, resultType, finfo, iinfo, isdtype } from './dtype-rules.js';
 import { complex } from './complex.js';
 import { emath } from './emath.js';
-import { buildLinalg } from './linalg-more.js';
 import { join } from './join.js';
 import * as ix from './indexing.js';
 import { INDEXING, SORTING, SHAPING } from './registry-select.js';
 import { STATISTICS } from './registry-stats.js';
+import { LINALG } from './registry-linalg.js';
 import { expandDims } from './shape.js';
 
 const VIEWS = [
@@ -231,8 +231,6 @@ const DTYPE_RULES = [
   { name: 'complex', c: 'wt_view_weak', impl: () => complex },
   // NumPy's np.emath: sqrt, log, ..., complex where the real result would be NaN (a namespace)
   { name: 'emath', c: 'wt_ewise', namespace: true, impl: (api) => emath(api.wt) },
-  // the Array API's linalg extension and numpy.linalg (linalg.js, linalg-more.js; C: wt_linalg)
-  { name: 'linalg', c: 'wt_linalg', namespace: true, impl: (api) => buildLinalg(api) },
 ].map((e) => ({ kind: 'dtype', method: false, ...e }));
 
 // where(cond) alone is nonzero(cond), as NumPy's
@@ -387,6 +385,7 @@ export const REGISTRY = Object.freeze([
   ...SORTING,
   ...SHAPING,
   ...STATISTICS,
+  ...LINALG,
   ...IO,
   ...DTYPE_RULES,
   ...ENGINE,

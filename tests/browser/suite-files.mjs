@@ -8,6 +8,7 @@ export const FILES = [
   '../js/linalg.test.mjs',
   '../js/linalg_np.test.mjs',
   '../js/linalg_api.test.mjs',
+  '../js/poly.test.mjs',
   '../js/einsum_random.test.mjs',
   '../js/memory.test.mjs',
   '../js/hostile.test.mjs',

@@ -119,6 +119,7 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     'graph',
     'dtype',
     'stats',
+    'linalg',
   ]);
   const ids = REGISTRY.map((e) => e.id ?? e.name);
   assert.equal(new Set(ids).size, ids.length, 'duplicate registry ids');

@@ -190,3 +190,25 @@ export function linalgUsage(wt: Wtensor): number {
     wt.linalg.vectorNorm(a, { ord: 1, axis: [0, 1] }).size
   );
 }
+
+// polynomials: NumPy's functions, poly1d and numpy.polynomial's classes
+export function polyUsage(wt: Wtensor): number {
+  const coef: Tensor = wt.polyfit([0, 1, 2, 3], [1, 3, 7, 13], 2);
+  const full = wt.polyfit([0, 1, 2, 3], [1, 3, 7, 13], 1, { full: true });
+  const { cov } = wt.polyfit([0, 1, 2, 3, 4], [1, 3, 7, 13, 21], 1, { cov: 'unscaled' });
+  const [q, r] = wt.polydiv([1, 0, -1], [1, 1]);
+  const p = wt.poly1d([1, -3, 2]);
+  const y: Tensor = p.call([0, 1, 2]);
+  const c = wt.polynomial.Chebyshev.fit([0, 1, 2, 3], [1, 3, 7, 13], 2, { window: [-1, 1] });
+  const v: number = c.call(1.5);
+  const [xs, ys] = c.linspace(20);
+  const l = new wt.polynomial.Legendre([1, 2, 3], { domain: [0, 4] });
+  p.dispose();
+  return (
+    [coef, full.coef, cov, q, r, y, xs, ys, wt.roots([1, -3, 2]), wt.polyval([1, 2], 3), l.roots()].length +
+    v +
+    full.rank +
+    c.deriv().degree() +
+    l.integ(1, [2]).coef.length
+  );
+}
