@@ -6,6 +6,7 @@ const PAGES = [
   ['views.html', 'views explorer'],
   ['image.html', 'image'],
   ['random.html', 'seeded randomness'],
+  ['fit.html', 'least squares'],
   ['bench.html', 'benchmarks'],
 ];
 

@@ -157,6 +157,52 @@ test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
         },
       );
 
+      await t.test(
+        "least squares: NumPy's fits for the URL's points, a clicked point refits, bad input inline",
+        async () => {
+          const { page } = await openPage(browser, `${url}/web/fit.html?seed=3&deg=3&basis=power`);
+          await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+          // x = np.linspace(-1, 1, 25); y = np.sin(3 * x) + 0.1 * np.random.default_rng(3).standard_normal(25)
+          // np.polyfit(x, y, 3, full=True): the coefficients, residuals [0.27726301], rank 4, s[0]/s[-1] 4.8209
+          assert.equal(await text(page, '#coef'), 'coefficients: -2.660915, 0.014541, 2.683183, -0.010133');
+          assert.match(
+            await text(page, '#stats'),
+            /^25 points, degree 3: residual sum of squares 0\.277263, rank 4, condition number 4\.821/,
+          );
+          assert.match(await text(page, '#python'), /np\.polyfit\(x, y, 3\)/);
+          const drawn = await page.evaluate(() => {
+            const c = document.getElementById('plot');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let red = 0,
+              blue = 0;
+            for (let p = 0; p < d.length; p += 4) {
+              if (d[p + 3] && d[p] > 150 && d[p + 2] < 100) red++;
+              if (d[p + 3] && d[p + 2] > 200 && d[p] < 100) blue++;
+            }
+            return [red, blue];
+          });
+          assert.ok(drawn[0] > 1000 && drawn[1] > 25 * 20, `the curve and the points are drawn (${drawn})`);
+          await screenshot(page, 'fit');
+          // a click at (0.5, 1.5) in plot coordinates adds that point: np.polyfit of the 26 points
+          const box = await page.locator('#plot').boundingBox();
+          await page.mouse.click(box.x + ((0.5 + 1.1) / 2.2) * box.width, box.y + ((2 - 1.5) / 4) * box.height);
+          assert.match(page.url(), /add=0\.50%2C1\.50(&|$)/);
+          assert.equal(await text(page, '#coef'), 'coefficients: -2.784064, -0.004339, 2.787485, 0.014326');
+          await page.click('#clear');
+          await page.fill('#deg', '5');
+          await page.selectOption('#basis', 'chebyshev');
+          // np.polynomial.Chebyshev.fit(x, y, 5).coef
+          assert.equal(
+            await text(page, '#coef'),
+            'coefficients: -0.001552, 0.689247, 0.011274, -0.659438, 0.013101, 0.025016',
+          );
+          await page.fill('#deg', 'five');
+          await page.click('#fit');
+          assert.match(await text(page, '#status'), /degree must be an integer/);
+          assert.deepEqual(page.problems, []);
+        },
+      );
+
       await t.test('image: grayscale gives equal channels; a box blur matches a JS reference', async () => {
         const page = await demo(browser, url, 'image');
         const pixels = (id) =>
