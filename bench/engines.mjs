@@ -6,6 +6,7 @@ import { onnxModel } from './onnx.mjs';
 import { wtSelect, tfSelect, numpyTsSelect, jaxSelect } from './select.mjs';
 import { wtStats, tfStats, numpyTsStats, jaxStats } from './stats.mjs';
 import { wtRandom, numpyTsRandom, jaxRandom, jsLoopRandom } from './random.mjs';
+import { wtLinalg, numpyTsLinalg, jaxLinalg, mlMatrixLinalg, tfLinalg } from './linalg.mjs';
 
 const lazy = (f) => {
   let p;
@@ -50,6 +51,7 @@ async function wtensorEngine(threads = 1) {
       if (w.group === 'select') return wtSelect(wt, w, inputs);
       if (w.group === 'stats') return wtStats(wt, w, inputs);
       if (w.group === 'random') return wtRandom(wt, w);
+      if (w.group === 'linalg') return wtLinalg(wt, w, inputs);
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
       const ops = {
         add: () => wt.add(t[0], t[1]),
@@ -135,7 +137,7 @@ async function tfEngine(backend) {
   return {
     name: backend === 'wasm' ? 'tfjs-wasm' : 'tfjs-cpu',
     async build(w, inputs) {
-      if ((w.group === 'select' || w.group === 'stats') && backend === 'cpu')
+      if ((w.group === 'select' || w.group === 'stats' || w.group === 'linalg') && backend === 'cpu')
         throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
       if (w.group === 'random')
         throw { refused: "not run: the random peers are numpy-ts, jax-js and seedrandom's loops" };
@@ -143,6 +145,7 @@ async function tfEngine(backend) {
       await tf.ready();
       if (w.group === 'select') return tfSelect(tf, w, inputs);
       if (w.group === 'stats') return tfStats(tf, w, inputs);
+      if (w.group === 'linalg') return tfLinalg(tf, w, inputs);
       const t = inputs.map(({ shape, data }) => tf.tensor(data, shape));
       const ops = {
         add: () => tf.add(t[0], t[1]),
@@ -339,15 +342,17 @@ async function ndarrayEngine() {
   };
 }
 
-// numpy-ts and jax-js (npm): peers on the select, statistics and random workloads only
-const selectOnly = (name, load, build, stats, random) => async () => {
+// numpy-ts and jax-js (npm): peers on the select, statistics, random and linear-algebra workloads only
+const selectOnly = (name, load, build, stats, random, linalg) => async () => {
   const lib = await load();
   return {
     name,
     build(w, inputs) {
       if (w.group === 'stats') return stats(lib, w, inputs);
       if (w.group === 'random') return random(lib, w);
-      if (w.group !== 'select') throw { refused: 'not run: a peer for the select, statistics and random workloads' };
+      if (w.group === 'linalg') return linalg(lib, w, inputs);
+      if (w.group !== 'select')
+        throw { refused: 'not run: a peer for the select, statistics, random and linear-algebra workloads' };
       return build(lib, w, inputs);
     },
   };
@@ -374,8 +379,20 @@ export const ENGINES = {
     numpyTsSelect,
     numpyTsStats,
     numpyTsRandom,
+    numpyTsLinalg,
   ),
-  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats, jaxRandom),
+  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats, jaxRandom, jaxLinalg),
+  // ml-matrix (npm): the linear-algebra workloads only
+  'ml-matrix': async () => {
+    const ml = await import('ml-matrix');
+    return {
+      name: 'ml-matrix',
+      build(w, inputs) {
+        if (w.group !== 'linalg') throw { refused: 'not run: a peer for the linear-algebra workloads' };
+        return mlMatrixLinalg(ml, w, inputs);
+      },
+    };
+  },
   // seedrandom (npm) in plain JS loops: the random workloads only
   seedrandom: async () => {
     const seedrandom = (await import('seedrandom')).default;

@@ -31,7 +31,7 @@ def op(w, xs):
         return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
-    return select_op(w, xs) or stats_op(w, xs) or random_op(w, xs)
+    return select_op(w, xs) or stats_op(w, xs) or random_op(w, xs) or linalg_op(w, xs)
 
 
 def stats_op(w, xs):
@@ -48,6 +48,24 @@ def stats_op(w, xs):
         'logsumexp': lambda: np.logaddexp.reduce(a, axis=-1),
         'atan2': lambda: np.arctan2(a, xs[-1]), 'hypot': lambda: np.hypot(a, xs[-1]),
     }
+    return ops.get(w['op'])
+
+
+def linalg_op(w, xs):
+    """the linear-algebra workloads on matrices made as bench/linalg.mjs linalgData makes them"""
+    if w.get('group') != 'linalg':
+        return None
+    r = xs[0].astype(np.float64) / 2
+    n = r.shape[-1]
+    eye = np.eye(n)
+    a = {'eigh': lambda: (r + np.swapaxes(r, -1, -2)) / 2, 'cholesky': lambda: r @ r.T / n + eye,
+         'qr': lambda: r, 'svd': lambda: r, 'eig': lambda: r}.get(w['op'], lambda: eye + r / (2 * n))()
+    a = a.astype(w['dtype'])
+    b = np.ascontiguousarray(a[..., 0:1] if a.ndim == 3 else a[:, 0])
+    la = np.linalg
+    ops = {'solve': lambda: la.solve(a, b), 'solveBatch': lambda: la.solve(a, b), 'inv': lambda: la.inv(a),
+           'det': lambda: la.det(a), 'cholesky': lambda: la.cholesky(a), 'qr': lambda: la.qr(a),
+           'svd': lambda: la.svd(a), 'eigh': lambda: la.eigh(a), 'eig': lambda: la.eig(a)}
     return ops.get(w['op'])
 
 

@@ -4,6 +4,19 @@
 // equivalent (labelled) where it has none.
 const M = 1024 * 1024;
 
+// the linear-algebra workloads' floating-point operations (LAPACK's counts; svd, eigh and eig with
+// their vectors: the usual estimates)
+export const LINALG_FLOPS = {
+  solve: (n) => (2 / 3) * n ** 3 + 2 * n ** 2,
+  inv: (n) => 2 * n ** 3,
+  det: (n) => (2 / 3) * n ** 3,
+  cholesky: (n) => n ** 3 / 3,
+  qr: (n) => (4 / 3) * n ** 3,
+  svd: (n) => 12 * n ** 3,
+  eigh: (n) => 9 * n ** 3,
+  eig: (n) => 25 * n ** 3,
+};
+
 export const WORKLOADS = [
   { id: 'add', group: 'elementwise', label: 'add 4M + 4M', op: 'add', inputs: [[4 * M], [4 * M]], bytes: 12 * 4 * M },
   {
@@ -223,6 +236,31 @@ export const WORKLOADS = [
     ['rand_choice', 'choice of 1M without replacement', 'choice', 8],
     ['rand_permutation', 'permutation of 1M', 'permutation', 8],
   ].map(([id, label, op, size]) => ({ id, group: 'random', label, op, inputs: [[M]], bytes: size * M })),
+  // issue 26: linear algebra (bench/linalg.mjs), at n = 64, 256, 512 in both precisions; flops as LAPACK counts them
+  ...Object.entries(LINALG_FLOPS).flatMap(([op, flops]) =>
+    [64, 256, 512].flatMap((n) =>
+      ['float64', 'float32'].map((dtype) => ({
+        id: `la_${op}_${n}${dtype === 'float32' ? '_f32' : ''}`,
+        group: 'linalg',
+        label: `${op} ${n}×${n} ${dtype}`,
+        op,
+        dtype,
+        n,
+        inputs: [[n, n]],
+        flops: flops(n),
+      })),
+    ),
+  ),
+  {
+    id: 'la_solve_batch',
+    group: 'linalg',
+    label: 'solve, a stack of 1000 4×4 float64',
+    op: 'solveBatch',
+    dtype: 'float64',
+    n: 4,
+    inputs: [[1000, 4, 4]],
+    flops: 1000 * LINALG_FLOPS.solve(4),
+  },
 ];
 
 // the integer inputs the select workloads use, from the float32 data, alike in every engine
@@ -289,6 +327,32 @@ export const TARGETS = [
       { workload: id, peer: 'numpy', min: 0.5, why: "random numbers within 2× of NumPy's Generator (native)" },
     ],
   ),
+  // linear algebra: ahead of every JS peer that has the decomposition, 3× the goal; NumPy (OpenBLAS,
+  // one thread) within 2× the aim
+  ...['solve', 'inv', 'det', 'cholesky', 'qr', 'svd', 'eigh', 'eig'].flatMap((op) =>
+    [64, 256, 512].flatMap((n) =>
+      ['', '_f32'].flatMap((f) => [
+        ...['numpy-ts', 'jax-js', 'ml-matrix', 'tfjs-wasm'].map((peer) => ({
+          workload: `la_${op}_${n}${f}`,
+          peer,
+          min: 3,
+          why: 'linear algebra ≥ 3× every JS peer that has the decomposition',
+        })),
+        {
+          workload: `la_${op}_${n}${f}`,
+          peer: 'numpy',
+          min: 0.5,
+          why: "linear algebra within 2× of NumPy's LAPACK (OpenBLAS, 1 thread)",
+        },
+      ]),
+    ),
+  ),
+  ...['numpy-ts', 'jax-js', 'ml-matrix'].map((peer) => ({
+    workload: 'la_solve_batch',
+    peer,
+    min: 3,
+    why: 'a stack of small solves ≥ 3× every JS peer',
+  })),
   ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
     { workload: id, peer: 'tfjs-wasm', min: 1.0, why: 'every elementwise workload ≥ 1.0× tfjs-backend-wasm' },
     { workload: id, peer: 'ort-1t', min: 2.0, why: 'every elementwise workload ≥ 2× onnxruntime-web' },
