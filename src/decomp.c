@@ -8,12 +8,12 @@
 #include <float.h>
 #include <math.h>
 
-wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda, const void *b,
-                         int64_t ldb, void *c, int64_t ldc) {
+wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void *a, int64_t ars, int64_t acs,
+                         const void *b, int64_t brs, int64_t bcs, void *c, int64_t ldc) {
     int64_t es = wt_dtype_size(dtype);
     wt_gemm g = {.dtype = dtype, .a = a, .b = b, .c = c, .accumulate = true};
-    g.am = (wt_group){1, {m}, {es}}, g.ak = (wt_group){1, {k}, {lda * es}};
-    g.bk = (wt_group){1, {k}, {es}}, g.bn = (wt_group){1, {n}, {ldb * es}};
+    g.am = (wt_group){1, {m}, {ars * es}}, g.ak = (wt_group){1, {k}, {acs * es}};
+    g.bk = (wt_group){1, {k}, {brs * es}}, g.bn = (wt_group){1, {n}, {bcs * es}};
     g.cm = (wt_group){1, {m}, {es}}, g.cn = (wt_group){1, {n}, {ldc * es}};
     return wt_gemm_run(&g);
 }

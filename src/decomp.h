@@ -17,10 +17,12 @@ typedef struct wt_decomp {
     /* P A = L U (scratch: n * LU_NB); *info: the first zero pivot or -1;
     ** WT_ENOMEM (for n > LU_NB only: the GEMM's buffers) */
     wt_status (*lu)(int64_t n, void *a, int64_t *piv, void *scratch, int64_t *info);
-    void (*lu_solve)(int64_t n, const void *lu, const int64_t *piv, int64_t nrhs, void *b);
+    /* b (n x nrhs) := A^-1 b (scratch: n * LU_NB); WT_ENOMEM */
+    wt_status (*lu_solve)(int64_t n, const void *lu, const int64_t *piv, int64_t nrhs, void *b, void *scratch);
     /* NumPy's slogdet of the factors: *sign (a T) and log|det| */
     void (*slogdet)(int64_t n, const void *lu, const int64_t *piv, void *sign, double *logdet);
-    int64_t (*cholesky)(int64_t n, void *a); /* lower; the first failing column or -1 */
+    /* lower (scratch: 2 n LU_NB); *info: the first failing column or -1; WT_ENOMEM */
+    wt_status (*cholesky)(int64_t n, void *a, void *scratch, int64_t *info);
     void (*qr)(int64_t m, int64_t n, void *a, void *tau);
     void (*qr_q)(int64_t m, int64_t k, const void *a, const void *tau, int64_t ncol, void *q);
     /* eigh: w (2n T) scratch; q (n x n) optional */
@@ -35,14 +37,16 @@ typedef struct wt_decomp {
 
 extern const wt_decomp wt_decomp_real, wt_decomp_complex;
 
-/* C (m x n, ldc) += A (m x k, lda) B (k x n, ldb), column-major, dtype
-** WT_FLOAT64 or WT_COMPLEX128, on the packed GEMM */
-wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void *a, int64_t lda, const void *b,
-                         int64_t ldb, void *c, int64_t ldc);
+/* C (m x n, column-major, ldc) += A (m x k) B (k x n), A's and B's elements
+** (i, j) at i * rs + j * cs (so a transpose is the strides swapped), dtype
+** WT_FLOAT64 or WT_COMPLEX128, on the packed GEMM (WT_ENOMEM: its buffers) */
+wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void *a, int64_t ars, int64_t acs,
+                         const void *b, int64_t brs, int64_t bcs, void *c, int64_t ldc);
 
 /* eig.c: the bytes eig's scratch needs; the Schur steps on a Hessenberg
-** matrix h with its transformations z (NULL: eigenvalues only), scratch
-** of n complex at least; the vectors' normalization */
+** matrix h with its transformations z (NULL: eigenvalues only), scratch of
+** (n + 1) n + 9 n doubles (hqr2: a padded copy of h, a sweep's reflectors)
+** or n complex (zqr); the vectors' normalization */
 size_t wt_eig_scratch(int64_t n);
 bool wt_eig_hqr2(int64_t n, double *h, double *z, double _Complex *w, double _Complex *vr, void *scratch);
 bool wt_eig_zqr(int64_t n, double _Complex *h, double _Complex *z, double _Complex *w, double _Complex *vr,

@@ -135,46 +135,87 @@ static wt_status F(lu)(int64_t n, T *a, int64_t *piv, T *scratch, int64_t *pinfo
         /* A22 -= L21 U12 */
         for (int64_t k = 0; k < nb; k++)
             for (int64_t i = 0; i < n - k1; i++) scratch[k * (n - k1) + i] = -a[(k0 + k) * n + k1 + i];
-        st = wt_decomp_gemm(DT, n - k1, n - k1, nb, scratch, n - k1, a + k1 * n + k0, n, a + k1 * n + k1, n);
+        st = wt_decomp_gemm(DT, n - k1, n - k1, nb, scratch, 1, n - k1, a + k1 * n + k0, 1, n, a + k1 * n + k1, n);
     }
     *pinfo = info;
     return st;
 }
 
-/* solve with the LU factors: b (n x nrhs, leading dimension n) := A^-1 b */
-static void F(lu_solve)(int64_t n, const T *lu, const int64_t *piv, int64_t nrhs, T *b) {
-    for (int64_t c = 0; c < nrhs; c++) {
-        T *x = b + c * n;
+/* solve with the LU factors: b (n x nrhs, leading dimension n) := A^-1 b.
+** Blocks of LU_NB rows: the triangle within a block by columns, the rest of
+** b by one GEMM per block (scratch: n LU_NB; WT_ENOMEM from the GEMM) */
+static wt_status F(lu_solve)(int64_t n, const T *lu, const int64_t *piv, int64_t nrhs, T *b, T *scratch) {
+    wt_status st = WT_OK;
+    for (int64_t c = 0; c < nrhs; c++)
         for (int64_t k = 0; k < n; k++)
             if (piv[k] != k) {
-                T t = x[k];
-                x[k] = x[piv[k]], x[piv[k]] = t;
+                T t = b[c * n + k];
+                b[c * n + k] = b[c * n + piv[k]], b[c * n + piv[k]] = t;
             }
-        for (int64_t j = 0; j < n; j++) F(axpy)(n - j - 1, -x[j], lu + j * n + j + 1, x + j + 1);
-        for (int64_t j = n - 1; j >= 0; j--) {
-            x[j] = DIV(x[j], lu[j * n + j]);
-            F(axpy)(j, -x[j], lu + j * n, x);
-        }
+    for (int64_t k0 = 0; k0 < n && !st; k0 += LU_NB) { /* L y = P b */
+        int64_t k1 = k0 + LU_NB < n ? k0 + LU_NB : n, nb = k1 - k0;
+        for (int64_t c = 0; c < nrhs; c++)
+            for (int64_t j = k0; j < k1; j++) F(axpy)(k1 - j - 1, -b[c * n + j], lu + j * n + j + 1, b + c * n + j + 1);
+        if (k1 == n) break;
+        for (int64_t k = 0; k < nb; k++)
+            for (int64_t i = k1; i < n; i++) scratch[k * (n - k1) + i - k1] = -lu[(k0 + k) * n + i];
+        st = wt_decomp_gemm(DT, n - k1, nrhs, nb, scratch, 1, n - k1, b + k0, 1, n, b + k1, n);
     }
+    for (int64_t k0 = (n - 1) / LU_NB * LU_NB; k0 >= 0 && !st; k0 -= LU_NB) { /* U x = y */
+        int64_t k1 = k0 + LU_NB < n ? k0 + LU_NB : n, nb = k1 - k0;
+        for (int64_t c = 0; c < nrhs; c++)
+            for (int64_t j = k1 - 1; j >= k0; j--) {
+                T *x = b + c * n;
+                x[j] = DIV(x[j], lu[j * n + j]);
+                F(axpy)(j - k0, -x[j], lu + j * n + k0, x + k0);
+            }
+        if (k0 == 0) break;
+        for (int64_t k = 0; k < nb; k++)
+            for (int64_t i = 0; i < k0; i++) scratch[k * k0 + i] = -lu[(k0 + k) * n + i];
+        st = wt_decomp_gemm(DT, k0, nrhs, nb, scratch, 1, k0, b + k0, 1, n, b, n);
+    }
+    return st;
 }
 
-/* ---- Cholesky (potf2, lower): A = L L^H ------------------------------------- */
+/* ---- Cholesky (lower): A = L L^H ------------------------------------------- */
 
-/* L in the lower triangle (the strict upper one zeroed); returns the first
-** column whose pivot is not positive, else -1 (NaN goes through, as in
-** NumPy's OpenBLAS, which reports no error for it) */
-static int64_t F(cholesky)(int64_t n, T *a) {
-    for (int64_t j = 0; j < n; j++) {
+/* the panel's columns k0..k1 (rows k0..n), right-looking within the panel
+** (potf2's step); the first column whose pivot is not positive, else -1 (NaN
+** goes through, as in NumPy's OpenBLAS, which reports no error for it) */
+static int64_t F(chol_panel)(int64_t n, T *a, int64_t k0, int64_t k1) {
+    for (int64_t j = k0; j < k1; j++) {
         T *cj = a + j * n;
         double ajj = RE(cj[j]);
         if (ajj <= 0) return j;
         ajj = sqrt(ajj);
         cj[j] = ajj;
         for (int64_t i = j + 1; i < n; i++) cj[i] = RSCAL(1 / ajj, cj[i]);
-        for (int64_t c = j + 1; c < n; c++) F(axpy)(n - c, -CJ(cj[c]), cj + c, a + c * n + c);
-        for (int64_t i = 0; i < j; i++) cj[i] = 0;
+        for (int64_t c = j + 1; c < k1; c++) F(axpy)(n - c, -CJ(cj[c]), cj + c, a + c * n + c);
     }
     return -1;
+}
+
+/* L in the lower triangle (the strict upper one zeroed): panels of LU_NB
+** columns, the trailing lower triangle updated by GEMMs of LU_NB-column
+** blocks (A22 -= L21 L21^H, only on and below the diagonal blocks) */
+static wt_status F(cholesky)(int64_t n, T *a, T *scratch, int64_t *info) {
+    wt_status st = WT_OK;
+    *info = -1;
+    for (int64_t k0 = 0; k0 < n && !st; k0 += LU_NB) {
+        int64_t k1 = k0 + LU_NB < n ? k0 + LU_NB : n, m = n - k1, nb = k1 - k0;
+        if ((*info = F(chol_panel)(n, a, k0, k1)) >= 0) return WT_OK;
+        T *neg = scratch, *cj = scratch + m * nb; /* -L21 and conj(L21), column-major m x nb */
+        for (int64_t k = 0; k < nb; k++)
+            for (int64_t i = 0; i < m; i++)
+                neg[k * m + i] = -a[(k0 + k) * n + k1 + i], cj[k * m + i] = CJ(a[(k0 + k) * n + k1 + i]);
+        for (int64_t c0 = 0; c0 < m && !st; c0 += LU_NB) { /* columns c0..c1 of A22, rows c0.. */
+            int64_t c1 = c0 + LU_NB < m ? c0 + LU_NB : m;
+            st = wt_decomp_gemm(DT, m - c0, c1 - c0, nb, neg + c0, 1, m, cj + c0, m, 1, a + (k1 + c0) * n + k1 + c0, n);
+        }
+    }
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < j; i++) a[j * n + i] = 0;
+    return st;
 }
 
 /* ---- Householder QR (geqr2, ung2r) ------------------------------------------ */
@@ -501,8 +542,8 @@ static bool F(svd_qr)(int64_t m, int64_t n, double *s, double *e, T *u, T *v) {
 static wt_status F(x_lu)(int64_t n, void *a, int64_t *piv, void *scratch, int64_t *info) {
     return F(lu)(n, a, piv, scratch, info);
 }
-static void F(x_lu_solve)(int64_t n, const void *lu, const int64_t *piv, int64_t nrhs, void *b) {
-    F(lu_solve)(n, lu, piv, nrhs, b);
+static wt_status F(x_lu_solve)(int64_t n, const void *lu, const int64_t *piv, int64_t nrhs, void *b, void *scratch) {
+    return F(lu_solve)(n, lu, piv, nrhs, b, scratch);
 }
 /* NumPy's: the sign from the pivots and the diagonal's phases, the log from its moduli */
 static void F(x_slogdet)(int64_t n, const void *lu, const int64_t *piv, void *sign, double *logdet) {
@@ -521,7 +562,9 @@ static void F(x_slogdet)(int64_t n, const void *lu, const int64_t *piv, void *si
     }
     *(T *)sign = sg, *logdet = ld;
 }
-static int64_t F(x_cholesky)(int64_t n, void *a) { return F(cholesky)(n, a); }
+static wt_status F(x_cholesky)(int64_t n, void *a, void *scratch, int64_t *info) {
+    return F(cholesky)(n, a, scratch, info);
+}
 static void F(x_qr)(int64_t m, int64_t n, void *a, void *tau) { F(qr)(m, n, a, tau); }
 static void F(x_qr_q)(int64_t m, int64_t k, const void *a, const void *tau, int64_t ncol, void *q) {
     F(qr_q)(m, k, a, tau, ncol, q);

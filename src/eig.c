@@ -23,7 +23,9 @@ static zt z_div(double ar, double ai, double br, double bi) { /* Smith's */
     return __builtin_complex((ar * r + ai) / d, (ai * r - ar) / d);
 }
 
-size_t wt_eig_scratch(int64_t n) { return (size_t)(16 * (n * n + 6 * n) + 8 * n); }
+/* x_eig's q, tau, w and scale (16 n^2 + 40 n bytes at most), then the Schur
+** step's: hqr2's d, e, padded H and a sweep's reflectors (8 n^2 + 72 n) */
+size_t wt_eig_scratch(int64_t n) { return (size_t)(24 * n * n + 128 * n + 64); }
 
 /* unit 2-norm columns, each turned so its largest component is real and
 ** positive (conjugate pairs stay conjugate), after undoing the balancing */
@@ -49,12 +51,13 @@ void wt_eig_finish(int64_t n, const double *scale, zt *vr) {
 /* ---- real: hqr2 ---------------------------------------------------------- */
 
 typedef struct hqr {
-    int64_t n;
+    int64_t n, ld; /* H's leading dimension: n + 1 for n a multiple of 8 */
     double *h, *z; /* H (in place) and the accumulated transformations (NULL: none) */
     double *d, *e; /* eigenvalues' real and imaginary parts */
     double norm, exshift;
+    double *cf; /* a sweep's reflectors, 6 numbers each (step k at cf + 6 (k - m)) */
 } hqr;
-#define H(i, j) s->h[(j)*s->n + (i)]
+#define H(i, j) s->h[(j)*s->ld + (i)]
 #define Z(i, j) s->z[(j)*s->n + (i)]
 
 /* the 2 x 2 block ending at row r deflated: a complex pair, or two real
@@ -72,6 +75,7 @@ static void hqr_pair(hqr *s, int64_t r) {
     s->d[r - 1] = s->d[r] = x + zz;
     if (zz != 0) s->d[r] = x - w / zz;
     s->e[r - 1] = s->e[r] = 0;
+    if (!s->z) return; /* the rotation only matters to the vectors */
     x = H(r, r - 1);
     double sc = fabs(x) + fabs(zz), pp = x / sc, qq = zz / sc, rr = sqrt(pp * pp + qq * qq);
     pp /= rr, qq /= rr;
@@ -90,9 +94,50 @@ static void hqr_pair(hqr *s, int64_t r) {
         }
 }
 
-/* one Francis double-shift step on rows l..r from row m, its first column (p, q, rr) */
+/* the reflector (1, v1, v2) on three columns of length len (c2 NULL: two),
+** the form hqr2 applies from the right: p = x c0 + y c1 + z c2, then
+** c0 -= p, c1 -= p q, c2 -= p r.  Separate columns, so it vectorizes. */
+static void reflect_cols(int64_t len, double *restrict c0, double *restrict c1, double *restrict c2, double x, double y,
+                         double z, double q, double r) {
+    if (c2)
+        for (int64_t i = 0; i < len; i++) {
+            double p = x * c0[i] + y * c1[i] + z * c2[i];
+            c0[i] -= p, c1[i] -= p * q, c2[i] -= p * r;
+        }
+    else
+        for (int64_t i = 0; i < len; i++) {
+            double p = x * c0[i] + y * c1[i];
+            c0[i] -= p, c1[i] -= p * q;
+        }
+}
+
+/* the sweep's row reflections m..r-1 applied to the columns right of the
+** active block (r < c < jend), which nothing else in the sweep reads:
+** eight columns at a time, each down its own rows (reflector j: rows
+** j..j+2), the eight chains independent so they pipeline */
+static void hqr_far_rows(hqr *s, int64_t m, int64_t r, int64_t jend) {
+    for (int64_t c0 = r + 1; c0 < jend; c0 += 8) {
+        int64_t c1 = c0 + 8 < jend ? c0 + 8 : jend;
+        for (int64_t j = m; j < r; j++) {
+            const double *f = s->cf + 6 * (j - m); /* q, rr, x, y, zz, notlast (NaN: none) */
+            if (f[5] != f[5]) continue;
+            for (int64_t c = c0; c < c1; c++) {
+                double *h = &H(j, c), t = h[0] + f[0] * h[1];
+                if (f[5] != 0) t += f[1] * h[2], h[2] -= t * f[4];
+                h[0] -= t * f[2], h[1] -= t * f[3];
+            }
+        }
+    }
+}
+
+/* one Francis double-shift step on rows l..r from row m, its first column
+** (p, q, rr).  The row updates of the columns right of the active block are
+** gathered and applied at the end (hqr_far_rows: the same operations in
+** the same order per element, down columns instead of across them).
+** Without vectors only the active block is transformed (LAPACK's wantt =
+** false: the eigenvalues need no more). */
 static void hqr_step(hqr *s, int64_t l, int64_t m, int64_t r, double p, double q, double rr) {
-    int64_t n = s->n;
+    int64_t n = s->n, jend = s->z ? n : r + 1, i0 = s->z ? 0 : l;
     double x = 0, y;
     for (int64_t i = m + 2; i <= r; i++) {
         H(i, i - 2) = 0;
@@ -100,6 +145,8 @@ static void hqr_step(hqr *s, int64_t l, int64_t m, int64_t r, double p, double q
     }
     for (int64_t k = m; k <= r - 1; k++) {
         bool notlast = k != r - 1;
+        double *f = s->cf + 6 * (k - m);
+        f[5] = NAN;
         if (k != m) {
             p = H(k, k - 1), q = H(k + 1, k - 1), rr = notlast ? H(k + 2, k - 1) : 0;
             x = fabs(p) + fabs(q) + fabs(rr);
@@ -115,23 +162,17 @@ static void hqr_step(hqr *s, int64_t l, int64_t m, int64_t r, double p, double q
         p += sg, x = p / sg, y = q / sg;
         double zz = rr / sg;
         q /= p, rr /= p;
-        for (int64_t j = k; j < n; j++) {
-            p = H(k, j) + q * H(k + 1, j);
-            if (notlast) p += rr * H(k + 2, j), H(k + 2, j) -= p * zz;
-            H(k, j) -= p * x, H(k + 1, j) -= p * y;
+        f[0] = q, f[1] = rr, f[2] = x, f[3] = y, f[4] = zz, f[5] = notlast;
+        for (int64_t j = k; j <= r; j++) { /* rows k..k+2: adjacent in each column */
+            double *h = &H(k, j), t = h[0] + q * h[1];
+            if (notlast) t += rr * h[2], h[2] -= t * zz;
+            h[0] -= t * x, h[1] -= t * y;
         }
-        for (int64_t i = 0; i <= (r < k + 3 ? r : k + 3); i++) {
-            p = x * H(i, k) + y * H(i, k + 1);
-            if (notlast) p += zz * H(i, k + 2), H(i, k + 2) -= p * rr;
-            H(i, k) -= p, H(i, k + 1) -= p * q;
-        }
-        if (s->z)
-            for (int64_t i = 0; i < n; i++) {
-                p = x * Z(i, k) + y * Z(i, k + 1);
-                if (notlast) p += zz * Z(i, k + 2), Z(i, k + 2) -= p * rr;
-                Z(i, k) -= p, Z(i, k + 1) -= p * q;
-            }
+        int64_t top = (r < k + 3 ? r : k + 3) + 1;
+        reflect_cols(top - i0, &H(i0, k), &H(i0, k + 1), notlast ? &H(i0, k + 2) : NULL, x, y, zz, q, rr);
+        if (s->z) reflect_cols(n, &Z(0, k), &Z(0, k + 1), notlast ? &Z(0, k + 2) : NULL, x, y, zz, q, rr);
     }
+    hqr_far_rows(s, m, r, jend);
 }
 
 /* the shifted step at the active block l..r: the exceptional shifts at 10 and
@@ -263,10 +304,35 @@ static void hqr_complex_vector(hqr *s, int64_t k, double p, double q) {
     }
 }
 
+/* Z := Z U with U the triangle's eigenvectors (H's upper triangle), on the
+** GEMM with U and the product in w (2 n^2 doubles); by loops if the GEMM
+** cannot have its buffers */
+static void hqr_back(hqr *s, double *w) {
+    int64_t n = s->n;
+    double *u = w + n * n;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++) u[j * n + i] = i <= j ? H(i, j) : 0, w[j * n + i] = 0;
+    if (wt_decomp_gemm(WT_FLOAT64, n, n, n, s->z, 1, n, u, 1, n, w, n))
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++) {
+                double acc = 0;
+                for (int64_t k = 0; k <= j; k++) acc += Z(i, k) * u[j * n + k];
+                w[j * n + i] = acc;
+            }
+    for (int64_t i = 0; i < n * n; i++) s->z[i] = w[i];
+}
+
 /* real Hessenberg h (n x n) with its transformations z (NULL: values only):
 ** eigenvalues w, eigenvectors vr (complex; pairs as v +- i u) */
 bool wt_eig_hqr2(int64_t n, double *h, double *z, zt *w, zt *vr, void *scratch) {
-    hqr st = {n, h, z, scratch, (double *)scratch + n, 0, 0}, *s = &st;
+    /* H copied with a leading dimension off the power of two: the row
+    ** updates walk across columns, and at n = 512 (4 KiB columns) every one
+    ** of them would land in the same few cache sets */
+    int64_t ld = n % 8 ? n : n + 1;
+    double *d = scratch, *hp = d + 2 * n, *cf = hp + ld * n;
+    hqr st = {n, ld, hp, z, d, d + n, 0, 0, cf}, *s = &st;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++) H(i, j) = h[j * n + i];
     if (!hqr_values(s)) return false;
     for (int64_t i = 0; i < n; i++) w[i] = __builtin_complex(s->d[i], s->e[i]);
     if (!z) return true;
@@ -276,23 +342,16 @@ bool wt_eig_hqr2(int64_t n, double *h, double *z, zt *w, zt *vr, void *scratch) 
         else if (s->e[k] < 0)
             hqr_complex_vector(s, k, s->d[k], s->e[k]);
     }
-    for (int64_t j = n - 1; j >= 0; j--) /* Z := Z T's vectors */
-        for (int64_t i = 0; i < n; i++) {
-            double acc = 0;
-            for (int64_t k = 0; k <= j; k++) acc += Z(i, k) * H(k, j);
-            vr[j * n + i] = acc;
-        }
-    for (int64_t j = 0; j < n; j++) {
-        for (int64_t i = 0; i < n; i++) Z(i, j) = creal(vr[j * n + i]);
-    }
-    for (int64_t j = 0; j < n; j++)
+    hqr_back(s, (double *)vr);
+    for (int64_t j = 0; j < n; j++) /* a real vector, or a pair's as v +- i u */
         if (s->e[j] > 0 && j + 1 < n) {
             for (int64_t i = 0; i < n; i++) {
                 vr[j * n + i] = __builtin_complex(Z(i, j), Z(i, j + 1));
                 vr[(j + 1) * n + i] = __builtin_complex(Z(i, j), -Z(i, j + 1));
             }
             j++;
-        }
+        } else
+            for (int64_t i = 0; i < n; i++) vr[j * n + i] = Z(i, j);
     return true;
 }
 #undef H

@@ -152,11 +152,13 @@ static wt_status one(const job *j, int64_t b, char *w, int64_t *at) {
                 for (int64_t i = 0; i < n; i++) wt_cast_store_f64(wdt, x + (c * n + i) * es, i == c);
         else
             load(j, j->b, j->bbst, b, false, x);
-        dc->lu_solve(n, a, piv, k, x);
+        if ((st = dc->lu_solve(n, a, piv, k, x, w + 8 * n))) return st;
         return store(j->out[0], b, wdt, x, n, k, n, false), WT_OK;
     }
     if (op == WT_LINALG_CHOLESKY) {
-        if ((info = dc->cholesky(n, a)) >= 0) return *at = info, WT_ELINALG;
+        wt_status st = dc->cholesky(n, a, w, &info);
+        if (st) return st;
+        if (info >= 0) return *at = info, WT_ELINALG;
         return store(j->out[0], b, wdt, a, n, n, n, upper), WT_OK;
     }
     if (op == WT_LINALG_QR) {
@@ -226,7 +228,7 @@ static bool work_size(const job *j, int64_t *out) {
         ok = ok && wt_mul_ok(n, vec ? n + 1 : 1, &t[1]) && wt_mul_ok(t[1], 16, &t[1]) &&
              (t[2] = (int64_t)wt_eig_scratch(n), n < (int64_t)1 << 28);
         break;
-    default: /* cholesky: a alone */ break;
+    default: /* cholesky: a, then its scratch */ ok = ok && wt_mul_ok(n, 2 * LU_NB * es, &t[1]); break;
     }
     int64_t sum = 0;
     for (int i = 0; i < 6; i++) ok = ok && wt_add_ok(sum, t[i], &sum);
