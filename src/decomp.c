@@ -18,6 +18,10 @@ wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void 
     return wt_gemm_run(&g);
 }
 
+/* the vector loops every algorithm calls: one vectorized copy each, called
+** (their O(n) work dwarfs a call) rather than inlined at every call site */
+#define LEAF __attribute__((noinline))
+
 /* ---- double ---- */
 #define T double
 #define F(name) name##_d

@@ -8,23 +8,23 @@
 ** LINPACK's zsvdc; LU's trailing updates go through the packed GEMM. */
 
 /* sum of conj(x[i]) * y[i] */
-static T F(dotc)(int64_t n, const T *x, const T *y) {
+static LEAF T F(dotc)(int64_t n, const T *x, const T *y) {
     T s = 0;
     for (int64_t i = 0; i < n; i++) s += MUL(CJ(x[i]), y[i]);
     return s;
 }
 
 /* y += a x */
-static void F(axpy)(int64_t n, T a, const T *x, T *y) {
+static LEAF void F(axpy)(int64_t n, T a, const T *x, T *y) {
     if (a == 0) return;
     for (int64_t i = 0; i < n; i++) y[i] += MUL(a, x[i]);
 }
 
-static void F(scal)(int64_t n, T a, T *x) {
+static LEAF void F(scal)(int64_t n, T a, T *x) {
     for (int64_t i = 0; i < n; i++) x[i] = MUL(a, x[i]);
 }
 
-static void F(swap)(int64_t n, T *x, T *y) {
+static LEAF void F(swap)(int64_t n, T *x, T *y) {
     for (int64_t i = 0; i < n; i++) {
         T t = x[i];
         x[i] = y[i], y[i] = t;
@@ -32,7 +32,7 @@ static void F(swap)(int64_t n, T *x, T *y) {
 }
 
 /* the 2-norm, scaled where the plain sum of squares would over- or underflow */
-static double F(nrm2)(int64_t n, const T *x) {
+static LEAF double F(nrm2)(int64_t n, const T *x) {
     double ss = 0, mx = 0;
     for (int64_t i = 0; i < n; i++) ss += ABS2(x[i]);
     if (isnan(ss) || (ss > 0x1p-900 && ss < 0x1p900)) return sqrt(ss);
@@ -71,7 +71,7 @@ static void F(larfg)(int64_t n, T *alpha, T *x, T *tau) {
 
 /* A[:, j] -= conj?(tau) v (v^H A[:, j]) for the ncol columns of a (m rows,
 ** leading dimension lda): H^H A (conj = true) or H A */
-static void F(larf)(int64_t m, int64_t ncol, const T *v, T tau, T *a, int64_t lda) {
+static LEAF void F(larf)(int64_t m, int64_t ncol, const T *v, T tau, T *a, int64_t lda) {
     if (tau == 0) return;
     for (int64_t j = 0; j < ncol; j++) {
         T *c = a + j * lda;
@@ -294,7 +294,7 @@ static void F(tridiag)(int64_t n, T *a, double *d, double *e, T *q, T *w) {
 }
 
 /* columns i and i+1 of z (n rows) rotated: (c z_i - s z_{i+1}, s z_i + c z_{i+1}) */
-static void F(rot)(int64_t n, T *zi, T *zj, double c, double s) {
+static LEAF void F(rot)(int64_t n, T *zi, T *zj, double c, double s) {
     for (int64_t k = 0; k < n; k++) {
         T h = zj[k];
         zj[k] = RSCAL(s, zi[k]) + RSCAL(c, h);

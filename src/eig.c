@@ -304,15 +304,16 @@ static void hqr_complex_vector(hqr *s, int64_t k, double p, double q) {
     }
 }
 
-/* Z := Z U with U the triangle's eigenvectors (H's upper triangle), on the
-** GEMM with U and the product in w (2 n^2 doubles); by loops if the GEMM
-** cannot have its buffers */
+/* Z := Z U with U the triangle's eigenvectors (H's upper triangle), with U
+** and the product in w (2 n^2 doubles): on the GEMM beyond LU_NB (by loops
+** if it cannot have its buffers) */
 static void hqr_back(hqr *s, double *w) {
     int64_t n = s->n;
     double *u = w + n * n;
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < n; i++) u[j * n + i] = i <= j ? H(i, j) : 0, w[j * n + i] = 0;
-    if (wt_decomp_gemm(WT_FLOAT64, n, n, n, s->z, 1, n, u, 1, n, w, n))
+    /* small matrices run in the threads' parts, where nothing may allocate: by loops */
+    if (n <= LU_NB || wt_decomp_gemm(WT_FLOAT64, n, n, n, s->z, 1, n, u, 1, n, w, n))
         for (int64_t j = 0; j < n; j++)
             for (int64_t i = 0; i < n; i++) {
                 double acc = 0;

@@ -206,7 +206,7 @@ static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
 }
 
 /* the work bytes one matrix needs (false: they overflow) */
-static bool work_size(const job *j, int64_t *out) {
+WT_COLD static bool work_size(const job *j, int64_t *out) {
     int64_t m = j->m, n = j->n, es = (int64_t)j->dc->esize, r = m > n ? m : n, c = m < n ? m : n, t[6] = {0};
     bool vec = j->flags & WT_LINALG_VECTORS, ok = wt_mul_ok(m, n, &t[0]) && wt_mul_ok(t[0], es, &t[0]);
     t[0] = (t[0] + 15) & ~(int64_t)15;
@@ -236,14 +236,14 @@ static bool work_size(const job *j, int64_t *out) {
 }
 
 /* NumPy's linalg dtype: float64 for bool and integers, float16 refused */
-static wt_status linalg_dtype(const char *name, int dt, int *out) {
+WT_COLD static wt_status linalg_dtype(const char *name, int dt, int *out) {
     if (dt == WT_FLOAT16) return wt_error_fail(WT_EDTYPE, "%s: array type float16 is unsupported in linalg", name);
     *out = wt_dtype_is_inexact(dt) ? dt : WT_FLOAT64;
     return WT_OK;
 }
 
 /* a's (and b's) shapes and dtypes checked; the batch broadcast into j */
-static wt_status check(job *j, const char *name) {
+WT_COLD static wt_status check(job *j, const char *name) {
     const wt_tensor *a = j->a, *b = j->b;
     int nd = a->d.ndim;
     char s1[WT_SHAPE_STR], s2[WT_SHAPE_STR];
@@ -293,7 +293,7 @@ static wt_status check(job *j, const char *name) {
 }
 
 /* result r of shape batch + (d0, d1)[:nd] in dtype dt */
-static wt_status make(job *j, int r, int dt, int nd, int64_t d0, int64_t d1) {
+WT_COLD static wt_status make(job *j, int r, int dt, int nd, int64_t d0, int64_t d1) {
     int64_t shape[WT_MAX_DIMS];
     memcpy(shape, j->bshape, sizeof(int64_t) * (size_t)j->nb);
     shape[j->nb] = d0, shape[j->nb + 1] = d1;
@@ -301,7 +301,7 @@ static wt_status make(job *j, int r, int dt, int nd, int64_t d0, int64_t d1) {
 }
 
 /* the op's results allocated */
-static wt_status make_all(job *j) {
+WT_COLD static wt_status make_all(job *j) {
     int64_t m = j->m, n = j->n, k = m < n ? m : n;
     int dt = j->odt, rdt = real_of(dt), cdt = wt_dtype_is_complex(dt) ? dt : wt_dtype_complex_of(dt);
     bool vec = j->flags & WT_LINALG_VECTORS, full = j->flags & WT_LINALG_COMPLETE;
@@ -325,7 +325,7 @@ static wt_status make_all(job *j) {
 }
 
 /* eig of a real matrix: real results when every eigenvalue is real */
-static wt_status eig_realify(job *j) {
+WT_COLD static wt_status eig_realify(job *j) {
     wt_tensor *w = j->out[0];
     int cdt = w->d.dtype, rdt = real_of(cdt);
     int64_t size = wt_desc_size(&w->d), pes = (int64_t)wt_dtype_size(rdt);
@@ -343,7 +343,7 @@ static wt_status eig_realify(job *j) {
 }
 
 /* the first failure of the batch, in NumPy's words */
-static wt_status report(const job *j, int parts) {
+WT_COLD static wt_status report(const job *j, int parts) {
     int f = -1;
     for (int p = 0; p < parts; p++)
         if (j->fail[p] >= 0 && (f < 0 || j->fail[p] < j->fail[f])) f = p;
@@ -375,6 +375,7 @@ static wt_status report(const job *j, int parts) {
 WT_COLD static wt_status run(job *j) {
     int64_t ws, total;
     int64_t size = j->m > j->n ? j->m : j->n, flops = size * size * size;
+    /* matrices up to LU_NB never reach the GEMM (whose buffers would be allocated in a part) */
     int parts = size <= LU_NB ? wt_parallel_parts(j->nbatch, 1 + 16384 / (flops + 16)) : 1;
     if (parts > PARTS_MAX) parts = PARTS_MAX;
     if (!work_size(j, &ws) || !wt_mul_ok(ws, parts, &total) || !(j->work = wt_tensor_sys_alloc((size_t)total)))
@@ -389,8 +390,8 @@ WT_COLD static wt_status run(job *j) {
     return st;
 }
 
-wt_status wt_linalg(int op, const wt_tensor *a, const wt_tensor *b, int flags, wt_tensor **r0, wt_tensor **r1,
-                    wt_tensor **r2) {
+WT_COLD wt_status wt_linalg(int op, const wt_tensor *a, const wt_tensor *b, int flags, wt_tensor **r0, wt_tensor **r1,
+                            wt_tensor **r2) {
     if (op < 0 || op >= WT_LINALG_COUNT) return wt_error_fail(WT_EINVAL, "wt_linalg: unknown op %d", op);
     const char *name = NAMES[op];
     wt_tensor **res[3] = {r0, r1, r2};
