@@ -209,6 +209,33 @@ static wt_status sc_random_multinomial(wt_tensor **r) {
     wt_tensor_free(pv);
     return st;
 }
+static wt_status sc_linalg_solve(wt_tensor **r) { /* 130 x 130: LU's and the solve's GEMMs pack */
+    wt_tensor *a = NULL, *b = NULL;
+    wt_status st = wt_tensor_eye(130, 130, 0, WT_FLOAT64, &a);
+    if (!st) st = wt_tensor_full(WT_FLOAT32, 2, (int64_t[]){130, 70}, 2, &b);
+    if (!st) st = wt_linalg(WT_LINALG_SOLVE, a, b, 0, r, NULL, NULL);
+    wt_tensor_free(a), wt_tensor_free(b);
+    return st;
+}
+static wt_status sc_linalg_cholesky(wt_tensor **r) {
+    wt_tensor *a = NULL;
+    wt_status st = wt_tensor_eye(130, 130, 0, WT_COMPLEX64, &a);
+    if (!st) st = wt_linalg(WT_LINALG_CHOLESKY, a, NULL, WT_LINALG_UPPER, r, NULL, NULL);
+    wt_tensor_free(a);
+    return st;
+}
+static wt_status sc_linalg_svd(wt_tensor **r) { /* three results */
+    wt_tensor *s = NULL, *vh = NULL;
+    wt_status st = wt_linalg(WT_LINALG_SVD, AT, NULL, WT_LINALG_VECTORS | WT_LINALG_COMPLETE, r, &s, &vh);
+    wt_tensor_free(s), wt_tensor_free(vh);
+    return st;
+}
+static wt_status sc_linalg_eig(wt_tensor **r) { /* a real matrix: the complex results, then real ones */
+    wt_tensor *v = NULL;
+    wt_status st = wt_linalg(WT_LINALG_EIG, SQ, NULL, WT_LINALG_VECTORS, r, &v, NULL);
+    wt_tensor_free(v);
+    return st;
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -394,6 +421,10 @@ void test_alloc_failure_everywhere(void) {
         {"random choice by a tail shuffle", sc_random_sample},
         {"random multinomial", sc_random_multinomial},
         {"random generator", sc_random_new},
+        {"linalg solve, blocked", sc_linalg_solve},
+        {"linalg cholesky, blocked", sc_linalg_cholesky},
+        {"linalg svd", sc_linalg_svd},
+        {"linalg eig", sc_linalg_eig},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},
