@@ -8,7 +8,6 @@ import { options } from './ops.js';
 import { asTensor } from './indexing.js';
 import { isInexact } from './dtypes.js';
 import * as l from './linalg.js';
-import { svd, svdvals, eigvalsh, inv, solve } from './linalg.js';
 
 const EPS = { float32: 2 ** -23, float64: 2 ** -52, complex64: 2 ** -23, complex128: 2 ** -52 };
 // NumPy's norms work on inexact values: integers and bool as float64
@@ -54,8 +53,8 @@ export function matrixNorm(api, x, opts) {
       );
     let r;
     if (ord === 'fro') r = wt.sqrt(wt.sum(wt.square(wt.abs(t)), { axis: [-2, -1] }));
-    else if (ord === 'nuc') r = wt.sum(svdvals(api, t), { axis: -1 });
-    else if (ord === 2 || ord === -2) r = (ord > 0 ? wt.max : wt.min)(svdvals(api, t), { axis: -1 });
+    else if (ord === 'nuc') r = wt.sum(l.svdvals(api, t), { axis: -1 });
+    else if (ord === 2 || ord === -2) r = (ord > 0 ? wt.max : wt.min)(l.svdvals(api, t), { axis: -1 });
     else if (ord === 1 || ord === -1) r = (ord > 0 ? wt.max : wt.min)(wt.sum(wt.abs(t), { axis: -2 }), { axis: -1 });
     else if (ord === Infinity || ord === -Infinity)
       r = (ord > 0 ? wt.max : wt.min)(wt.sum(wt.abs(t), { axis: -1 }), { axis: -1 });
@@ -97,7 +96,7 @@ export function cond(api, x, p = null) {
     if (t.ndim >= 2 && t.shape.slice(-2).includes(0))
       throw new WtError('WT_ELINALG', 'cond: cond is not defined on empty arrays');
     if (p === null || p === 2 || p === -2) {
-      const s = svdvals(api, t),
+      const s = l.svdvals(api, t),
         [hi, lo] = [s.get('...', 0), s.get('...', s.shape[s.ndim - 1] - 1)];
       return p === -2 ? wt.div(lo, hi) : wt.div(hi, lo);
     }
@@ -109,7 +108,7 @@ export function cond(api, x, p = null) {
       const m = flat.get(i),
         nm = norm(api, m, { ord: p });
       try {
-        return wt.mul(nm, norm(api, inv(api, m), { ord: p }));
+        return wt.mul(nm, norm(api, l.inv(api, m), { ord: p }));
       } catch (err) {
         if (err.code !== 'WT_ELINALG') throw err;
         return wt.full([], Infinity, nm.dtype);
@@ -126,7 +125,7 @@ export function matrixRank(api, x, opts) {
   return wt.tidy(() => {
     const t = asTensor(api, x);
     if (t.ndim < 2) return wt.any(wt.notEqual(t, 0)).astype('int64');
-    const s = opts.hermitian ? wt.abs(eigvalsh(api, t)) : svdvals(api, t);
+    const s = opts.hermitian ? wt.abs(l.eigvalsh(api, t)) : l.svdvals(api, t);
     let tol = opts.tol ?? null;
     if (tol === null) {
       const rtol = opts.rtol ?? Math.max(...t.shape.slice(-2)) * EPS[s.dtype];
@@ -150,7 +149,7 @@ export function pinv(api, x, opts) {
     const [m, n] = t.shape.slice(-2);
     if (rcond === null) rcond = Math.max(m, n) * EPS[isInexact(t.dtype) ? t.dtype : 'float64'];
     if (m === 0 || n === 0) return wt.zeros([...t.shape.slice(0, -2), n, m], isInexact(t.dtype) ? t.dtype : 'float64');
-    const { U, S, Vh } = svd(api, wt.conj(t), { fullMatrices: false, hermitian: !!opts.hermitian });
+    const { U, S, Vh } = l.svd(api, wt.conj(t), { fullMatrices: false, hermitian: !!opts.hermitian });
     const cutoff = wt.mul(wt.expandDims(asTensor(api, rcond), -1), wt.max(S, { axis: -1, keepdims: true }));
     const sinv = wt.where(wt.greater(S, cutoff), wt.div(1, S), 0).astype(S.dtype);
     return wt.matmul(wt.matrixTranspose(Vh), wt.mul(wt.expandDims(sinv, -1), wt.matrixTranspose(U)));
@@ -174,7 +173,7 @@ export function lstsq(api, a, b, opts) {
     const dt = lsqType(wt, A, B);
     const rdt = dt === 'complex64' ? 'float32' : dt === 'complex128' ? 'float64' : dt;
     const rcond = opts.rcond ?? EPS[dt] * Math.max(m, n);
-    const { U, S, Vh } = svd(api, A.astype(dt), { fullMatrices: false });
+    const { U, S, Vh } = l.svd(api, A.astype(dt), { fullMatrices: false });
     const big = S.ndim && S.shape[0] ? wt.greater(S, wt.mul(rcond, wt.max(S))) : wt.zeros([0], 'bool');
     const rank = Number(big.sum({ dtype: 'int32' }).item());
     const sinv = wt.where(big, wt.div(1, S), 0).astype(rdt);
@@ -243,7 +242,7 @@ export function matrixPower(api, a, n) {
     let x = asTensor(api, a);
     square(x, 'matrixPower');
     if (n === 0) return wt.broadcastTo(wt.eye(x.shape[x.ndim - 1], null, 0, x.dtype), x.shape).copy();
-    if (n < 0) ((x = inv(api, x)), (n = -n));
+    if (n < 0) ((x = l.inv(api, x)), (n = -n));
     if (n === 1) return x.copy();
     let result = null,
       z = null;
@@ -264,7 +263,7 @@ export function tensorinv(api, a, ind = 2) {
     const t = asTensor(api, a),
       inner = t.shape.slice(ind),
       prod = inner.reduce((p, k) => p * k, 1);
-    return inv(api, t.reshape([prod, -1])).reshape([...inner, ...t.shape.slice(0, ind)]);
+    return l.inv(api, t.reshape([prod, -1])).reshape([...inner, ...t.shape.slice(0, ind)]);
   });
 }
 
@@ -286,7 +285,7 @@ export function tensorsolve(api, a, b, axes = null) {
         'WT_ELINALG',
         'tensorsolve: Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])',
       );
-    return solve(api, t.reshape([prod, prod]), y.reshape([-1])).reshape(shape);
+    return l.solve(api, t.reshape([prod, prod]), y.reshape([-1])).reshape(shape);
   });
 }
 

@@ -40,23 +40,19 @@ const CHEBYSHEV = {
     return wt.add(c0, wt.mul(c1, x));
   },
   vander: (wt, x, deg) => recur(wt, x, deg, (v, i) => wt.sub(wt.mul(wt.mul(v[i - 1], x), 2), v[i - 2])),
-  der(c) {
-    c = [...c];
-    const n = c.length - 1,
-      d = new Array(n).fill(0);
-    for (let j = n; j > 2; j--) ((d[j - 1] = 2 * j * c[j]), (c[j - 2] += (j * c[j]) / (j - 2)));
-    if (n > 1) d[1] = 4 * c[2];
-    if (n > 0) d[0] = c[1];
-    return d;
-  },
-  int(c) {
-    const n = c.length,
-      t = new Array(n + 1).fill(0);
-    t[1] = c[0];
-    if (n > 1) t[2] = c[1] / 4;
-    for (let j = 2; j < n; j++) ((t[j + 1] = c[j] / (2 * (j + 1))), (t[j - 1] -= c[j] / (2 * (j - 1))));
-    return t;
-  },
+  der: (c) =>
+    recurDer(
+      c,
+      (j) => 2 * j,
+      (j, cj) => (j * cj) / (j - 2),
+    ),
+  int: (c) =>
+    recurInt(
+      c,
+      4,
+      (j) => 2 * (j + 1),
+      (j) => 2 * (j - 1),
+    ),
   companion(c) {
     const n = c.length - 1,
       m = square(n),
@@ -83,26 +79,19 @@ const LEGENDRE = {
   },
   vander: (wt, x, deg) =>
     recur(wt, x, deg, (v, i) => wt.div(wt.sub(wt.mul(wt.mul(v[i - 1], x), 2 * i - 1), wt.mul(v[i - 2], i - 1)), i)),
-  der(c) {
-    c = [...c];
-    const n = c.length - 1,
-      d = new Array(n).fill(0);
-    for (let j = n; j > 2; j--) ((d[j - 1] = (2 * j - 1) * c[j]), (c[j - 2] += c[j]));
-    if (n > 1) d[1] = 3 * c[2];
-    if (n > 0) d[0] = c[1];
-    return d;
-  },
-  int(c) {
-    const n = c.length,
-      t = new Array(n + 1).fill(0);
-    t[1] = c[0];
-    if (n > 1) t[2] = c[1] / 3;
-    for (let j = 2; j < n; j++) {
-      const v = c[j] / (2 * j + 1);
-      ((t[j + 1] = v), (t[j - 1] -= v));
-    }
-    return t;
-  },
+  der: (c) =>
+    recurDer(
+      c,
+      (j) => 2 * j - 1,
+      (j, cj) => cj,
+    ),
+  int: (c) =>
+    recurInt(
+      c,
+      3,
+      (j) => 2 * j + 1,
+      (j) => 2 * j + 1,
+    ),
   companion(c) {
     const n = c.length - 1,
       m = square(n),
@@ -114,6 +103,26 @@ const LEGENDRE = {
 };
 
 const square = (n) => Array.from({ length: n }, () => new Array(n).fill(0));
+// the derivative and integral of a three-term-recurrence series, as NumPy's chebder/legder and
+// chebint/legint compute them: d[j-1] = up(j) c[j] with c[j-2] += down(j, c[j]); an integral's
+// t[j+1] = c[j] / up(j), t[j-1] -= c[j] / down(j), t[2] = c[1] / first
+function recurDer(c, up, down) {
+  c = [...c];
+  const n = c.length - 1,
+    d = new Array(n).fill(0);
+  for (let j = n; j > 2; j--) ((d[j - 1] = up(j) * c[j]), (c[j - 2] += down(j, c[j])));
+  if (n > 1) d[1] = up(2) * c[2];
+  if (n > 0) d[0] = c[1];
+  return d;
+}
+function recurInt(c, first, up, down) {
+  const n = c.length,
+    t = new Array(n + 1).fill(0);
+  t[1] = c[0];
+  if (n > 1) t[2] = c[1] / first;
+  for (let j = 2; j < n; j++) ((t[j + 1] = c[j] / up(j)), (t[j - 1] -= c[j] / down(j)));
+  return t;
+}
 // columns 0..deg of a three-term recurrence (1, x, next(v, i)), stacked last
 function recur(wt, x, deg, next) {
   const v = [wt.onesLike(x)];
