@@ -57,6 +57,19 @@ function product(x, y, n) {
   return z;
 }
 
+// the workloads' calls on a NumPy-shaped linalg namespace L (wtensor's, numpy-ts's)
+const calls = (L, A, b) => ({
+  solve: () => L.solve(A, b),
+  solveBatch: () => L.solve(A, b),
+  inv: () => L.inv(A),
+  det: () => L.det(A),
+  cholesky: () => L.cholesky(A),
+  qr: () => L.qr(A),
+  svd: () => L.svd(A),
+  eigh: () => L.eigh(A),
+  eig: () => L.eig(A),
+});
+
 // the values compared: sorted where engines order them differently
 const sortedDesc = (v) => Float64Array.from(v).sort((x, y) => y - x);
 const moduli = (re, im) => Float64Array.from(re, (x, i) => Math.hypot(x, im ? im[i] : 0)).sort();
@@ -68,17 +81,7 @@ export function wtLinalg(wt, w, inputs) {
       L = wt.linalg,
       A = wt.tensor(d.a, { shape: d.shape, dtype: w.dtype }),
       b = wt.tensor(d.b, { shape: d.batch > 1 ? [d.batch, d.n, 1] : [d.n], dtype: w.dtype });
-    const ops = {
-      solve: () => L.solve(A, b),
-      solveBatch: () => L.solve(A, b),
-      inv: () => L.inv(A),
-      det: () => L.det(A),
-      cholesky: () => L.cholesky(A),
-      qr: () => L.qr(A),
-      svd: () => L.svd(A),
-      eigh: () => L.eigh(A),
-      eig: () => L.eig(A),
-    };
+    const ops = calls(L, A, b);
     const read = {
       qr: (o) => diagAbs(o.R.toTypedArray(), d.n),
       svd: (o) => sortedDesc(o.S.toTypedArray()),
@@ -102,26 +105,20 @@ export function wtLinalg(wt, w, inputs) {
 
 // numpy-ts (npm): np.linalg in its wasm
 export function numpyTsLinalg(np, w, inputs) {
-  // measured in quick runs at n = 64: eig 0.6-6.6 s per call (and real approximations of complex
-  // eigenvalues), eigh 27 ms: O(n^3) beyond would take minutes per sample
+  // measured in trial runs: eig 0.6-6.6 s per call at n = 64 (and real approximations of complex
+  // eigenvalues), eigh 27 ms at 64, svd 23 s at 512: O(n^3) beyond would take minutes per sample
   if (w.op === 'eig' && w.n > 64) refuse("skipped: numpy-ts's eig takes seconds at n = 64 (O(n^3): hours here)");
   if (w.op === 'eigh' && w.n > 256) refuse("skipped: numpy-ts's eigh takes ~27 ms at n = 64 (~14 s per call here)");
+  if (w.op === 'svd' && w.n > 256) refuse("skipped: numpy-ts's svd took 23 s per call at n = 512 in a trial run");
   const d = linalgData(w, inputs),
     dt = w.dtype;
   const A = np.array(Array.from(d.a), dt).reshape(d.shape),
     b = np.array(Array.from(d.b), dt).reshape(d.batch > 1 ? [d.batch, d.n, 1] : [d.n]);
   const L = np.linalg;
   const ops = {
-    solve: () => L.solve(A, b),
+    ...calls(L, A, b),
     // numpy-ts's solve is 2-D only: a stack is solved one matrix at a time
     solveBatch: () => Array.from({ length: d.batch }, (_, k) => L.solve(A.slice(String(k)), b.slice(String(k)))),
-    inv: () => L.inv(A),
-    det: () => L.det(A),
-    cholesky: () => L.cholesky(A),
-    qr: () => L.qr(A),
-    svd: () => L.svd(A),
-    eigh: () => L.eigh(A),
-    eig: () => L.eig(A),
   };
   const flat = (t) => Float64Array.from([t.toArray()].flat(Infinity), Number);
   const read = {
