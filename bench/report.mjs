@@ -217,7 +217,7 @@ export function writeReport(results, dir) {
   );
   msTable(
     'Linear algebra',
-    "Every engine factors the same well-conditioned matrices (linalg.mjs `linalgData`); the values compared are the unique ones (x, the inverse, det, L, \\|diag R\\|, singular values, eigh's eigenvalues, the sorted moduli of eig's). svd, eigh and eig compute their vectors too. wtensor computes float32 in double and rounds; ml-matrix is float64 only, jax-js runs float32 here and has no qr or eig, tfjs has qr alone. ×numpy is NumPy's median (LAPACK on OpenBLAS, one thread) over wtensor's (separate processes).",
+    "Every engine factors the same well-conditioned matrices (linalg.mjs `linalgData`); the values compared are the unique ones (x, the inverse, det, L, \\|diag R\\|, singular values, eigh's eigenvalues, the sorted moduli of eig's). svd, eigh and eig compute their vectors too. wtensor runs float32's LU and Cholesky in single precision and its other decompositions in double; ml-matrix is float64 only, jax-js runs float32 here and has no qr or eig, tfjs has qr alone. ×numpy is NumPy's median (LAPACK on OpenBLAS, one thread) over wtensor's (separate processes).",
     results.workloads.filter((w) => w.group === 'linalg'),
     true,
   );

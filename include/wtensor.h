@@ -949,9 +949,10 @@ WT_API wt_status wt_einsum_path(const char *equation, int n, const int *ndims, c
 ** are the matrix, the leading ones a batch (broadcast against b's in solve).
 ** bool, integer and float64 inputs compute and return float64, float32
 ** returns float32, complex64 complex64, complex128 complex128 (float16 is
-** WT_EDTYPE, as NumPy's "unsupported in linalg").  Every dtype computes in
-** double precision (complex: double _Complex): LAPACK's algorithms, so
-** float32 results are at least as accurate as LAPACK's single precision.
+** WT_EDTYPE, as NumPy's "unsupported in linalg").  float32's LU-based ops
+** and CHOLESKY compute in single precision, as NumPy's LAPACK does; the
+** others, and complex64, in double (double _Complex), so they are at least
+** as accurate as LAPACK's single precision.
 ** A singular matrix (solve, inv), one not positive definite (cholesky) or
 ** an iteration that does not converge (eigh, svd, eig) is WT_ELINALG
 ** naming NumPy's reason and the batch index of the first such matrix; no

@@ -22,11 +22,11 @@ wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void 
 ** (their O(n) work dwarfs a call) rather than inlined at every call site */
 #define LEAF __attribute__((noinline))
 
-/* ---- double ---- */
-#define T double
-#define F(name) name##_d
-#define DT WT_FLOAT64
-#define SCHUR wt_eig_hqr2
+/* ---- float: LU and Cholesky only (float32's GEMM-bound factorizations) ---- */
+#define T float
+#define F(name) name##_s
+#define DT WT_FLOAT32
+#define TMIN FLT_MIN
 #define MUL(a, b) ((a) * (b))
 #define DIV(a, b) ((a) / (b))
 #define RSCAL(r, a) ((r) * (a))
@@ -37,10 +37,24 @@ wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void 
 #define ABS(a) fabs(a)
 #define ABS1(a) fabs(a)
 #define ABS2(a) ((a) * (a))
+#include "decomp_lu_t.h"
+#undef T
+#undef F
+#undef DT
+#undef TMIN
+
+/* ---- double ---- */
+#define T double
+#define F(name) name##_d
+#define DT WT_FLOAT64
+#define TMIN DBL_MIN
+#define SCHUR wt_eig_hqr2
+#include "decomp_lu_t.h"
 #include "decomp_t.h"
 #undef T
 #undef F
 #undef DT
+#undef TMIN
 #undef SCHUR
 #undef MUL
 #undef DIV
@@ -73,6 +87,7 @@ static inline zt z_div(zt a, zt b) {
 #define T zt
 #define F(name) name##_z
 #define DT WT_COMPLEX128
+#define TMIN DBL_MIN
 #define SCHUR wt_eig_zqr
 #define MUL(a, b) z_mul((a), (b))
 #define DIV(a, b) z_div((a), (b))
@@ -84,9 +99,16 @@ static inline zt z_div(zt a, zt b) {
 #define ABS(a) hypot(creal(a), cimag(a))
 #define ABS1(a) (fabs(creal(a)) + fabs(cimag(a)))
 #define ABS2(a) (creal(a) * creal(a) + cimag(a) * cimag(a))
+#include "decomp_lu_t.h"
 #include "decomp_t.h"
 
 const wt_decomp wt_decomp_real = {WT_FLOAT64, sizeof(double), x_lu_d,      x_lu_solve_d, x_slogdet_d, x_cholesky_d,
                                   x_qr_d,     x_qr_q_d,       x_tridiag_d, x_tql_d,      x_svd_d,     x_eig_d};
+const wt_decomp wt_decomp_single = {.dtype = WT_FLOAT32,
+                                    .esize = sizeof(float),
+                                    .lu = x_lu_s,
+                                    .lu_solve = x_lu_solve_s,
+                                    .slogdet = x_slogdet_s,
+                                    .cholesky = x_cholesky_s};
 const wt_decomp wt_decomp_complex = {WT_COMPLEX128, sizeof(zt), x_lu_z,      x_lu_solve_z, x_slogdet_z, x_cholesky_z,
                                      x_qr_z,        x_qr_q_z,   x_tridiag_z, x_tql_z,      x_svd_z,     x_eig_z};

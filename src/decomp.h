@@ -1,6 +1,7 @@
 /* decomp.h — the matrix factorizations behind wt_linalg (decomp.c,
-** decomp_t.h, eig.c), one table per working element type: double for
-** float32/float64 inputs, double _Complex for complex64/complex128.  Every
+** decomp_lu_t.h, decomp_t.h, eig.c), one table per working element type:
+** float for float32's LU and Cholesky, double for float32's others and
+** float64, double _Complex for complex64/complex128.  Every
 ** matrix is column-major with its row count as leading dimension; void *
 ** is a T *.  They fail only as their results say: an index (-1: none),
 ** false for an iteration that did not converge, WT_ENOMEM from the GEMM. */
@@ -36,6 +37,9 @@ typedef struct wt_decomp {
 } wt_decomp;
 
 extern const wt_decomp wt_decomp_real, wt_decomp_complex;
+/* float32's LU, solves, slogdet and Cholesky (the other entries NULL): single
+** precision on the 4-lane GEMM, as NumPy's LAPACK computes them */
+extern const wt_decomp wt_decomp_single;
 
 /* C (m x n, column-major, ldc) += A (m x k) B (k x n), A's and B's elements
 ** (i, j) at i * rs + j * cs (so a transpose is the strides swapped), dtype

@@ -1,7 +1,8 @@
 /* linalg.c — wt_linalg: numpy.linalg's decompositions over stacks of
 ** matrices.  Validation and result allocation first; then each matrix of
-** the batch is cast into a column-major double (or double _Complex) work
-** matrix, factored by decomp.c, and cast into its results.  Stacks of small
+** the batch is cast into a column-major work matrix (float for float32's LU
+** and Cholesky, double or double _Complex otherwise), factored by decomp.c,
+** and cast into its results.  Stacks of small
 ** matrices are split across the threads (each part with its own work
 ** space, allocated before the loop); a large matrix runs alone and its
 ** GEMM updates use the threads instead. */
@@ -138,13 +139,13 @@ static wt_status one(const job *j, int64_t b, char *w, int64_t *at) {
         wt_status st = dc->lu(n, a, piv, w + 8 * n, &info);
         if (st) return st;
         if (op == WT_LINALG_DET || op == WT_LINALG_SLOGDET) {
-            double sign[2] = {0, 0}, ld;
+            double sign[2] = {0, 0}, z[2], ld; /* sign: a T; z: it as complex128 */
             dc->slogdet(n, a, piv, sign, &ld);
             if (op == WT_LINALG_SLOGDET)
                 return store_vec(j->out[0], b, wdt, sign, 1), store_vec(j->out[1], b, WT_FLOAT64, &ld, 1), WT_OK;
-            double e = exp(ld);
-            sign[0] *= e, sign[1] *= e;
-            return store_vec(j->out[0], b, wdt, sign, 1), WT_OK;
+            wt_cast_one(wdt, sign, WT_COMPLEX128, z);
+            z[0] *= exp(ld), z[1] *= exp(ld); /* NumPy's det: sign * exp(logdet) */
+            return store_vec(j->out[0], b, WT_COMPLEX128, z, 1), WT_OK;
         }
         if (info >= 0) return *at = info, WT_ELINALG;
         if (op == WT_LINALG_INV)
@@ -272,7 +273,9 @@ WT_COLD static wt_status check(job *j, const char *name) {
     }
     wt_status st = linalg_dtype(name, dt, &j->odt);
     if (st) return st;
-    j->dc = wt_dtype_is_complex(j->odt) ? &wt_decomp_complex : &wt_decomp_real;
+    /* float32's GEMM-bound factorizations in single precision (NumPy's sgetrf/spotrf do so), its others in double */
+    bool single = j->odt == WT_FLOAT32 && (j->op <= WT_LINALG_SLOGDET || j->op == WT_LINALG_CHOLESKY);
+    j->dc = wt_dtype_is_complex(j->odt) ? &wt_decomp_complex : single ? &wt_decomp_single : &wt_decomp_real;
     /* the batch: a's leading axes, broadcast with b's */
     int bnd = j->op == WT_LINALG_SOLVE && !j->bvec ? b->d.ndim - 2 : 0;
     j->nb = nd - 2 > bnd ? nd - 2 : bnd, j->nbatch = 1;
