@@ -107,7 +107,10 @@ export function wtLinalg(wt, w, inputs) {
 export function numpyTsLinalg(np, w, inputs) {
   // measured in trial runs: eig 0.6-6.6 s per call at n = 64 (and real approximations of complex
   // eigenvalues), eigh 27 ms at 64, svd 23 s at 512: O(n^3) beyond would take minutes per sample
-  if (w.op === 'eig' && w.n > 64) refuse("skipped: numpy-ts's eig takes seconds at n = 64 (O(n^3): hours here)");
+  if (w.op === 'eig')
+    refuse(
+      'numpy-ts\'s eig gives wrong values (0.2 off, and "real approximations" of eigenvalues it deems complex) on these matrices, whose eigenvalues are all real',
+    );
   if (w.op === 'eigh' && w.n > 256) refuse("skipped: numpy-ts's eigh takes ~27 ms at n = 64 (~14 s per call here)");
   if (w.op === 'svd' && w.n > 256) refuse("skipped: numpy-ts's svd took 23 s per call at n = 512 in a trial run");
   const d = linalgData(w, inputs),

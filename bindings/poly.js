@@ -198,15 +198,13 @@ export class Poly1d {
     opts = options(opts, 'poly1d');
     const wt = api.wt;
     this._api = api;
-    let coeffs =
-      c instanceof Poly1d ? c.coeffs.copy() : wt.tidy(() => (opts.r ? poly(api, c) : atleast1d(api, c).copy()));
-    if (coeffs.ndim > 1) throw new WtError('WT_ESHAPE', 'poly1d: Polynomial must be 1d only.');
-    const nz = wt.tidy(() => wt.flatnonzero(coeffs).toArray());
-    if (nz.length === 0 || nz[0] > 0) {
-      const whole = coeffs;
-      coeffs = nz.length ? whole.get(`${nz[0]}:`).copy() : wt.zeros([1], whole.dtype);
-      whole.dispose();
-    }
+    // the coefficients, leading zeros trimmed (all zero: [0]), made inside one tidy so a refusal leaves nothing
+    const coeffs = wt.tidy(() => {
+      const t = c instanceof Poly1d ? c.coeffs : opts.r ? poly(api, c) : atleast1d(api, c);
+      if (t.ndim > 1) throw new WtError('WT_ESHAPE', 'poly1d: Polynomial must be 1d only.');
+      const nz = wt.flatnonzero(t).toArray();
+      return nz.length ? t.get(`${nz[0]}:`).copy() : wt.zeros([1], t.dtype);
+    });
     wt.keep(coeffs);
     this.coeffs = coeffs;
     this.variable = opts.variable ?? 'x';

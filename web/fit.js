@@ -136,7 +136,8 @@ $('plot').addEventListener('click', (ev) => {
     r = c.getBoundingClientRect();
   const x = XMIN + ((ev.clientX - r.left) / r.width) * (XMAX - XMIN),
     y = YMAX - ((ev.clientY - r.top) / r.height) * (YMAX - YMIN);
-  const pts = [added(), `${x.toFixed(2)},${y.toFixed(2)}`].filter(Boolean).join(';');
+  const snap = (v) => (Math.round(v * 20) / 20).toFixed(2); // a 0.05 grid: the URL stays short and exact
+  const pts = [added(), `${snap(x)},${snap(y)}`].filter(Boolean).join(';');
   go({ ...current(), add: pts });
 });
 try {
