@@ -1,7 +1,6 @@
-/* decomp.c — decomp_t.h's factorizations instantiated for double and
-** double _Complex, their tables, and the GEMM they update with.  Complex
-** products and quotients are written out (C's operators would call
-** libgcc's Annex G helpers, absent in the WASI build, and slow). */
+/* decomp.c — decomp_lu_t.h's and decomp_t.h's factorizations instantiated
+** per working type (complex products and quotients through decomp.h's
+** wt_zmul and wt_zdiv), their tables, and the GEMM they update with. */
 #include "decomp.h"
 #include "gemm.h"
 #include <complex.h>
@@ -68,31 +67,15 @@ wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void 
 #undef ABS2
 
 /* ---- double _Complex ---- */
-typedef double _Complex zt;
-static inline zt z_mul(zt a, zt b) {
-    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
-    return __builtin_complex(ar * br - ai * bi, ar * bi + ai * br);
-}
-/* Smith's quotient: no overflow for operands of any scale */
-static inline zt z_div(zt a, zt b) {
-    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
-    if (fabs(br) >= fabs(bi)) {
-        if (br == 0 && bi == 0) return __builtin_complex(ar / fabs(br), ai / fabs(br));
-        double r = bi / br, d = br + bi * r;
-        return __builtin_complex((ar + ai * r) / d, (ai - ar * r) / d);
-    }
-    double r = br / bi, d = bi + br * r;
-    return __builtin_complex((ar * r + ai) / d, (ai * r - ar) / d);
-}
-#define T zt
+#define T wt_zt
 #define F(name) name##_z
 #define DT WT_COMPLEX128
 #define TMIN DBL_MIN
 #define SCHUR wt_eig_zqr
-#define MUL(a, b) z_mul((a), (b))
-#define DIV(a, b) z_div((a), (b))
+#define MUL(a, b) wt_zmul((a), (b))
+#define DIV(a, b) wt_zdiv((a), (b))
 #define RSCAL(r, a) __builtin_complex((r)*creal(a), (r)*cimag(a))
-#define CJ(a) __builtin_complex(creal(a), -cimag(a))
+#define CJ(a) wt_zconj(a)
 #define RE(a) creal(a)
 #define IM(a) cimag(a)
 #define MK(re, im) __builtin_complex((double)(re), (double)(im))
@@ -110,5 +93,5 @@ const wt_decomp wt_decomp_single = {.dtype = WT_FLOAT32,
                                     .lu_solve = x_lu_solve_s,
                                     .slogdet = x_slogdet_s,
                                     .cholesky = x_cholesky_s};
-const wt_decomp wt_decomp_complex = {WT_COMPLEX128, sizeof(zt), x_lu_z,      x_lu_solve_z, x_slogdet_z, x_cholesky_z,
-                                     x_qr_z,        x_qr_q_z,   x_tridiag_z, x_tql_z,      x_svd_z,     x_eig_z};
+const wt_decomp wt_decomp_complex = {WT_COMPLEX128, sizeof(wt_zt), x_lu_z,      x_lu_solve_z, x_slogdet_z, x_cholesky_z,
+                                     x_qr_z,        x_qr_q_z,      x_tridiag_z, x_tql_z,      x_svd_z,     x_eig_z};

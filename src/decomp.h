@@ -9,6 +9,30 @@
 #define WT_DECOMP_H
 
 #include "core.h"
+#include <complex.h>
+#include <math.h>
+
+/* double complex arithmetic written out, for decomp.c and eig.c alike: C's
+** operators would call libgcc's Annex G helpers (absent in the WASI build,
+** and slow) */
+typedef double _Complex wt_zt;
+static inline wt_zt wt_zmul(wt_zt a, wt_zt b) {
+    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+    return __builtin_complex(ar * br - ai * bi, ar * bi + ai * br);
+}
+static inline wt_zt wt_zconj(wt_zt a) { return __builtin_complex(creal(a), -cimag(a)); }
+/* Smith's quotient: no overflow for operands of any scale (a zero divisor
+** gives a / |0|'s infinities and NaN) */
+static inline wt_zt wt_zdiv(wt_zt a, wt_zt b) {
+    double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+    if (fabs(br) >= fabs(bi)) {
+        if (br == 0 && bi == 0) return __builtin_complex(ar / fabs(br), ai / fabs(br));
+        double r = bi / br, d = br + bi * r;
+        return __builtin_complex((ar + ai * r) / d, (ai - ar * r) / d);
+    }
+    double r = br / bi, d = bi + br * r;
+    return __builtin_complex((ar * r + ai) / d, (ai * r - ar) / d);
+}
 
 #define LU_NB 64 /* LU's panel width: the trailing update is a GEMM beyond it */
 

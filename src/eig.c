@@ -11,27 +11,21 @@
 #include <float.h>
 #include <math.h>
 
-typedef double _Complex zt;
 #define EPS DBL_EPSILON
 
-static zt z_div(double ar, double ai, double br, double bi) { /* Smith's */
-    if (fabs(br) >= fabs(bi)) {
-        double r = bi / br, d = br + bi * r;
-        return __builtin_complex((ar + ai * r) / d, (ai - ar * r) / d);
-    }
-    double r = br / bi, d = bi + br * r;
-    return __builtin_complex((ar * r + ai) / d, (ai * r - ar) / d);
+/* a complex quotient from real and imaginary parts (hqr2 works in reals) */
+static wt_zt z_div(double ar, double ai, double br, double bi) {
+    return wt_zdiv(__builtin_complex(ar, ai), __builtin_complex(br, bi));
 }
-
 /* x_eig's q, tau, w and scale (16 n^2 + 40 n bytes at most), then the Schur
 ** step's: hqr2's d, e, padded H and a sweep's reflectors (8 n^2 + 72 n) */
 size_t wt_eig_scratch(int64_t n) { return (size_t)(24 * n * n + 128 * n + 64); }
 
 /* unit 2-norm columns, each turned so its largest component is real and
 ** positive (conjugate pairs stay conjugate), after undoing the balancing */
-void wt_eig_finish(int64_t n, const double *scale, zt *vr) {
+void wt_eig_finish(int64_t n, const double *scale, wt_zt *vr) {
     for (int64_t j = 0; j < n; j++) {
-        zt *v = vr + j * n;
+        wt_zt *v = vr + j * n;
         double ss = 0, big = -1;
         int64_t at = 0;
         for (int64_t i = 0; i < n; i++) {
@@ -270,8 +264,8 @@ static void hqr_real_vector(hqr *s, int64_t k, double p) {
 static void hqr_complex_vector(hqr *s, int64_t k, double p, double q) {
     int64_t l = k - 1;
     double zz = 0, r = 0, sv = 0;
-    zt c = fabs(H(k, k - 1)) > fabs(H(k - 1, k)) ? __builtin_complex(q / H(k, k - 1), -(H(k, k) - p) / H(k, k - 1))
-                                                 : z_div(0, -H(k - 1, k), H(k - 1, k - 1) - p, q);
+    wt_zt c = fabs(H(k, k - 1)) > fabs(H(k - 1, k)) ? __builtin_complex(q / H(k, k - 1), -(H(k, k) - p) / H(k, k - 1))
+                                                    : z_div(0, -H(k - 1, k), H(k - 1, k - 1) - p, q);
     H(k - 1, k - 1) = creal(c), H(k - 1, k) = cimag(c), H(k, k - 1) = 0, H(k, k) = 1;
     for (int64_t i = k - 2; i >= 0; i--) {
         double ra = 0, sa = 0, w = H(i, i) - p;
@@ -325,7 +319,7 @@ static void hqr_back(hqr *s, double *w) {
 
 /* real Hessenberg h (n x n) with its transformations z (NULL: values only):
 ** eigenvalues w, eigenvectors vr (complex; pairs as v +- i u) */
-bool wt_eig_hqr2(int64_t n, double *h, double *z, zt *w, zt *vr, void *scratch) {
+bool wt_eig_hqr2(int64_t n, double *h, double *z, wt_zt *w, wt_zt *vr, void *scratch) {
     /* H copied with a leading dimension off the power of two: the row
     ** updates walk across columns, and at n = 512 (4 KiB columns) every one
     ** of them would land in the same few cache sets */
@@ -360,12 +354,8 @@ bool wt_eig_hqr2(int64_t n, double *h, double *z, zt *w, zt *vr, void *scratch) 
 
 /* ---- complex: single-shift QR ------------------------------------------- */
 
-static inline double abs1(zt a) { return fabs(creal(a)) + fabs(cimag(a)); }
-static inline zt zmul(zt a, zt b) {
-    return __builtin_complex(creal(a) * creal(b) - cimag(a) * cimag(b), creal(a) * cimag(b) + cimag(a) * creal(b));
-}
-static inline zt zconj(zt a) { return __builtin_complex(creal(a), -cimag(a)); }
-static inline zt zsqrt(zt a) { /* principal root without csqrt's library call in every build */
+static inline double abs1(wt_zt a) { return fabs(creal(a)) + fabs(cimag(a)); }
+static inline wt_zt zsqrt(wt_zt a) { /* principal root without csqrt's library call in every build */
     double r = hypot(creal(a), cimag(a)), x = sqrt((r + fabs(creal(a))) / 2);
     if (x == 0) return 0;
     double y = cimag(a) / (2 * x);
@@ -374,46 +364,46 @@ static inline zt zsqrt(zt a) { /* principal root without csqrt's library call in
 
 /* rows k, k+1 (columns c0..n-1), then columns k, k+1 (rows 0..r1) of h and
 ** of z (all rows) by the rotation taking (f, g) to (r, 0) */
-static void zqr_rotate(int64_t n, zt *h, zt *z, int64_t k, int64_t c0, int64_t r1, zt f, zt g) {
+static void zqr_rotate(int64_t n, wt_zt *h, wt_zt *z, int64_t k, int64_t c0, int64_t r1, wt_zt f, wt_zt g) {
     double af = hypot(creal(f), cimag(f)), ag = hypot(creal(g), cimag(g)), nr = hypot(af, ag), c;
-    zt sn;
+    wt_zt sn;
     if (nr == 0) return;
     if (af == 0)
         c = 0, sn = __builtin_complex(creal(g) / ag, -cimag(g) / ag);
     else {
-        zt ph = __builtin_complex(creal(f) / af, cimag(f) / af);
-        c = af / nr, sn = zmul(ph, zconj(g));
+        wt_zt ph = __builtin_complex(creal(f) / af, cimag(f) / af);
+        c = af / nr, sn = wt_zmul(ph, wt_zconj(g));
         sn = __builtin_complex(creal(sn) / nr, cimag(sn) / nr);
     }
-    zt sc = zconj(sn);
+    wt_zt sc = wt_zconj(sn);
     for (int64_t j = c0; j < n; j++) {
-        zt a = h[j * n + k], b = h[j * n + k + 1];
-        h[j * n + k] = c * a + zmul(sn, b), h[j * n + k + 1] = c * b - zmul(sc, a);
+        wt_zt a = h[j * n + k], b = h[j * n + k + 1];
+        h[j * n + k] = c * a + wt_zmul(sn, b), h[j * n + k + 1] = c * b - wt_zmul(sc, a);
     }
     for (int64_t i = 0; i <= r1; i++) {
-        zt a = h[k * n + i], b = h[(k + 1) * n + i];
-        h[k * n + i] = c * a + zmul(b, sc), h[(k + 1) * n + i] = c * b - zmul(a, sn);
+        wt_zt a = h[k * n + i], b = h[(k + 1) * n + i];
+        h[k * n + i] = c * a + wt_zmul(b, sc), h[(k + 1) * n + i] = c * b - wt_zmul(a, sn);
     }
     if (z)
         for (int64_t i = 0; i < n; i++) {
-            zt a = z[k * n + i], b = z[(k + 1) * n + i];
-            z[k * n + i] = c * a + zmul(b, sc), z[(k + 1) * n + i] = c * b - zmul(a, sn);
+            wt_zt a = z[k * n + i], b = z[(k + 1) * n + i];
+            z[k * n + i] = c * a + wt_zmul(b, sc), z[(k + 1) * n + i] = c * b - wt_zmul(a, sn);
         }
 }
 
 /* the Wilkinson shift of the trailing 2 x 2 block (the eigenvalue nearer its
 ** last element), an exceptional one every tenth iteration */
-static zt zqr_shift(int64_t n, const zt *h, int64_t r, int iter) {
-    zt d = h[r * n + r];
+static wt_zt zqr_shift(int64_t n, const wt_zt *h, int64_t r, int iter) {
+    wt_zt d = h[r * n + r];
     if (iter % 10 == 9) return d + 0.75 * abs1(h[(r - 1) * n + r]);
-    zt a = h[(r - 1) * n + r - 1], b = h[r * n + r - 1], c = h[(r - 1) * n + r];
-    zt hm = (a - d) * 0.5, disc = zsqrt(zmul(hm, hm) + zmul(b, c));
-    zt m1 = d + hm + disc, m2 = d + hm - disc;
+    wt_zt a = h[(r - 1) * n + r - 1], b = h[r * n + r - 1], c = h[(r - 1) * n + r];
+    wt_zt hm = (a - d) * 0.5, disc = zsqrt(wt_zmul(hm, hm) + wt_zmul(b, c));
+    wt_zt m1 = d + hm + disc, m2 = d + hm - disc;
     return abs1(m1 - d) <= abs1(m2 - d) ? m1 : m2;
 }
 
 /* complex Hessenberg h to upper triangular T = Z^H A Z (z NULL: values only) */
-static bool zqr_values(int64_t n, zt *h, zt *z) {
+static bool zqr_values(int64_t n, wt_zt *h, wt_zt *z) {
     int64_t r = n - 1, total = 0;
     for (int iter = 0; r > 0;) {
         int64_t l = r;
@@ -429,7 +419,7 @@ static bool zqr_values(int64_t n, zt *h, zt *z) {
             continue;
         }
         if (++total > 30 * n) return false;
-        zt mu = zqr_shift(n, h, r, iter++), f = h[l * n + l] - mu, g = h[l * n + l + 1];
+        wt_zt mu = zqr_shift(n, h, r, iter++), f = h[l * n + l] - mu, g = h[l * n + l + 1];
         for (int64_t k = l; k < r; k++) {
             if (k > l) f = h[(k - 1) * n + k], g = h[(k - 1) * n + k + 1];
             zqr_rotate(n, h, z, k, k > l ? k - 1 : l, k + 2 < r ? k + 2 : r, f, g);
@@ -442,33 +432,33 @@ static bool zqr_values(int64_t n, zt *h, zt *z) {
 /* eigenvectors of the upper triangular t by back-substitution, near-equal
 ** eigenvalues perturbed to eps |T| (ztrevc's smin), growth rescaled; then
 ** multiplied by z into vr */
-static void zqr_vectors(int64_t n, const zt *t, const zt *z, zt *vr, zt *x) {
+static void zqr_vectors(int64_t n, const wt_zt *t, const wt_zt *z, wt_zt *vr, wt_zt *x) {
     double norm = 0;
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i <= j; i++) norm += abs1(t[j * n + i]);
     double smin = fmax(EPS * norm, DBL_MIN);
     for (int64_t k = n - 1; k >= 0; k--) {
-        zt lam = t[k * n + k];
+        wt_zt lam = t[k * n + k];
         for (int64_t i = 0; i < n; i++) x[i] = i == k;
         for (int64_t i = k - 1; i >= 0; i--) {
-            zt acc = 0;
-            for (int64_t j = i + 1; j <= k; j++) acc += zmul(t[j * n + i], x[j]);
-            zt den = t[i * n + i] - lam;
+            wt_zt acc = 0;
+            for (int64_t j = i + 1; j <= k; j++) acc += wt_zmul(t[j * n + i], x[j]);
+            wt_zt den = t[i * n + i] - lam;
             if (abs1(den) < smin) den = smin;
-            x[i] = -z_div(creal(acc), cimag(acc), creal(den), cimag(den));
+            x[i] = -wt_zdiv(acc, den);
             if (abs1(x[i]) > 0x1p600)
                 for (int64_t j = i; j <= k; j++)
                     x[j] = __builtin_complex(creal(x[j]) * 0x1p-600, cimag(x[j]) * 0x1p-600);
         }
         for (int64_t i = 0; i < n; i++) {
-            zt acc = 0;
-            for (int64_t j = 0; j <= k; j++) acc += zmul(z[j * n + i], x[j]);
+            wt_zt acc = 0;
+            for (int64_t j = 0; j <= k; j++) acc += wt_zmul(z[j * n + i], x[j]);
             vr[k * n + i] = acc;
         }
     }
 }
 
-bool wt_eig_zqr(int64_t n, zt *h, zt *z, zt *w, zt *vr, void *scratch) {
+bool wt_eig_zqr(int64_t n, wt_zt *h, wt_zt *z, wt_zt *w, wt_zt *vr, void *scratch) {
     if (!zqr_values(n, h, z)) return false;
     for (int64_t i = 0; i < n; i++) w[i] = h[i * n + i];
     if (z) zqr_vectors(n, h, z, vr, scratch);
