@@ -9,7 +9,6 @@ import { asTensor } from './indexing.js';
 import { isInexact } from './dtypes.js';
 import * as l from './linalg.js';
 
-const EPS = { float32: 2 ** -23, float64: 2 ** -52, complex64: 2 ** -23, complex128: 2 ** -52 };
 // NumPy's norms work on inexact values: integers and bool as float64
 const inexact = (api, x) => (isInexact(x.dtype) ? x : x.astype('float64'));
 const square = (x, name) => {
@@ -128,7 +127,7 @@ export function matrixRank(api, x, opts) {
     const s = opts.hermitian ? wt.abs(l.eigvalsh(api, t)) : l.svdvals(api, t);
     let tol = opts.tol ?? null;
     if (tol === null) {
-      const rtol = opts.rtol ?? Math.max(...t.shape.slice(-2)) * EPS[s.dtype];
+      const rtol = opts.rtol ?? Math.max(...t.shape.slice(-2)) * wt.finfo(s.dtype).eps;
       tol = wt.mul(wt.max(s, { axis: -1, keepdims: true }), wt.expandDims(asTensor(api, rtol), -1));
     } else tol = wt.expandDims(asTensor(api, tol), -1);
     return wt.greater(s, tol).sum({ axis: -1, dtype: 'int64' });
@@ -147,7 +146,7 @@ export function pinv(api, x, opts) {
     if (t.ndim < 2)
       throw new WtError('WT_ESHAPE', `pinv: ${t.ndim}-dimensional array given; array must be at least two-dimensional`);
     const [m, n] = t.shape.slice(-2);
-    if (rcond === null) rcond = Math.max(m, n) * EPS[isInexact(t.dtype) ? t.dtype : 'float64'];
+    if (rcond === null) rcond = Math.max(m, n) * wt.finfo(isInexact(t.dtype) ? t.dtype : 'float64').eps;
     if (m === 0 || n === 0) return wt.zeros([...t.shape.slice(0, -2), n, m], isInexact(t.dtype) ? t.dtype : 'float64');
     const { U, S, Vh } = l.svd(api, wt.conj(t), { fullMatrices: false, hermitian: !!opts.hermitian });
     const cutoff = wt.mul(wt.expandDims(asTensor(api, rcond), -1), wt.max(S, { axis: -1, keepdims: true }));
@@ -172,7 +171,7 @@ export function lstsq(api, a, b, opts) {
       throw new WtError('WT_ELINALG', `lstsq: Incompatible dimensions (a has ${m} rows, b ${B.shape[0]})`);
     const dt = lsqType(wt, A, B);
     const rdt = dt === 'complex64' ? 'float32' : dt === 'complex128' ? 'float64' : dt;
-    const rcond = opts.rcond ?? EPS[dt] * Math.max(m, n);
+    const rcond = opts.rcond ?? wt.finfo(dt).eps * Math.max(m, n);
     const { U, S, Vh } = l.svd(api, A.astype(dt), { fullMatrices: false });
     const big = S.ndim && S.shape[0] ? wt.greater(S, wt.mul(rcond, wt.max(S))) : wt.zeros([0], 'bool');
     const rank = Number(big.sum({ dtype: 'int32' }).item());

@@ -11,7 +11,6 @@ import { isInexact } from './dtypes.js';
 import { eigvals, inv } from './linalg.js';
 import { lstsq } from './linalg-more.js';
 
-const EPS = { float32: 2 ** -23, float64: 2 ** -52, complex64: 2 ** -23, complex128: 2 ** -52 };
 const float = (wt, t) => (isInexact(t.dtype) && t.dtype !== 'float16' ? t : t.astype('float64')); // NumPy's "+ 0.0"
 const atleast1d = (api, p) => {
   const t = asTensor(api, p);
@@ -56,7 +55,7 @@ export function polyfit(api, x, y, deg, opts) {
     if (X.size === 0) throw new WtError('WT_ESHAPE', 'polyfit: expected non-empty vector for x');
     if (Y.ndim < 1 || Y.ndim > 2) throw new WtError('WT_ESHAPE', 'polyfit: expected 1D or 2D array for y');
     if (X.shape[0] !== Y.shape[0]) throw new WtError('WT_ESHAPE', 'polyfit: expected x and y to have same length');
-    const rcond = opts.rcond ?? X.shape[0] * EPS[X.dtype];
+    const rcond = opts.rcond ?? X.shape[0] * wt.finfo(X.dtype).eps;
     let lhs = vander(wt, X, order),
       rhs = Y;
     if (opts.w !== undefined && opts.w !== null) {

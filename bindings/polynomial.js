@@ -310,12 +310,11 @@ function fitSeries(api, Series, B, x, y, deg, opts) {
     }
     let colScale = wt.sqrt(wt.sum(wt.square(lhs), { axis: 0 }));
     colScale = wt.where(wt.equal(colScale, 0), 1, colScale);
-    const fit = lstsq(api, wt.div(lhs, colScale), rhs, { rcond: opts.rcond ?? X.shape[0] * 2 ** -52 });
+    const rcond = opts.rcond ?? X.shape[0] * wt.finfo('float64').eps; // NumPy's: len(x) eps
+    const fit = lstsq(api, wt.div(lhs, colScale), rhs, { rcond });
     const coef = [wt.div(fit.x, colScale).toArray()].flat();
     const p = new Series(coef, { domain, window, symbol: opts.symbol });
-    return opts.full
-      ? [p, [fit.residuals.toArray(), fit.rank, fit.s.toArray(), opts.rcond ?? X.shape[0] * 2 ** -52]]
-      : p;
+    return opts.full ? [p, [fit.residuals.toArray(), fit.rank, fit.s.toArray(), rcond]] : p;
   });
 }
 
