@@ -14,7 +14,7 @@ export const wt = await init(threadsOption);
 export { WtError };
 
 // NaN and infinities are strings in the fixtures, and 64-bit integers "123n"
-const revive = (k, v) =>
+export const revive = (k, v) =>
   v === 'NaN'
     ? NaN
     : v === 'Infinity'

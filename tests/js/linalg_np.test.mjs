@@ -6,7 +6,7 @@
 // programs from tests/diff/linalg_diff.py with a fixed seed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, loadFixtures, throwsWt, flatValues } from './helpers.mjs';
+import { wt, loadFixtures, throwsWt, flatValues, revive } from './helpers.mjs';
 
 const F = await loadFixtures('linalg');
 const inNode = typeof process === 'object' && !!process.versions?.node;
@@ -97,16 +97,6 @@ if (inNode) {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
     });
-    const revive = (k, v) =>
-      typeof v !== 'string'
-        ? v
-        : v === 'NaN'
-          ? NaN
-          : v === 'Infinity' || v === '-Infinity'
-            ? Number(v)
-            : /^-?\d+n$/.test(v)
-              ? BigInt(v.slice(0, -1))
-              : v;
     runCases(JSON.parse(out, revive));
   });
 }
