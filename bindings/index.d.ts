@@ -85,6 +85,52 @@ export interface Emath {
 type Mat = Tensor | NestedArray | AnyTypedArray;
 /** matrixNorm's and norm's orders: Frobenius, nuclear, max/min column sums (1, -1), spectral (2, -2), row sums (±Infinity). */
 export type MatrixOrd = 'fro' | 'nuc' | 1 | -1 | 2 | -2 | number;
+/** The norm of a Fourier transform: the factor 1/n on the inverse ('backward', the default), 1/sqrt(n) both ways, or 1/n forward. */
+export type FftNorm = 'backward' | 'ortho' | 'forward';
+/** One-axis transforms' options: n points along axis (cropped or zero-padded; default the input's), norm, out. */
+export interface FftOptions {
+  n?: number | null;
+  axis?: number;
+  norm?: FftNorm | null;
+  out?: Tensor;
+}
+/** n-dimensional transforms' options: s points along axes (default: all axes, or the last s.length; the 2-D forms -2, -1). */
+export interface FftNOptions {
+  s?: (number | null)[] | null;
+  axes?: number[] | null;
+  norm?: FftNorm | null;
+  out?: Tensor;
+}
+/** wt.fft: the Array API's fft extension and numpy.fft on a mixed-radix FFT (Bluestein's for large primes), any
+ * length, O(n log n).  float32, float16 and complex64 compute in single precision and give complex64 (irfft, hfft:
+ * float32); every other dtype gives complex128 (float64).  Any strided or negative-stride view. */
+export interface Fft {
+  /** sum_j x_j exp(-2 pi i jk / n) along axis (default -1); fft(x, n) is fft(x, {n}). */
+  fft(x: Mat, options?: FftOptions | number): Tensor;
+  ifft(x: Mat, options?: FftOptions | number): Tensor;
+  /** The n/2 + 1 non-negative frequencies of a real x's transform (complex x is refused, as NumPy). */
+  rfft(x: Mat, options?: FftOptions | number): Tensor;
+  /** The n reals (default n: 2 (m - 1)) whose rfft is x; the imaginary parts of x_0 and x_(n/2) are ignored. */
+  irfft(x: Mat, options?: FftOptions | number): Tensor;
+  /** The real transform of a Hermitian-symmetric signal given by its first half. */
+  hfft(x: Mat, options?: FftOptions | number): Tensor;
+  ihfft(x: Mat, options?: FftOptions | number): Tensor;
+  fftn(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  ifftn(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  rfftn(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  irfftn(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  fft2(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  ifft2(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  rfft2(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  irfft2(x: Mat, options?: FftNOptions | (number | null)[]): Tensor;
+  /** The sample frequencies [0, 1, ..., -n/2, ..., -1] / (d n), float64 unless dtype. */
+  fftfreq(n: number, options?: { d?: number; dtype?: 'float32' | 'float64' } | number): Tensor;
+  /** [0, 1, ..., n/2] / (d n). */
+  rfftfreq(n: number, options?: { d?: number; dtype?: 'float32' | 'float64' } | number): Tensor;
+  /** The zero frequency moved to the centre: a roll by half of each axis in axes (default all). */
+  fftshift(x: Mat, options?: { axes?: number | number[] | null } | number | number[]): Tensor;
+  ifftshift(x: Mat, options?: { axes?: number | number[] | null } | number | number[]): Tensor;
+}
 /** wt.linalg: the Array API's linalg extension and numpy.linalg.  Every function works on stacks of
  * matrices (the leading axes); float32 and complex64 stay single precision, integers and bool give
  * float64, float16 is refused.  A singular matrix (solve, inv), one not positive definite (cholesky)
@@ -1433,6 +1479,8 @@ export interface Wtensor extends AllOps {
   readonly emath: Emath;
   /** The Array API's linalg extension and numpy.linalg: decompositions in C over stacks of matrices. */
   readonly linalg: Linalg;
+  /** The Array API's fft extension and numpy.fft: transforms of any length along any axes, in C. */
+  readonly fft: Fft;
   /** numpy.polynomial's Polynomial, Chebyshev and Legendre. */
   readonly polynomial: PolynomialNamespace;
   /** NumPy's polynomial functions: coefficients highest power first. */

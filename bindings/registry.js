@@ -35,6 +35,7 @@ import * as ix from './indexing.js';
 import { INDEXING, SORTING, SHAPING } from './registry-select.js';
 import { STATISTICS } from './registry-stats.js';
 import { LINALG } from './registry-linalg.js';
+import { FFT_ENTRIES } from './registry-fft.js';
 import { expandDims } from './shape.js';
 
 const VIEWS = [
@@ -386,6 +387,7 @@ export const REGISTRY = Object.freeze([
   ...SHAPING,
   ...STATISTICS,
   ...LINALG,
+  ...FFT_ENTRIES,
   ...IO,
   ...DTYPE_RULES,
   ...ENGINE,

@@ -995,6 +995,49 @@ WT_API wt_status wt_linalg(int op, const wt_tensor *a, const wt_tensor *b, int f
 
 /*
 ** ---------------------------------------------------------------------------
+** FOURIER TRANSFORMS
+** ---------------------------------------------------------------------------
+** numpy.fft's one-axis transforms; its n-dimensional ones are these over
+** each axis in turn.  Along `axis` x is cropped or zero-padded to n points
+** (C2R: to n/2 + 1) unless WT_FFT_N is clear, when n is x's length there
+** (C2R: 2 (length - 1)); n < 1 is WT_EINVAL.
+**
+**   op     x                   result along axis
+**   C2C    any                 n complex: sum_j x_j exp(-+2 pi i jk / n)
+**   R2C    real (complex is    n/2 + 1 complex: the non-negative
+**          WT_EDTYPE)          frequencies of C2C (NumPy's rfft)
+**   C2R    any                 n reals: C2C's inverse of the Hermitian
+**                              spectrum x (NumPy's irfft; the imaginary
+**                              parts of x_0 and x_(n/2) are ignored)
+**
+** flags: WT_FFT_INVERSE makes C2C's exponent + (C2R's always is);
+** WT_FFT_CONJ conjugates C2R's input and R2C's result (NumPy's hfft and
+** ihfft, which also swap the norm's direction).  norm names the factor:
+** BACKWARD 1 forward and 1/n inverse, ORTHO 1/sqrt(n) both ways, FORWARD
+** 1/n forward and 1 inverse.  float32, float16 and complex64 compute in
+** single precision and give complex64 (C2R: float32); every other dtype in
+** double, giving complex128 (float64).  The result is a new C-contiguous
+** tensor, or with out != NULL is assigned into out (its shape exactly the
+** result's, its dtype one the result casts to under out's casting rule)
+** and *result is a new handle on out (result may be NULL then).
+** Transforms of any length are O(n log n): radix 2, 3, 4, 5, 7 and prime
+** passes up to 64, Bluestein's algorithm beyond; plans are cached. */
+// clang-format off
+#define WT_FFT_LIST(X) X(WT_FFT_C2C, "c2c") X(WT_FFT_R2C, "r2c") X(WT_FFT_C2R, "c2r")
+#define WT_FFT_NORM_LIST(X) \
+    X(WT_FFT_NORM_BACKWARD, "backward") X(WT_FFT_NORM_ORTHO, "ortho") X(WT_FFT_NORM_FORWARD, "forward")
+// clang-format on
+#define WT_FFT_ENUM_(e, name) e,
+typedef enum wt_fft_op { WT_FFT_LIST(WT_FFT_ENUM_) WT_FFT_COUNT } wt_fft_op;
+typedef enum wt_fft_norm { WT_FFT_NORM_LIST(WT_FFT_ENUM_) WT_FFT_NORM_COUNT } wt_fft_norm;
+#define WT_FFT_INVERSE 1 /* C2C: exp(+2 pi i jk / n) */
+#define WT_FFT_CONJ    2 /* C2R: conj(x); R2C: conj(result) */
+#define WT_FFT_N       4 /* n is given */
+WT_API wt_status wt_fft(const wt_tensor *x, int op, int axis, int64_t n, int norm, int flags, wt_tensor *out,
+                        wt_tensor **result);
+
+/*
+** ---------------------------------------------------------------------------
 ** FILES: NumPy .npy AND TensorFlow's TensorProto
 ** ---------------------------------------------------------------------------
 ** Readers are security boundaries: every length, key, shape and size is

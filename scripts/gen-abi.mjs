@@ -84,6 +84,8 @@ const abi = {
     result,
   })),
   LINALG: xList('WT_LINALG_LIST').map(([, name]) => JSON.parse(name)),
+  FFT: xList('WT_FFT_LIST').map(([, name]) => JSON.parse(name)),
+  FFT_NORM: xList('WT_FFT_NORM_LIST').map(([, name]) => JSON.parse(name)),
   INFO: layout('wt_info', consts),
   LIMITS: layout('wt_dtype_limits', consts),
   ...consts,

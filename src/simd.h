@@ -119,6 +119,16 @@ static inline wt_vf32_t wt_vf32_dup_odd(wt_vf32_t a) { return wasm_i32x4_shuffle
 static inline wt_vf32_t wt_vf32_swap_pairs(wt_vf32_t a) { return wasm_i32x4_shuffle(a, a, 1, 0, 3, 2); }
 static inline wt_vf32_t wt_vf32_load_pair_splat(const float *p) { return wasm_v128_load64_splat(p); }
 static inline wt_vf32_t wt_vf32_sign_even(void) { return wasm_f32x4_make(-0.0f, 0.0f, -0.0f, 0.0f); }
+/* the (re, im) pair at p in lanes 0-1 and the one at q in lanes 2-3, and back */
+static inline wt_vf32_t wt_vf32_load_pairs(const float *p, const float *q) {
+    int64_t a, b;
+    memcpy(&a, p, 8), memcpy(&b, q, 8);
+    return wasm_i64x2_make(a, b);
+}
+static inline void wt_vf32_store_pairs(float *p, float *q, wt_vf32_t v) {
+    int64_t a = wasm_i64x2_extract_lane(v, 0), b = wasm_i64x2_extract_lane(v, 1);
+    memcpy(p, &a, 8), memcpy(q, &b, 8);
+}
 static inline wt_vf64_t wt_vf64_dup_even(wt_vf64_t a) { return wasm_i64x2_shuffle(a, a, 0, 0); }
 static inline wt_vf64_t wt_vf64_dup_odd(wt_vf64_t a) { return wasm_i64x2_shuffle(a, a, 1, 1); }
 static inline wt_vf64_t wt_vf64_swap_pairs(wt_vf64_t a) { return wasm_i64x2_shuffle(a, a, 1, 0); }
@@ -247,6 +257,12 @@ static inline wt_vf32_t wt_vf32_load_pair_splat(const float *p) {
     return _mm_castpd_ps(_mm_load1_pd((const double *)(const void *)p));
 }
 static inline wt_vf32_t wt_vf32_sign_even(void) { return _mm_set_ps(0.0f, -0.0f, 0.0f, -0.0f); }
+static inline wt_vf32_t wt_vf32_load_pairs(const float *p, const float *q) {
+    return _mm_castpd_ps(_mm_loadh_pd(_mm_load_sd((const double *)(const void *)p), (const double *)(const void *)q));
+}
+static inline void wt_vf32_store_pairs(float *p, float *q, wt_vf32_t v) {
+    _mm_storel_pd((double *)(void *)p, _mm_castps_pd(v)), _mm_storeh_pd((double *)(void *)q, _mm_castps_pd(v));
+}
 static inline wt_vf64_t wt_vf64_dup_even(wt_vf64_t a) { return _mm_unpacklo_pd(a, a); }
 static inline wt_vf64_t wt_vf64_dup_odd(wt_vf64_t a) { return _mm_unpackhi_pd(a, a); }
 static inline wt_vf64_t wt_vf64_swap_pairs(wt_vf64_t a) { return _mm_shuffle_pd(a, a, 1); }
@@ -376,6 +392,15 @@ static inline wt_vf32_t wt_vf32_load_pair_splat(const float *p) {
     return (wt_vf32_t){x[0], x[1], x[0], x[1]};
 }
 static inline wt_vf32_t wt_vf32_sign_even(void) { return (wt_vf32_t){-0.0f, 0.0f, -0.0f, 0.0f}; }
+static inline wt_vf32_t wt_vf32_load_pairs(const float *p, const float *q) {
+    float x[4];
+    memcpy(x, p, 8), memcpy(x + 2, q, 8);
+    return (wt_vf32_t){x[0], x[1], x[2], x[3]};
+}
+static inline void wt_vf32_store_pairs(float *p, float *q, wt_vf32_t v) {
+    float x[4] = {v[0], v[1], v[2], v[3]};
+    memcpy(p, x, 8), memcpy(q, x + 2, 8);
+}
 static inline wt_vf64_t wt_vf64_dup_even(wt_vf64_t a) { return (wt_vf64_t){a[0], a[0]}; }
 static inline wt_vf64_t wt_vf64_dup_odd(wt_vf64_t a) { return (wt_vf64_t){a[1], a[1]}; }
 static inline wt_vf64_t wt_vf64_swap_pairs(wt_vf64_t a) { return (wt_vf64_t){a[1], a[0]}; }

@@ -9,6 +9,7 @@ export const FILES = [
   '../js/linalg_np.test.mjs',
   '../js/linalg_api.test.mjs',
   '../js/poly.test.mjs',
+  '../js/fft.test.mjs',
   '../js/einsum_random.test.mjs',
   '../js/memory.test.mjs',
   '../js/hostile.test.mjs',

@@ -2,6 +2,7 @@
 ** Each scenario runs with its 1st, 2nd, 3rd, ... allocation failing until it
 ** succeeds.  Every failure must be WT_ENOMEM with a message, leave no tensor
 ** or byte behind, and leave the destination unchanged byte for byte. */
+#include "fft.h"
 #include "wt_test.h"
 #include <dlpack/dlpack.h>
 #include <stdlib.h>
@@ -236,6 +237,19 @@ static wt_status sc_linalg_eig(wt_tensor **r) { /* a real matrix: the complex re
     wt_tensor_free(v);
     return st;
 }
+/* the plans are forgotten first, so each failing allocation may be a plan's */
+static wt_status sc_fft_bluestein_real(wt_tensor **r) { /* a real plan on 134 = 2 x 67: Bluestein's sub-plan */
+    wt_fft_plan_forget();
+    return wt_fft(AT, WT_FFT_R2C, 0, 268, WT_FFT_NORM_ORTHO, WT_FFT_N, NULL, r);
+}
+static wt_status sc_fft_into_out(wt_tensor **r) { /* C2R along a strided axis, into an out of another dtype */
+    wt_fft_plan_forget();
+    wt_tensor *out = NULL;
+    wt_status st = wt_tensor_full(WT_FLOAT64, 2, (int64_t[]){10, 6}, 3, &out);
+    if (!st) st = wt_fft(AT, WT_FFT_C2R, 0, 10, WT_FFT_NORM_BACKWARD, WT_FFT_N, out, r);
+    wt_tensor_free(out);
+    return st;
+}
 static wt_status sc_text_read(wt_tensor **r) { /* two passes over the text, then one tensor */
     const char *txt = "1,2,3\n4,,6\n";
     return wt_text_read(txt, strlen(txt), ',', NULL, 0, -1, 0, NULL, WT_FLOAT32, 1, -1, r);
@@ -425,6 +439,8 @@ void test_alloc_failure_everywhere(void) {
         {"linalg cholesky, blocked", sc_linalg_cholesky},
         {"linalg svd", sc_linalg_svd},
         {"linalg eig", sc_linalg_eig},
+        {"fft of a Bluestein length, real", sc_fft_bluestein_real},
+        {"fft into out", sc_fft_into_out},
         {"repeat", sc_repeat},
         {"sliding windows and as_strided", sc_windows},
         {"unique with every output", sc_unique},

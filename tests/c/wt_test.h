@@ -64,6 +64,11 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_linalg_eigen) \
     X(test_linalg_eig_pairs) \
     X(test_linalg_errors) \
+    X(test_fft_kernels_match_dft) \
+    X(test_fft_norms_layouts) \
+    X(test_fft_plan_cache) \
+    X(test_fft_unit_accuracy) \
+    X(test_fft_errors) \
     X(test_status_names) \
     X(test_dtype_info) \
     X(test_promote_fixture) \

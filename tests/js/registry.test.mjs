@@ -120,6 +120,7 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     'dtype',
     'stats',
     'linalg',
+    'fft',
   ]);
   const ids = REGISTRY.map((e) => e.id ?? e.name);
   assert.equal(new Set(ids).size, ids.length, 'duplicate registry ids');

@@ -191,6 +191,23 @@ export function linalgUsage(wt: Wtensor): number {
   );
 }
 
+// wt.fft: one-axis, n-dimensional and real transforms, frequencies and shifts
+export function fftUsage(wt: Wtensor): number {
+  const x = wt.tensor([1, 2, 3, 4, 5, 6]);
+  const X: Tensor = wt.fft.fft(x, 8);
+  const back: Tensor = wt.fft.ifft(X, { norm: 'ortho', axis: -1 });
+  const half: Tensor = wt.fft.rfft(x, { n: 6, out: wt.zeros([4], 'complex128') });
+  const real: Tensor = wt.fft.irfft(half, { n: 6 });
+  const h: Tensor = wt.fft.hfft(half);
+  const img = wt.ones([4, 5]);
+  const F2: Tensor = wt.fft.fft2(img, { s: [4, 8], norm: 'forward' });
+  const Fn: Tensor = wt.fft.rfftn(img, { axes: [1, 0] });
+  const inv: Tensor = wt.fft.irfftn(Fn, [4, 5]);
+  const f: Tensor = wt.fft.fftshift(wt.fft.fftfreq(8, { d: 0.1 }));
+  const rf: Tensor = wt.fft.rfftfreq(8, 0.5);
+  return [X, back, half, real, h, F2, Fn, inv, f, rf, wt.fft.ifftshift(img, { axes: [0] })].length;
+}
+
 // polynomials: NumPy's functions, poly1d and numpy.polynomial's classes
 export function polyUsage(wt: Wtensor): number {
   const coef: Tensor = wt.polyfit([0, 1, 2, 3], [1, 3, 7, 13], 2);

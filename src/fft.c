@@ -1,0 +1,139 @@
+/* fft.c — wt_fft: one-axis Fourier transforms of every row of a tensor.
+** Validation and the result first; then each row along the axis is cast
+** into a work buffer (float or double, complex for C2C and C2R), padded or
+** cropped, transformed by fft_t.h's kernels on a cached plan and cast into
+** the C-contiguous result.  Rows are split across the threads, each part
+** with its own buffers allocated before the loop, so the result does not
+** depend on the thread count. */
+#include "fft.h"
+#include "parallel.h"
+#include "pass.h"
+#include <math.h>
+#include <string.h>
+
+static const char *const NAMES[] = {"fft", "rfft", "irfft"};
+#define PARTS_MAX 64
+
+typedef struct job {
+    const wt_tensor *x;
+    wt_tensor *r;
+    const wt_fft_plan *p;
+    int op, flags, axis, wdt; /* wdt: WT_FLOAT32 or WT_FLOAT64 */
+    int64_t len, used, nout;  /* x's length along axis, the points taken from it, the result's */
+    double fct;
+    int64_t ws; /* work bytes per part */
+    char *work;
+} job;
+
+/* the address of row b's first element: b unravelled over t's axes but axis */
+static char *row(const wt_tensor *t, int axis, int64_t b) {
+    char *p = wt_first(t);
+    int64_t es = (int64_t)wt_dtype_size(t->d.dtype);
+    for (int i = t->d.ndim - 1; i >= 0; i--) {
+        if (i == axis) continue;
+        p += (b % t->d.shape[i]) * t->d.strides[i] * es, b /= t->d.shape[i];
+    }
+    return p;
+}
+
+static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
+    const job *j = ctx;
+    const wt_tensor *x = j->x;
+    int xes = (int)wt_dtype_size(x->d.dtype), wes = (int)wt_dtype_size(j->wdt), res = (int)wt_dtype_size(j->r->d.dtype);
+    int in_dt = j->op == WT_FFT_R2C ? j->wdt : wt_dtype_complex_of(j->wdt), ies = (int)wt_dtype_size(in_dt);
+    int out_dt = j->op == WT_FFT_C2R ? j->wdt : wt_dtype_complex_of(j->wdt);
+    int64_t n = j->p->n, la = n > n / 2 + 1 ? n : n / 2 + 1;
+    char *a = j->work + (size_t)part * (size_t)j->ws, *b = a + la * 2 * wes;
+    int64_t take = j->len < j->used ? j->len : j->used, xs = x->d.strides[j->axis] * xes;
+    int64_t rs = 1; /* the result's stride along axis, in elements */
+    for (int i = j->axis + 1; i < j->r->d.ndim; i++) rs *= j->r->d.shape[i];
+    wt_cast_fn in = wt_cast_get(x->d.dtype, in_dt), out = wt_cast_get(out_dt, j->r->d.dtype);
+    int kind = j->op == WT_FFT_C2C ? WT_FFT_ROW_C2C : j->op == WT_FFT_R2C ? WT_FFT_ROW_R2C : WT_FFT_ROW_C2R;
+    for (int64_t r = begin; r < end; r++) {
+        in(row(x, j->axis, r), xs, a, ies, take);
+        memset(a + take * ies, 0, (size_t)((j->used - take) * ies));
+        void *res_p = j->wdt == WT_FLOAT32
+                          ? (void *)wt_fft_row_f32(j->p, kind, j->flags, j->fct, (float *)a, (float *)b)
+                          : (void *)wt_fft_row_f64(j->p, kind, j->flags, j->fct, (double *)a, (double *)b);
+        out(res_p, (int64_t)wt_dtype_size(out_dt), row(j->r, j->axis, r), rs * res, j->nout);
+    }
+}
+
+/* NumPy's factor for the norm and the transform's direction */
+static double factor(int norm, bool inverse, int64_t n) {
+    if (norm == WT_FFT_NORM_ORTHO) return 1.0 / sqrt((double)n);
+    return (norm == WT_FFT_NORM_BACKWARD) == inverse ? 1.0 / (double)n : 1.0;
+}
+
+/* x, op, axis, n, norm and flags checked; the job's sizes and dtypes set */
+WT_COLD static wt_status check(job *j, int op, int axis, int64_t n, int norm, int flags) {
+    const wt_tensor *x = j->x;
+    if (op < 0 || op >= WT_FFT_COUNT) return wt_error_fail(WT_EINVAL, "wt_fft: unknown op %d", op);
+    const char *name = NAMES[op];
+    if (norm < 0 || norm >= WT_FFT_NORM_COUNT)
+        return wt_error_fail(WT_EINVAL, "%s: unknown norm %d (0 backward, 1 ortho, 2 forward)", name, norm);
+    if (flags & ~7) return wt_error_fail(WT_EINVAL, "%s: unknown flags 0x%x", name, (unsigned)flags);
+    int dt = x->d.dtype;
+    if (op == WT_FFT_R2C && wt_dtype_is_complex(dt))
+        return wt_error_fail(WT_EDTYPE, "%s: x must be real, got %s (NumPy's rfft takes no complex input)", name,
+                             wt_dtype_name(dt));
+    wt_status st = wt_desc_axis(axis, x->d.ndim, "fft: axis", &j->axis);
+    if (st) return st;
+    j->len = x->d.shape[j->axis];
+    if (!(flags & WT_FFT_N)) n = op == WT_FFT_C2R ? 2 * (j->len - 1) : j->len;
+    if (n < 1)
+        return wt_error_fail(WT_EINVAL, "%s: Invalid number of FFT data points (%lld) specified", name, (long long)n);
+    if (n > (int64_t)1 << 40) return wt_error_fail(WT_ENOMEM, "%s: %lld points are too many", name, (long long)n);
+    j->op = op, j->flags = flags;
+    j->wdt = dt == WT_FLOAT32 || dt == WT_FLOAT16 || dt == WT_COMPLEX64 ? WT_FLOAT32 : WT_FLOAT64;
+    j->used = op == WT_FFT_C2R ? n / 2 + 1 : n;
+    j->nout = op == WT_FFT_R2C ? n / 2 + 1 : n;
+    j->fct = factor(norm, op == WT_FFT_C2R || (op == WT_FFT_C2C && (flags & WT_FFT_INVERSE)), n);
+    if (!(j->p = wt_fft_plan_get(n, j->wdt, op != WT_FFT_C2C))) return WT_ENOMEM;
+    int64_t shape[WT_MAX_DIMS];
+    memcpy(shape, x->d.shape, sizeof(int64_t) * (size_t)x->d.ndim);
+    shape[j->axis] = j->nout;
+    return wt_tensor_create(op == WT_FFT_C2R ? j->wdt : wt_dtype_complex_of(j->wdt), x->d.ndim, shape, false, &j->r);
+}
+
+WT_COLD static wt_status run(job *j) {
+    int64_t n = j->p->n, la = n > n / 2 + 1 ? n : n / 2 + 1, rows = j->len ? wt_desc_size(&j->x->d) / j->len : 0;
+    if (!j->len) {
+        rows = 1;
+        for (int i = 0; i < j->x->d.ndim; i++) rows *= i == j->axis ? 1 : j->x->d.shape[i];
+    }
+    int parts = wt_parallel_parts(rows, 1 + 32768 / n), wes = (int)wt_dtype_size(j->wdt);
+    if (parts > PARTS_MAX) parts = PARTS_MAX;
+    int64_t total;
+    j->ws = ((la + j->p->scratch) * 2 * wes + 63) & ~(int64_t)63;
+    if (!wt_mul_ok(j->ws, parts, &total) || !(j->work = wt_tensor_sys_alloc((size_t)total)))
+        return wt_error_fail(WT_ENOMEM, "%s: out of memory for the work space of %d length-%lld transforms",
+                             NAMES[j->op], parts, (long long)n);
+    if (rows) wt_parallel_for(rows, parts, run_part, j);
+    wt_tensor_sys_free(j->work);
+    return WT_OK;
+}
+
+/* out, when given, takes the result: its shape exactly, its dtype under same_kind (or its own rule) */
+WT_COLD static wt_status out_check(const job *j, const wt_tensor *out) {
+    if (!out) return WT_OK;
+    const wt_desc *r = &j->r->d;
+    bool same = out->d.ndim == r->ndim;
+    for (int i = 0; same && i < r->ndim; i++) same = out->d.shape[i] == r->shape[i];
+    if (!same) return wt_pass_out_mismatch(NAMES[j->op], out, r->ndim, r->shape);
+    return wt_pass_out_cast(NAMES[j->op], r->dtype, out, WT_CASTING_SAME_KIND);
+}
+
+WT_COLD wt_status wt_fft(const wt_tensor *x, int op, int axis, int64_t n, int norm, int flags, wt_tensor *out,
+                         wt_tensor **result) {
+    wt_status st = wt_tensor_check(x, "fft");
+    if (!st && out) st = wt_tensor_check(out, "fft: out");
+    if (!st) st = wt_pass_out_writable("fft", out, result);
+    if (st) return st;
+    job j = {.x = x};
+    if ((st = check(&j, op, axis, n, norm, flags)) || (st = out_check(&j, out)) || (st = run(&j))) {
+        wt_tensor_free(j.r);
+        return st;
+    }
+    return wt_pass_deliver(NAMES[op], j.r, out, result);
+}
