@@ -7,6 +7,7 @@ import { wtSelect, tfSelect, numpyTsSelect, jaxSelect } from './select.mjs';
 import { wtStats, tfStats, numpyTsStats, jaxStats } from './stats.mjs';
 import { wtRandom, numpyTsRandom, jaxRandom, jsLoopRandom } from './random.mjs';
 import { wtLinalg, numpyTsLinalg, jaxLinalg, mlMatrixLinalg, tfLinalg } from './linalg.mjs';
+import { wtFft, numpyTsFft, jaxFft, fftJsFft } from './fft.mjs';
 
 const lazy = (f) => {
   let p;
@@ -52,6 +53,7 @@ async function wtensorEngine(threads = 1) {
       if (w.group === 'stats') return wtStats(wt, w, inputs);
       if (w.group === 'random') return wtRandom(wt, w);
       if (w.group === 'linalg') return wtLinalg(wt, w, inputs);
+      if (w.group === 'fft') return wtFft(wt, w, inputs);
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
       const ops = {
         add: () => wt.add(t[0], t[1]),
@@ -141,6 +143,11 @@ async function tfEngine(backend) {
         throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
       if (w.group === 'random')
         throw { refused: "not run: the random peers are numpy-ts, jax-js and seedrandom's loops" };
+      if (w.group === 'fft')
+        throw {
+          refused:
+            backend === 'wasm' ? 'tfjs-backend-wasm has no FFT kernel' : 'not run: tfjs-wasm stands for tfjs here',
+        };
       await tf.setBackend(backend);
       await tf.ready();
       if (w.group === 'select') return tfSelect(tf, w, inputs);
@@ -342,8 +349,8 @@ async function ndarrayEngine() {
   };
 }
 
-// numpy-ts and jax-js (npm): peers on the select, statistics, random and linear-algebra workloads only
-const selectOnly = (name, load, build, stats, random, linalg) => async () => {
+// numpy-ts and jax-js (npm): peers on the select, statistics, random, linear-algebra and FFT workloads only
+const selectOnly = (name, load, build, stats, random, linalg, fft) => async () => {
   const lib = await load();
   return {
     name,
@@ -351,8 +358,9 @@ const selectOnly = (name, load, build, stats, random, linalg) => async () => {
       if (w.group === 'stats') return stats(lib, w, inputs);
       if (w.group === 'random') return random(lib, w);
       if (w.group === 'linalg') return linalg(lib, w, inputs);
+      if (w.group === 'fft') return fft(lib, w, inputs);
       if (w.group !== 'select')
-        throw { refused: 'not run: a peer for the select, statistics, random and linear-algebra workloads' };
+        throw { refused: 'not run: a peer for the select, statistics, random, linear-algebra and FFT workloads' };
       return build(lib, w, inputs);
     },
   };
@@ -380,8 +388,9 @@ export const ENGINES = {
     numpyTsStats,
     numpyTsRandom,
     numpyTsLinalg,
+    numpyTsFft,
   ),
-  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats, jaxRandom, jaxLinalg),
+  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats, jaxRandom, jaxLinalg, jaxFft),
   // ml-matrix (npm): the linear-algebra workloads only
   'ml-matrix': async () => {
     const ml = await import('ml-matrix');
@@ -390,6 +399,17 @@ export const ENGINES = {
       build(w, inputs) {
         if (w.group !== 'linalg') throw { refused: 'not run: a peer for the linear-algebra workloads' };
         return mlMatrixLinalg(ml, w, inputs);
+      },
+    };
+  },
+  // fft.js (npm): the FFT workloads only
+  'fft.js': async () => {
+    const FFT = (await import('fft.js')).default;
+    return {
+      name: 'fft.js',
+      build(w, inputs) {
+        if (w.group !== 'fft') throw { refused: 'not run: a peer for the FFT workloads' };
+        return fftJsFft(FFT, w, inputs);
       },
     };
   },

@@ -31,7 +31,7 @@ def op(w, xs):
         return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
-    return select_op(w, xs) or stats_op(w, xs) or random_op(w, xs) or linalg_op(w, xs)
+    return select_op(w, xs) or stats_op(w, xs) or random_op(w, xs) or linalg_op(w, xs) or fft_op(w, xs)
 
 
 def stats_op(w, xs):
@@ -49,6 +49,17 @@ def stats_op(w, xs):
         'atan2': lambda: np.arctan2(a, xs[-1]), 'hypot': lambda: np.hypot(a, xs[-1]),
     }
     return ops.get(w['op'])
+
+
+def fft_op(w, xs):
+    """the FFT workloads as bench/fft.mjs makes them: (re, im) pairs for complex inputs"""
+    if w.get('group') != 'fft':
+        return None
+    a = xs[0].astype(np.float64)
+    if w['dtype'].startswith('complex'):
+        a = (a[..., 0] + 1j * a[..., 1]).astype(w['dtype'])
+    f = {'fft': np.fft.fft, 'rfft': np.fft.rfft, 'fft2': np.fft.fft2}[w['op']]
+    return lambda: f(a)
 
 
 def linalg_op(w, xs):

@@ -261,6 +261,30 @@ export const WORKLOADS = [
     inputs: [[1000, 4, 4]],
     flops: 1000 * LINALG_FLOPS.solve(4),
   },
+  // issue 27: Fourier transforms (bench/fft.mjs); complex inputs are (re, im) pairs; flops 5 n log2 n per complex
+  // transform of n points (2.5 for a real one), as FFT benchmarks count them
+  ...[
+    ['fft_1k', 'fft 2^10 complex128', 'fft', [1024], 'complex128'],
+    ['fft_64k', 'fft 2^16 complex128', 'fft', [65536], 'complex128'],
+    ['fft_1m', 'fft 2^20 complex128', 'fft', [2 ** 20], 'complex128'],
+    ['fft_64k_f32', 'fft 2^16 complex64', 'fft', [65536], 'complex64'],
+    ['rfft_1m', 'rfft 2^20 float64', 'rfft', [2 ** 20], 'float64'],
+    ['fft_prime', 'fft 65537 (prime) complex128', 'fft', [65537], 'complex128'],
+    ['fft2_1k', 'fft2 1024×1024 complex128', 'fft2', [1024, 1024], 'complex128'],
+    ['fft_batch', 'fft 1000 rows × 1024 complex128', 'fft', [1000, 1024], 'complex128'],
+  ].map(([id, label, op, dims, dtype]) => {
+    const points = dims.reduce((a, b) => a * b, 1),
+      per = op === 'fft2' ? points : dims.at(-1);
+    return {
+      id,
+      group: 'fft',
+      label,
+      op,
+      dtype,
+      inputs: [dtype.startsWith('complex') ? [...dims, 2] : dims],
+      flops: (op === 'rfft' ? 2.5 : 5) * points * Math.log2(per),
+    };
+  }),
 ];
 
 // the integer inputs the select workloads use, from the float32 data, alike in every engine
@@ -353,6 +377,16 @@ export const TARGETS = [
     min: 3,
     why: 'a stack of small solves ≥ 3× every JS peer',
   })),
+  // Fourier transforms: 2× every JS peer that has the transform, within 1.5× of NumPy's pocketfft
+  ...['fft_1k', 'fft_64k', 'fft_1m', 'fft_64k_f32', 'rfft_1m', 'fft_prime', 'fft2_1k', 'fft_batch'].flatMap((id) => [
+    ...['numpy-ts', 'jax-js', 'fft.js'].map((peer) => ({
+      workload: id,
+      peer,
+      min: 2,
+      why: 'FFTs ≥ 2× every JS peer that has the transform',
+    })),
+    { workload: id, peer: 'numpy', min: 1 / 1.5, why: "FFTs within 1.5× of NumPy's pocketfft (native)" },
+  ]),
   ...['add', 'add_row', 'add_col', 'sum', 'sum_axis0', 'sum_axis1', 'transpose', 'exp'].flatMap((id) => [
     { workload: id, peer: 'tfjs-wasm', min: 1.0, why: 'every elementwise workload ≥ 1.0× tfjs-backend-wasm' },
     { workload: id, peer: 'ort-1t', min: 2.0, why: 'every elementwise workload ≥ 2× onnxruntime-web' },

@@ -2,11 +2,14 @@
 ** run them (fft_t.h, instantiated for float and double by fft_kernels.c).
 **
 ** A complex plan of length n is a list of Stockham passes of radix 2, 3,
-** 4, 5, 7 or another prime up to WT_FFT_PMAX, with their twiddles; a length
-** whose prime factors are larger (or cost more so) is Bluestein's chirp
-** convolution on a smooth length m >= 2n - 1.  A real plan of even length n
-** is the complex plan of n/2 with its post-pass twiddles; of odd length,
-** the complex plan of n.  Every table is computed in double precision and
+** 4, 5, 7, 8 or another prime up to WT_FFT_PMAX, with their twiddles; a
+** length whose prime factors are larger (or cost more so) is Bluestein's
+** chirp convolution on a smooth length m >= 2n - 1.  A long double-
+** precision direct transform is four-step instead: n = n1 n2, n2 transforms
+** of length n1 down the columns, a twiddle, n1 of length n2 along the rows,
+** each small enough for the cache.  A real plan of even length n is the
+** complex plan of n/2 with its post-pass twiddles; of odd length, the
+** complex plan of n.  Every table is computed in double precision and
 ** rounded once to the plan's type.  Plans are cached per (length, type,
 ** real) and read by every thread at once, never written after building. */
 #ifndef WT_FFT_H
@@ -16,6 +19,9 @@
 
 #define WT_FFT_PMAX 64 /* the largest radix a pass takes; larger primes go to Bluestein */
 #define WT_FFT_MAXFAC 64
+/* the length from which a double transform is four-step, where it measured
+** faster; float's passes, two numbers per vector, stayed ahead at every length */
+#define WT_FFT_FOUR 65536
 
 typedef struct wt_fft_plan wt_fft_plan;
 struct wt_fft_plan {
@@ -26,8 +32,10 @@ struct wt_fft_plan {
     int64_t fac[WT_FFT_MAXFAC];
     void *tw; /* pass k's (fac - 1) x ido twiddles at tw_at[k], then its fac roots at root_at[k] */
     int64_t tw_at[WT_FFT_MAXFAC], root_at[WT_FFT_MAXFAC];
-    wt_fft_plan *sub; /* Bluestein's length-m plan; a real plan's complex one */
+    wt_fft_plan *sub;  /* Bluestein's length-m plan; a real plan's complex one; four-step's n1 */
+    wt_fft_plan *sub2; /* four-step's n2 */
     int64_t m;
+    int64_t n1;      /* four-step: n = n1 n2; tw then holds exp(-2 pi i k / n) for k < n1, then for k = q n1, q < n2 */
     void *chirp;     /* Bluestein: exp(-i pi k^2 / n), k < n */
     void *kern;      /* Bluestein: FFT(conj chirp, wrapped to m) / m */
     void *post;      /* real, n even: exp(-2 pi i k / n), k <= n/4 */

@@ -31,8 +31,9 @@ static void put(int dtype, void *arr, int64_t i, double re, double im) {
         ((double *)arr)[2 * i] = re, ((double *)arr)[2 * i + 1] = im;
 }
 
-/* n's passes: odd primes first, then a 2, then 4s (so the float kernels'
-** ido stays even until the last pass); false: a prime beyond WT_FFT_PMAX */
+/* n's passes: odd primes first, then a 2 or a 4, then 8s (so the float
+** kernels' ido stays even until the last pass); false: a prime beyond
+** WT_FFT_PMAX */
 static bool factor(int64_t n, int64_t *fac, int *nf) {
     int k = 0, twos = 0;
     while (n % 2 == 0) n /= 2, twos++;
@@ -45,8 +46,8 @@ static bool factor(int64_t n, int64_t *fac, int *nf) {
         if (n > WT_FFT_PMAX) return false;
         fac[k++] = n;
     }
-    if (twos % 2) fac[k++] = 2;
-    for (int i = 0; i < twos / 2; i++) fac[k++] = 4;
+    if (twos % 3) fac[k++] = twos % 3 == 1 ? 2 : 4;
+    for (int i = 0; i < twos / 3; i++) fac[k++] = 8;
     *nf = k;
     return true;
 }
@@ -70,7 +71,7 @@ static int64_t good_size(int64_t n) {
 
 static void plan_free(wt_fft_plan *p) {
     if (!p) return;
-    plan_free(p->sub);
+    plan_free(p->sub), plan_free(p->sub2);
     wt_tensor_sys_free(p->tw), wt_tensor_sys_free(p->chirp), wt_tensor_sys_free(p->kern);
     wt_tensor_sys_free(p->post), wt_tensor_sys_free(p);
 }
@@ -79,22 +80,27 @@ static void *alloc_c(const wt_fft_plan *p, int64_t count) {
     return wt_tensor_sys_alloc((size_t)(count > 0 ? count : 1) * 2 * wt_dtype_size(p->dtype));
 }
 
-/* the passes' twiddles and roots */
+/* the passes' twiddles, for fft_t.h's twmul: per (j, group of g i's) g
+** (re, re) pairs then g (-im, im) pairs, g the i's a vector holds (2 for
+** float when ido is even, else 1); then the pass's roots (cos, sin) */
 static bool fill_passes(wt_fft_plan *p) {
     int64_t total = 0, l1 = 1;
     for (int f = 0; f < p->nfac; f++) {
         int64_t ip = p->fac[f], ido = p->n / (l1 * ip);
-        p->tw_at[f] = total, total += (ip - 1) * ido;
+        p->tw_at[f] = total, total += 2 * (ip - 1) * ido;
         p->root_at[f] = total, total += ip, l1 *= ip;
     }
     if (!(p->tw = alloc_c(p, total))) return false;
     l1 = 1;
     for (int f = 0; f < p->nfac; f++) {
-        int64_t ip = p->fac[f], ido = p->n / (l1 * ip);
+        int64_t ip = p->fac[f], ido = p->n / (l1 * ip), g = p->dtype == WT_FLOAT32 && ido % 2 == 0 ? 2 : 1;
         double c, s;
         for (int64_t j = 1; j < ip; j++)
-            for (int64_t i = 0; i < ido; i++)
-                wt_fft_unit(-j * l1 * i, p->n, &c, &s), put(p->dtype, p->tw, p->tw_at[f] + (j - 1) * ido + i, c, s);
+            for (int64_t i = 0; i < ido; i++) {
+                int64_t at = p->tw_at[f] + 2 * ((j - 1) * ido + i - i % g) + i % g;
+                wt_fft_unit(-j * l1 * i, p->n, &c, &s), put(p->dtype, p->tw, at, c, c),
+                    put(p->dtype, p->tw, at + g, -s, s);
+            }
         for (int64_t m = 0; m < ip; m++) wt_fft_unit(m, ip, &c, &s), put(p->dtype, p->tw, p->root_at[f] + m, c, s);
         l1 *= ip;
     }
@@ -110,6 +116,7 @@ static bool fill_blue(wt_fft_plan *p) {
     double c, s;
     if (!(p->sub = build(m, p->dtype, false)) || !(p->chirp = alloc_c(p, n)) || !(p->kern = alloc_c(p, m)))
         return false;
+    p->scratch = 2 * p->sub->scratch; /* u and v, either one the other's scratch */
     for (int64_t k = 0; k < n; k++) {
         wt_fft_unit(-q, 2 * n, &c, &s), put(p->dtype, p->chirp, k, c, s);
         q += 2 * k + 1;
@@ -124,7 +131,7 @@ static bool fill_blue(wt_fft_plan *p) {
         put(p->dtype, p->kern, k, re * f, im * f);
         if (k) put(p->dtype, p->kern, m - k, re * f, im * f);
     }
-    void *r, *k0 = p->kern, *scratch = alloc_c(p, m);
+    void *r, *k0 = p->kern, *scratch = alloc_c(p, p->sub->scratch);
     if (!scratch) return false;
     if (p->dtype == WT_FLOAT32)
         r = wt_fft_row_f32(p->sub, WT_FFT_ROW_C2C, 0, 1, k0, scratch);
@@ -146,6 +153,22 @@ static bool fill_real(wt_fft_plan *p) {
     return true;
 }
 
+/* four-step: n1 the largest divisor of n up to its square root */
+static bool fill_four(wt_fft_plan *p) {
+    int64_t n = p->n, n1 = (int64_t)sqrt((double)n), blk = 8;
+    while (n % n1) n1--;
+    p->n1 = n1, p->nfac = 0;
+    if (!(p->sub = build(n1, p->dtype, false)) || !(p->sub2 = build(n / n1, p->dtype, false)) ||
+        !(p->tw = alloc_c(p, n1 + n / n1)))
+        return false;
+    int64_t s1 = p->sub->scratch, s2 = p->sub2->scratch;
+    p->scratch = n + blk * n1 + (s1 > s2 ? s1 : s2);
+    double c, s;
+    for (int64_t k = 0; k < n1; k++) wt_fft_unit(-k, n, &c, &s), put(p->dtype, p->tw, k, c, s);
+    for (int64_t k = 0; k < n / n1; k++) wt_fft_unit(-k * n1, n, &c, &s), put(p->dtype, p->tw, n1 + k, c, s);
+    return true;
+}
+
 static wt_fft_plan *build(int64_t n, int dtype, bool real) {
     wt_fft_plan *p = wt_tensor_sys_alloc(sizeof *p);
     if (!p) return NULL;
@@ -162,10 +185,15 @@ static wt_fft_plan *build(int64_t n, int dtype, bool real) {
             factor(m, f, &nf);
             direct = cost(p->fac, p->nfac) * (double)n <= 3 * cost(f, nf) * (double)m;
         }
-        if (direct)
+        int64_t r = (int64_t)sqrt((double)n);
+        bool four = direct && dtype == WT_FLOAT64 && n >= WT_FFT_FOUR;
+        while (four && n % r) r--;
+        if (four && r >= 16)
+            ok = fill_four(p);
+        else if (direct)
             p->scratch = n, ok = fill_passes(p);
         else
-            p->nfac = 0, p->m = good_size(2 * n - 1), p->scratch = 2 * p->m, ok = fill_blue(p);
+            p->nfac = 0, p->m = good_size(2 * n - 1), ok = fill_blue(p);
     }
     if (!ok) plan_free(p), p = NULL;
     return p;

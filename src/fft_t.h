@@ -4,9 +4,11 @@
 **   FS  the names' suffix      FW  complex numbers per vector (2, 1)
 ** Data is interleaved (re, im).  A pass is pocketfft's Stockham layout: cc
 ** (ido, ip, l1) -> ch (ido, l1, ip), a radix-ip butterfly over j, then
-** output j >= 1 times its twiddle exp(-+2 pi i j l1 i / n).  Vectors run
+** output j >= 1 times its twiddle exp(-2 pi i j l1 i / n).  Vectors run
 ** along i; for float with odd ido they hold two (i, k) pairs gathered
-** instead ((0, k) and (0, k + 1) when ido is 1, else one pair twice). */
+** instead ((0, k) and (0, k + 1) when ido is 1, else one pair twice).
+** Every transform here is forward: an inverse is conj(forward(conj x)),
+** its conjugations folded into the passes before and after. */
 
 #define FCAT_(a, b) a##b
 #define FCAT(a, b) FCAT_(a, b)
@@ -15,34 +17,33 @@
 #define CV FCAT(FV, _t)
 #define INLINE static inline __attribute__((always_inline))
 
-/* the direction: cm conjugates the stored twiddle (or not) in cmul; rm
-** makes rot multiply by -i (forward) or +i (inverse) */
-typedef struct {
-    CV cm, rm;
-} F(dir);
-
-INLINE F(dir) F(dir_of)(bool inv) {
-    CV e = V(sign_even)(), o = V(xor)(e, V(splat)((FT)-0.0));
-    return inv ? (F(dir)){o, e} : (F(dir)){e, o};
-}
-INLINE CV F(cmul)(CV a, CV w, CV cm) {
-    CV t1 = V(mul)(a, V(dup_even)(w)), t2 = V(mul)(V(swap_pairs)(a), V(dup_odd)(w));
-    return V(add)(t1, V(xor)(t2, cm));
-}
-INLINE CV F(rot)(CV a, CV rm) { return V(xor)(V(swap_pairs)(a), rm); }
+/* a w with the twiddle's parts splatted: wr = (re, re), wi = (-im, im) per complex number */
+INLINE CV F(twmul)(CV a, CV wr, CV wi) { return V(add)(V(mul)(a, wr), V(mul)(V(swap_pairs)(a), wi)); }
+/* a (-i) */
+INLINE CV F(rot)(CV a) { return V(xor)(V(swap_pairs)(a), V(xor)(V(sign_even)(), V(splat)((FT)-0.0))); }
 
 /* x[0..ip) := its DFT.  Odd ip: y_u = x0 + sum_j cos(2 pi uj/ip) (x_j + x_-j)
-** -+ i sum_j sin(2 pi uj/ip) (x_j - x_-j), root holding the (cos, sin) */
-INLINE void F(bfly)(int ip, CV *x, const FT *root, const F(dir) * d) {
+** - i sum_j sin(2 pi uj/ip) (x_j - x_-j), root holding the (cos, sin) */
+INLINE void F(bfly)(int ip, CV *x, const FT *root) {
     if (ip == 2) {
         CV a = x[0], b = x[1];
         x[0] = V(add)(a, b), x[1] = V(sub)(a, b);
         return;
     }
-    if (ip == 4) {
-        CV t1 = V(add)(x[0], x[2]), t2 = V(sub)(x[0], x[2]), t3 = V(add)(x[1], x[3]);
-        CV t4 = F(rot)(V(sub)(x[1], x[3]), d->rm);
-        x[0] = V(add)(t1, t3), x[2] = V(sub)(t1, t3), x[1] = V(add)(t2, t4), x[3] = V(sub)(t2, t4);
+    if (ip == 4 || ip == 8) { /* radix 8: two radix-4 butterflies (evens, odds), then w8^k on the odds */
+        for (int h = 0; h < ip / 4; h++) {
+            CV *y = x + h, t1 = V(add)(y[0], y[ip / 2]), t2 = V(sub)(y[0], y[ip / 2]);
+            CV t3 = V(add)(y[ip / 4], y[3 * ip / 4]), t4 = F(rot)(V(sub)(y[ip / 4], y[3 * ip / 4]));
+            y[0] = V(add)(t1, t3), y[ip / 2] = V(sub)(t1, t3), y[ip / 4] = V(add)(t2, t4);
+            y[3 * ip / 4] = V(sub)(t2, t4);
+        }
+        if (ip == 4) return;
+        CV s = V(splat)((FT)0.70710678118654752440), e0 = x[0], e1 = x[2], e2 = x[4], e3 = x[6];
+        CV o0 = x[1], o1 = V(mul)(V(add)(x[3], F(rot)(x[3])), s), o2 = F(rot)(x[5]);
+        CV o3 = V(mul)(V(sub)(F(rot)(x[7]), x[7]), s);
+        /* E_k at x[2k], O_k at x[2k + 1]: Y_k = E_k + w8^k O_k, Y_(k+4) = E_k - w8^k O_k */
+        x[0] = V(add)(e0, o0), x[4] = V(sub)(e0, o0), x[1] = V(add)(e1, o1), x[5] = V(sub)(e1, o1);
+        x[2] = V(add)(e2, o2), x[6] = V(sub)(e2, o2), x[3] = V(add)(e3, o3), x[7] = V(sub)(e3, o3);
         return;
     }
     int h = ip / 2;
@@ -57,21 +58,21 @@ INLINE void F(bfly)(int ip, CV *x, const FT *root, const F(dir) * d) {
             a = V(add)(a, V(mul)(s[j], V(splat)(root[2 * m])));
             b = V(add)(b, V(mul)(df[j], V(splat)(root[2 * m + 1])));
         }
-        b = F(rot)(b, d->rm);
+        b = F(rot)(b);
         x[u] = V(add)(a, b), x[ip - u] = V(sub)(a, b);
     }
     x[0] = y0;
 }
 
-/* one pass, vectors along i (ido a multiple of FW) */
-INLINE void F(pass_v)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *wa, const FT *root,
-                      const F(dir) * d) {
+/* one pass, vectors along i (ido a multiple of FW); tw: per (j, group of
+** FW i's) FW (re, re) pairs then FW (-im, im) pairs */
+INLINE void F(pass_v)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *tw, const FT *root) {
     CV x[WT_FFT_PMAX];
     int64_t os = 2 * ido * l1;
     if (ido == 1) {
         for (int64_t k = 0; k < l1; k++) {
             for (int j = 0; j < ip; j++) x[j] = V(load)(cc + 2 * (j + ip * k));
-            F(bfly)(ip, x, root, d);
+            F(bfly)(ip, x, root);
             for (int j = 0; j < ip; j++) V(store)(ch + 2 * k + os * j, x[j]);
         }
         return;
@@ -81,17 +82,18 @@ INLINE void F(pass_v)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, con
             const FT *src = cc + 2 * (i + ido * ip * k);
             FT *dst = ch + 2 * (i + ido * k);
             for (int j = 0; j < ip; j++) x[j] = V(load)(src + 2 * ido * j);
-            F(bfly)(ip, x, root, d);
+            F(bfly)(ip, x, root);
             V(store)(dst, x[0]);
-            for (int j = 1; j < ip; j++)
-                V(store)(dst + os * j, F(cmul)(x[j], V(load)(wa + 2 * ((j - 1) * ido + i)), d->cm));
+            for (int j = 1; j < ip; j++) {
+                const FT *w = tw + 4 * ((j - 1) * ido + i);
+                V(store)(dst + os * j, F(twmul)(x[j], V(load)(w), V(load)(w + 2 * FW)));
+            }
         }
 }
 
 #if FW == 2
-/* one pass with odd ido, vectors of two gathered (i, k) pairs */
-INLINE void F(pass_p)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *wa, const FT *root,
-                      const F(dir) * d) {
+/* one pass with odd ido, vectors of two gathered (i, k) pairs; tw per (j, i) */
+INLINE void F(pass_p)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *tw, const FT *root) {
     CV x[WT_FFT_PMAX];
     int64_t os = 2 * ido * l1, kstep = ido == 1 && l1 % 2 == 0 ? 2 : 1;
     int64_t ps = kstep == 2 ? 2 * ip : 0, qs = kstep == 2 ? 2 : 0; /* lane 2's offset in and out */
@@ -100,39 +102,38 @@ INLINE void F(pass_p)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, con
             const FT *src = cc + 2 * (i + ido * ip * k);
             FT *dst = ch + 2 * (i + ido * k);
             for (int j = 0; j < ip; j++) x[j] = V(load_pairs)(src + 2 * ido * j, src + 2 * ido * j + ps);
-            F(bfly)(ip, x, root, d);
+            F(bfly)(ip, x, root);
             V(store_pairs)(dst, dst + qs, x[0]);
             for (int j = 1; j < ip; j++) {
-                const FT *w = wa + 2 * ((j - 1) * ido + i);
-                CV y = ido > 1 ? F(cmul)(x[j], V(load_pairs)(w, w), d->cm) : x[j];
+                const FT *w = tw + 4 * ((j - 1) * ido + i);
+                CV y = ido > 1 ? F(twmul)(x[j], V(load_pairs)(w, w), V(load_pairs)(w + 2, w + 2)) : x[j];
                 V(store_pairs)(dst + os * j, dst + os * j + qs, y);
             }
         }
 }
-#define PASS_P(ip) F(pass_p)(ip, ido, l1, cc, ch, wa, root, d)
+#define PASS_P(ip) F(pass_p)(ip, ido, l1, cc, ch, tw, root)
 #else
 #define PASS_P(ip) (void)0
 #endif
 
 /* one pass with its radix made a constant for the common ones */
-static void F(pass)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *wa, const FT *root,
-                    const F(dir) * d) {
-#define PASS_CASE(r)                                    \
-    case r:                                             \
-        if (ido % FW == 0)                              \
-            F(pass_v)(r, ido, l1, cc, ch, wa, root, d); \
-        else                                            \
-            PASS_P(r);                                  \
+static void F(pass)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *tw, const FT *root) {
+#define PASS_CASE(r)                                 \
+    case r:                                          \
+        if (ido % FW == 0)                           \
+            F(pass_v)(r, ido, l1, cc, ch, tw, root); \
+        else                                         \
+            PASS_P(r);                               \
         return;
     switch (ip) {
         PASS_CASE(2)
         PASS_CASE(3)
         PASS_CASE(4)
         PASS_CASE(5)
-        PASS_CASE(7)
+        PASS_CASE(8)
     default:
         if (ido % FW == 0)
-            F(pass_v)(ip, ido, l1, cc, ch, wa, root, d);
+            F(pass_v)(ip, ido, l1, cc, ch, tw, root);
         else
             PASS_P(ip);
     }
@@ -140,40 +141,91 @@ static void F(pass)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const
 }
 #undef PASS_P
 
-static FT *F(exec)(const wt_fft_plan *p, FT *a, FT *b, bool inv);
+/* a's n complex numbers conjugated */
+static void F(conj)(FT *a, int64_t n) {
+    for (int64_t k = 0; k < n; k++) a[2 * k + 1] = -a[2 * k + 1];
+}
+
+static FT *F(exec)(const wt_fft_plan *p, FT *a, FT *b);
 
 /* Bluestein: X_k = w_k sum_j (x_j w_j) conj(w_(k-j)), the sum a length-m
-** cyclic convolution by FFT (the inverse as conj(forward(conj x))) */
-static FT *F(blue)(const wt_fft_plan *p, FT *a, FT *b, bool inv) {
+** cyclic convolution: conj(FFT(conj(FFT(x w) FFT(b) / m))) */
+static FT *F(blue)(const wt_fft_plan *p, FT *a, FT *b) {
     int64_t n = p->n, m = p->m;
     const FT *w = p->chirp, *kf = p->kern;
-    F(dir) fw = F(dir_of)(false);
-    FT *u = b, *v = b + 2 * m, sg = inv ? -1 : 1;
+    FT *u = b, *v = b + 2 * p->sub->scratch;
     for (int64_t k = 0; k < n; k++) {
-        FT ar = a[2 * k], ai = sg * a[2 * k + 1], wr = w[2 * k], wi = w[2 * k + 1];
+        FT ar = a[2 * k], ai = a[2 * k + 1], wr = w[2 * k], wi = w[2 * k + 1];
         u[2 * k] = ar * wr - ai * wi, u[2 * k + 1] = ar * wi + ai * wr;
     }
     memset(u + 2 * n, 0, sizeof(FT) * 2 * (size_t)(m - n));
-    FT *r = F(exec)(p->sub, u, v, false);
-    for (int64_t k = 0; k < m; k += FW) V(store)(r + 2 * k, F(cmul)(V(load)(r + 2 * k), V(load)(kf + 2 * k), fw.cm));
-    r = F(exec)(p->sub, r, r == u ? v : u, true);
-    for (int64_t k = 0; k < n; k++) {
-        FT cr = r[2 * k], ci = r[2 * k + 1], wr = w[2 * k], wi = w[2 * k + 1];
-        a[2 * k] = cr * wr - ci * wi, a[2 * k + 1] = sg * (cr * wi + ci * wr);
+    FT *r = F(exec)(p->sub, u, v);
+    CV cj = V(xor)(V(sign_even)(), V(splat)((FT)-0.0));
+    for (int64_t k = 0; k < m; k += FW)
+        V(store)(r + 2 * k, V(xor)(V(cmul)(V(load)(r + 2 * k), V(load)(kf + 2 * k)), cj));
+    r = F(exec)(p->sub, r, r == u ? v : u);
+    for (int64_t k = 0; k < n; k++) { /* w_k conj(r_k) */
+        FT cr = r[2 * k], ci = -r[2 * k + 1], wr = w[2 * k], wi = w[2 * k + 1];
+        a[2 * k] = cr * wr - ci * wi, a[2 * k + 1] = cr * wi + ci * wr;
     }
     return a;
 }
 
-/* the complex transform of a (n complex numbers), b its scratch; returns
+#if FW == 1
+/* four-step, n = n1 n2 with x[j1 n2 + j2]: Y[k1][j2] = FFT_n1 down column
+** j2 times exp(-2 pi i j2 k1 / n) (a product of two table entries; into b), then X[k1 + n1 k2] = FFT_n2 of
+** row k1 of Y (into a); B columns or rows at a time, so that each cache
+** line read or written is used whole */
+static FT *F(four)(const wt_fft_plan *p, FT *a, FT *b) {
+    enum { B = 8 };
+    int64_t n1 = p->n1, n2 = p->n / n1;
+    const wt_fft_plan *p1 = p->sub, *p2 = p->sub2;
+    FT *buf = b + 2 * p->n, *scr = buf + 2 * B * n1;
+    const FT *tl = p->tw, *th = tl + 2 * n1; /* exp(-2 pi i m / n) = th[m / n1] tl[m % n1] */
+    for (int64_t j2 = 0; j2 < n2; j2 += B) {
+        int bb = n2 - j2 < B ? (int)(n2 - j2) : B;
+        for (int64_t j1 = 0; j1 < n1; j1++)
+            for (int t = 0; t < bb; t++) memcpy(buf + 2 * (t * n1 + j1), a + 2 * (j1 * n2 + j2 + t), 2 * sizeof(FT));
+        for (int t = 0; t < bb; t++) {
+            FT *col = buf + 2 * t * n1, *r = F(exec)(p1, col, scr);
+            int64_t dh = (j2 + t) / n1, dl = (j2 + t) % n1, mh = 0, ml = 0; /* j2 k1 = mh n1 + ml */
+            for (int64_t k = 0; k < n1; k++) {
+                FT hr = th[2 * mh], hi = th[2 * mh + 1], lr = tl[2 * ml], li = tl[2 * ml + 1];
+                FT wr = hr * lr - hi * li, wi = hr * li + hi * lr, xr = r[2 * k], xi = r[2 * k + 1];
+                col[2 * k] = xr * wr - xi * wi, col[2 * k + 1] = xr * wi + xi * wr;
+                mh += dh, ml += dl;
+                if (ml >= n1) ml -= n1, mh++;
+            }
+        }
+        for (int64_t k1 = 0; k1 < n1; k1++)
+            for (int t = 0; t < bb; t++) memcpy(b + 2 * (k1 * n2 + j2 + t), buf + 2 * (t * n1 + k1), 2 * sizeof(FT));
+    }
+    for (int64_t k1 = 0; k1 < n1; k1 += B) {
+        int bb = n1 - k1 < B ? (int)(n1 - k1) : B;
+        for (int t = 0; t < bb; t++) {
+            FT *row = b + 2 * (k1 + t) * n2, *r = F(exec)(p2, row, scr);
+            if (r != row) memcpy(row, r, 2 * sizeof(FT) * (size_t)n2);
+        }
+        for (int64_t k2 = 0; k2 < n2; k2++)
+            for (int t = 0; t < bb; t++)
+                memcpy(a + 2 * (k1 + t + n1 * k2), b + 2 * ((k1 + t) * n2 + k2), 2 * sizeof(FT));
+    }
+    return a;
+}
+#endif
+
+/* the forward transform of a (n complex numbers), b its scratch; returns
 ** where the result is */
-static FT *F(exec)(const wt_fft_plan *p, FT *a, FT *b, bool inv) {
-    if (p->m) return F(blue)(p, a, b, inv);
-    F(dir) d = F(dir_of)(inv);
+static FT *F(exec)(const wt_fft_plan *p, FT *a, FT *b) {
+    if (p->m) return F(blue)(p, a, b);
+#if FW == 1
+    if (p->n1) return F(four)(p, a, b);
+#endif
     const FT *tw = p->tw;
     int64_t l1 = 1;
     for (int f = 0; f < p->nfac; f++) {
         int ip = (int)p->fac[f];
-        F(pass)(ip, p->n / (l1 * ip), l1, a, b, tw + 2 * p->tw_at[f], tw + 2 * p->root_at[f], &d);
+        F(pass)(ip, p->n / (l1 * ip), l1, a, b, tw + 2 * p->tw_at[f], tw + 2 * p->root_at[f]);
         FT *t = a;
         a = b, b = t, l1 *= ip;
     }
@@ -196,19 +248,19 @@ static void F(r2c_post)(const FT *w, int64_t m, FT *z) {
     }
 }
 
-/* irfft of even n: the z whose inverse FFT_(n/2) is n x, in place:
+/* irfft of even n: conj of the z whose inverse FFT_(n/2) is n x, in place:
 ** z_k = fe + i fo, z_(m-k) = conj(fe - i fo), with fe = X_k + conj X_(m-k),
 ** fo = (X_k - conj X_(m-k)) conj(w^k); X_0's and X_m's imaginary parts unused */
 static void F(c2r_pre)(const FT *w, int64_t m, FT *z) {
     FT r0 = z[0], rm = z[2 * m];
-    z[0] = r0 + rm, z[1] = r0 - rm;
+    z[0] = r0 + rm, z[1] = rm - r0;
     for (int64_t k = 1; 2 * k <= m; k++) {
         int64_t j = m - k;
         FT ar = z[2 * k], ai = z[2 * k + 1], br = z[2 * j], bi = -z[2 * j + 1];
         FT fer = ar + br, fei = ai + bi, dr = ar - br, di = ai - bi;
         FT wr = w[2 * k], wi = -w[2 * k + 1], for_ = dr * wr - di * wi, foi = dr * wi + di * wr;
-        z[2 * k] = fer - foi, z[2 * k + 1] = fei + for_;
-        z[2 * j] = fer + foi, z[2 * j + 1] = -(fei - for_);
+        z[2 * k] = fer - foi, z[2 * k + 1] = -(fei + for_);
+        z[2 * j] = fer + foi, z[2 * j + 1] = fei - for_;
     }
 }
 
@@ -225,29 +277,32 @@ FT *F(wt_fft_row)(const wt_fft_plan *p, int kind, int flags, double fct, FT *a, 
     bool inv = flags & WT_FFT_INVERSE, conj = flags & WT_FFT_CONJ;
     FT *r;
     if (kind == WT_FFT_ROW_C2C) {
-        r = F(exec)(p, a, b, inv);
-        F(scale)(r, 2 * n, fct, false);
+        if (inv) F(conj)(a, n);
+        r = F(exec)(p, a, b);
+        F(scale)(r, 2 * n, fct, inv);
     } else if (kind == WT_FFT_ROW_R2C) {
         if (n % 2 == 0) {
-            r = F(exec)(p->sub, a, b, false);
+            r = F(exec)(p->sub, a, b);
             F(r2c_post)(p->post, n / 2, r);
         } else {
             for (int64_t k = n - 1; k >= 0; k--) a[2 * k] = a[k], a[2 * k + 1] = 0;
-            r = F(exec)(p->sub, a, b, false);
+            r = F(exec)(p->sub, a, b);
         }
         F(scale)(r, 2 * h, fct, conj);
-    } else {
-        for (int64_t k = 0; conj && k < h; k++) a[2 * k + 1] = -a[2 * k + 1];
+    } else {                     /* the inverse as conj(forward(conj)) */
+        if (conj) F(conj)(a, h); /* hfft's conj(X) */
         if (n % 2 == 0) {
             F(c2r_pre)(p->post, n / 2, a);
-            r = F(exec)(p->sub, a, b, true);
-        } else {
+            r = F(exec)(p->sub, a, b);
+            F(scale)(r, n, fct, true);
+        } else { /* conj of the Hermitian spectrum in full: conj(X) then X reversed */
             a[1] = 0;
-            for (int64_t k = 1; k < h; k++) a[2 * (n - k)] = a[2 * k], a[2 * (n - k) + 1] = -a[2 * k + 1];
-            r = F(exec)(p->sub, a, b, true);
+            for (int64_t k = 1; k < h; k++)
+                a[2 * (n - k)] = a[2 * k], a[2 * (n - k) + 1] = a[2 * k + 1], a[2 * k + 1] = -a[2 * k + 1];
+            r = F(exec)(p->sub, a, b);
             for (int64_t k = 1; k < n; k++) r[k] = r[2 * k];
+            F(scale)(r, n, fct, false);
         }
-        F(scale)(r, n, fct, false);
     }
     return r;
 }

@@ -65,6 +65,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_linalg_eig_pairs) \
     X(test_linalg_errors) \
     X(test_fft_kernels_match_dft) \
+    X(test_fft_long_bins) \
     X(test_fft_norms_layouts) \
     X(test_fft_plan_cache) \
     X(test_fft_unit_accuracy) \
