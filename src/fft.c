@@ -13,12 +13,15 @@
 
 static const char *const NAMES[] = {"fft", "rfft", "irfft"};
 #define PARTS_MAX 64
+#define BLOCK 16            /* rows gathered at once along an inner axis, */
+#define BLOCK_BYTES 2097152 /* their buffers at most this many bytes (or one row) */
 
 typedef struct job {
     const wt_tensor *x;
     wt_tensor *r;
     const wt_fft_plan *p;
     int op, flags, axis, wdt; /* wdt: WT_FLOAT32 or WT_FLOAT64 */
+    int blk;                  /* rows gathered at once: up to BLOCK along an inner axis, else 1 */
     int64_t len, used, nout;  /* x's length along axis, the points taken from it, the result's */
     double fct;
     int64_t ws; /* work bytes per part */
@@ -36,26 +39,55 @@ static char *row(const wt_tensor *t, int axis, int64_t b) {
     return p;
 }
 
+/* bb strided runs of n elements into (or out of) bb contiguous rows:
+** element i of run t at src + i ss + t st goes to dst + i ds + t dt, fn
+** converting bb at a time */
+static void tile(wt_cast_fn fn, const char *src, int64_t ss, int64_t st, char *dst, int64_t ds, int64_t dt, int64_t n,
+                 int64_t bb) {
+    for (int64_t i = 0; i < n; i++) fn(src + i * ss, st, dst + i * ds, dt, bb);
+}
+
+/* rows [begin, end): along an inner axis (axis is not the last) up to
+** BLOCK neighbouring rows are gathered and scattered together, so each
+** cache line and page of a strided column is visited once, not per row */
 static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
     const job *j = ctx;
     const wt_tensor *x = j->x;
-    int xes = (int)wt_dtype_size(x->d.dtype), wes = (int)wt_dtype_size(j->wdt), res = (int)wt_dtype_size(j->r->d.dtype);
+    int nd = x->d.ndim, xes = (int)wt_dtype_size(x->d.dtype), wes = (int)wt_dtype_size(j->wdt);
     int in_dt = j->op == WT_FFT_R2C ? j->wdt : wt_dtype_complex_of(j->wdt), ies = (int)wt_dtype_size(in_dt);
-    int out_dt = j->op == WT_FFT_C2R ? j->wdt : wt_dtype_complex_of(j->wdt);
-    int64_t n = j->p->n, la = n > n / 2 + 1 ? n : n / 2 + 1;
-    char *a = j->work + (size_t)part * (size_t)j->ws, *b = a + la * 2 * wes;
+    int out_dt = j->op == WT_FFT_C2R ? j->wdt : wt_dtype_complex_of(j->wdt), oes = (int)wt_dtype_size(out_dt);
+    int res = (int)wt_dtype_size(j->r->d.dtype);
+    int64_t n = j->p->n, la = 2 * (n > n / 2 + 1 ? n : n / 2 + 1) * wes; /* a row buffer's bytes */
+    char *a = j->work + (size_t)part * (size_t)j->ws, *b = a + j->blk * la;
     int64_t take = j->len < j->used ? j->len : j->used, xs = x->d.strides[j->axis] * xes;
     int64_t rs = 1; /* the result's stride along axis, in elements */
-    for (int i = j->axis + 1; i < j->r->d.ndim; i++) rs *= j->r->d.shape[i];
+    for (int i = j->axis + 1; i < nd; i++) rs *= j->r->d.shape[i];
+    bool inner = j->axis < nd - 1;
+    int64_t line = inner ? x->d.shape[nd - 1] : 1, xstep = inner ? x->d.strides[nd - 1] * xes : 0;
     wt_cast_fn in = wt_cast_get(x->d.dtype, in_dt), out = wt_cast_get(out_dt, j->r->d.dtype);
     int kind = j->op == WT_FFT_C2C ? WT_FFT_ROW_C2C : j->op == WT_FFT_R2C ? WT_FFT_ROW_R2C : WT_FFT_ROW_C2R;
-    for (int64_t r = begin; r < end; r++) {
-        in(row(x, j->axis, r), xs, a, ies, take);
-        memset(a + take * ies, 0, (size_t)((j->used - take) * ies));
-        void *res_p = j->wdt == WT_FLOAT32
-                          ? (void *)wt_fft_row_f32(j->p, kind, j->flags, j->fct, (float *)a, (float *)b)
-                          : (void *)wt_fft_row_f64(j->p, kind, j->flags, j->fct, (double *)a, (double *)b);
-        out(res_p, (int64_t)wt_dtype_size(out_dt), row(j->r, j->axis, r), rs * res, j->nout);
+    for (int64_t r = begin; r < end;) {
+        int64_t bb = end - r, left = line - r % line; /* rows in this block: along the inner axis's line */
+        bb = bb < left ? bb : left, bb = bb < j->blk ? bb : j->blk;
+        const char *src = row(x, j->axis, r);
+        if (bb == 1)
+            in(src, xs, a, ies, take);
+        else
+            tile(in, src, xs, xstep, a, ies, la, take, bb);
+        for (int64_t t = 0; t < bb; t++) {
+            char *at = a + t * la;
+            memset(at + take * ies, 0, (size_t)((j->used - take) * ies));
+            void *got = j->wdt == WT_FLOAT32
+                            ? (void *)wt_fft_row_f32(j->p, kind, j->flags, j->fct, (float *)at, (float *)b)
+                            : (void *)wt_fft_row_f64(j->p, kind, j->flags, j->fct, (double *)at, (double *)b);
+            if (got != at) memcpy(at, got, (size_t)(j->nout * oes));
+        }
+        char *dst = row(j->r, j->axis, r);
+        if (bb == 1)
+            out(a, oes, dst, rs * res, j->nout);
+        else
+            tile(out, a, oes, la, dst, rs * res, res, j->nout, bb);
+        r += bb;
     }
 }
 
@@ -105,7 +137,9 @@ WT_COLD static wt_status run(job *j) {
     int parts = wt_parallel_parts(rows, 1 + 32768 / n), wes = (int)wt_dtype_size(j->wdt);
     if (parts > PARTS_MAX) parts = PARTS_MAX;
     int64_t total;
-    j->ws = ((la + j->p->scratch) * 2 * wes + 63) & ~(int64_t)63;
+    int64_t fit = BLOCK_BYTES / (la * 2 * wes);
+    j->blk = j->axis == j->x->d.ndim - 1 || fit < 1 ? 1 : fit < BLOCK ? (int)fit : BLOCK;
+    j->ws = ((j->blk * la + j->p->scratch) * 2 * wes + 63) & ~(int64_t)63;
     if (!wt_mul_ok(j->ws, parts, &total) || !(j->work = wt_tensor_sys_alloc((size_t)total)))
         return wt_error_fail(WT_ENOMEM, "%s: out of memory for the work space of %d length-%lld transforms",
                              NAMES[j->op], parts, (long long)n);
