@@ -8,6 +8,7 @@
 #include "fft.h"
 #include "parallel.h"
 #include "pass.h"
+#include "simd.h"
 #include <math.h>
 #include <string.h>
 
@@ -40,11 +41,20 @@ static char *row(const wt_tensor *t, int axis, int64_t b) {
 }
 
 /* bb strided runs of n elements into (or out of) bb contiguous rows:
-** element i of run t at src + i ss + t st goes to dst + i ds + t dt, fn
-** converting bb at a time */
-static void tile(wt_cast_fn fn, const char *src, int64_t ss, int64_t st, char *dst, int64_t ds, int64_t dt, int64_t n,
-                 int64_t bb) {
-    for (int64_t i = 0; i < n; i++) fn(src + i * ss, st, dst + i * ds, dt, bb);
+** element i of run t at src + i ss + t st goes to dst + i ds + t dt.
+** Copies (es: the element's size, 0 when fn converts) move 8 or 16 bytes
+** at a time, the bb elements of a run's cache line together. */
+static void tile(wt_cast_fn fn, int es, const char *src, int64_t ss, int64_t st, char *dst, int64_t ds, int64_t dt,
+                 int64_t n, int64_t bb) {
+    if (es == 16)
+        for (int64_t i = 0; i < n; i++)
+            for (int64_t t = 0; t < bb; t++)
+                wt_vf64_store((double *)(dst + i * ds + t * dt), wt_vf64_load((const double *)(src + i * ss + t * st)));
+    else if (es == 8)
+        for (int64_t i = 0; i < n; i++)
+            for (int64_t t = 0; t < bb; t++) memcpy(dst + i * ds + t * dt, src + i * ss + t * st, 8);
+    else
+        for (int64_t i = 0; i < n; i++) fn(src + i * ss, st, dst + i * ds, dt, bb);
 }
 
 /* rows [begin, end): along an inner axis (axis is not the last) up to
@@ -73,7 +83,7 @@ static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
         if (bb == 1)
             in(src, xs, a, ies, take);
         else
-            tile(in, src, xs, xstep, a, ies, la, take, bb);
+            tile(in, x->d.dtype == in_dt ? ies : 0, src, xs, xstep, a, ies, la, take, bb);
         for (int64_t t = 0; t < bb; t++) {
             char *at = a + t * la;
             memset(at + take * ies, 0, (size_t)((j->used - take) * ies));
@@ -86,7 +96,7 @@ static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
         if (bb == 1)
             out(a, oes, dst, rs * res, j->nout);
         else
-            tile(out, a, oes, la, dst, rs * res, res, j->nout, bb);
+            tile(out, out_dt == j->r->d.dtype ? oes : 0, a, oes, la, dst, rs * res, res, j->nout, bb);
         r += bb;
     }
 }
