@@ -221,6 +221,12 @@ export function writeReport(results, dir) {
     results.workloads.filter((w) => w.group === 'linalg'),
     true,
   );
+  msTable(
+    'Fourier transforms',
+    "Every engine transforms the same values (the harness's data as (re, im) pairs; fft.mjs); the values compared are the interleaved results (rfft's n/2 + 1). fft.js is 1-D, power-of-two and float64: its fft2 and batch are the row and column loops its users write; jax-js runs float32 here; numpy-ts computes complex128 only. GFLOPS count 5 n log2 n per complex transform of n points (2.5 for rfft). ×numpy is NumPy's median (pocketfft) over wtensor's (separate processes).",
+    results.workloads.filter((w) => w.group === 'fft'),
+    true,
+  );
   // two threads: wtensor's scaling, and against onnxruntime-web's two threads
   const threaded = results.workloads.filter(
     (w) => w.engines['wt-2t']?.medianMs && (w.group !== 'elementwise' || w.ratios['wt-2t'] < 0.9),

@@ -7,6 +7,7 @@ const PAGES = [
   ['image.html', 'image'],
   ['random.html', 'seeded randomness'],
   ['fit.html', 'least squares'],
+  ['spectrogram.html', 'spectrogram'],
   ['bench.html', 'benchmarks'],
 ];
 

@@ -206,6 +206,76 @@ test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
         },
       );
 
+      await t.test(
+        "spectrogram: NumPy's peak frequencies for the URL's signal, other settings redraw, a WAV file decodes",
+        async () => {
+          const { page } = await openPage(
+            browser,
+            `${url}/web/spectrogram.html?signal=chirp&seed=1&n=512&hop=128&window=hann&range=80`,
+          );
+          await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+          // tests/../web/spectrogram.js's NumPy snippet: np.fft.rfftfreq(n, 1 / fs)[db.argmax(axis=1)] at
+          // frames 30, 60, 90 of 122 (a chirp 200 -> 3800 Hz over 2 s passes 1100, 2000, 2900 Hz there)
+          assert.equal(
+            await text(page, '#peaks'),
+            'loudest frequency at 25%, 50%, 75% of the time: 1125.0 Hz, 1984.4 Hz, 2843.8 Hz',
+          );
+          assert.match(
+            await text(page, '#stats'),
+            /^chirp: 16000 samples at 8000 Hz -> 122 frames × 257 bins \(window 512, hop 128, hann\); peak 39\.5 dB/,
+          );
+          assert.match(await text(page, '#python'), /sliding_window_view\(x, n\)\[::hop\] \* np\.hanning\(n\)/);
+          const [hot, opaque, total] = await page.evaluate(() => {
+            const c = document.getElementById('plot');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let h = 0,
+              o = 0;
+            for (let p = 0; p < d.length; p += 4) {
+              if (d[p] > 200 && d[p + 1] > 150) h++;
+              if (d[p + 3] === 255) o++;
+            }
+            return [h, o, d.length / 4];
+          });
+          assert.equal(opaque, total, 'every pixel is drawn');
+          assert.ok(
+            hot > 500 && hot < total / 5,
+            `the chirp is a bright line over a darker floor (${hot} of ${total})`,
+          );
+          await screenshot(page, 'spectrogram');
+          await page.selectOption('#signal', 'tones');
+          await page.fill('#seed', '4');
+          await page.fill('#n', '256');
+          await page.fill('#hop', '64');
+          await page.selectOption('#window', 'hamming');
+          await page.click('#draw');
+          assert.equal(
+            await text(page, '#peaks'),
+            'loudest frequency at 25%, 50%, 75% of the time: 437.5 Hz, 437.5 Hz, 437.5 Hz',
+          );
+          assert.match(await page.evaluate(() => location.search), /signal=tones&seed=4&n=256&hop=64&window=hamming/);
+          await page.fill('#hop', '0');
+          await page.click('#draw');
+          assert.match(await text(page, '#status'), /hop must be an integer from 1 to 256/);
+          // a 1 s, 1 kHz sine as 16-bit PCM WAV at 8 kHz, decoded at 16 kHz: every frame's peak is bin 16 of 256
+          const rate = 8000,
+            pcm = Buffer.alloc(44 + 2 * rate);
+          (pcm.write('RIFF', 0), pcm.writeUInt32LE(36 + 2 * rate, 4), pcm.write('WAVEfmt ', 8));
+          (pcm.writeUInt32LE(16, 16), pcm.writeUInt16LE(1, 20), pcm.writeUInt16LE(1, 22));
+          (pcm.writeUInt32LE(rate, 24), pcm.writeUInt32LE(2 * rate, 28), pcm.writeUInt16LE(2, 32));
+          (pcm.writeUInt16LE(16, 34), pcm.write('data', 36), pcm.writeUInt32LE(2 * rate, 40));
+          for (let i = 0; i < rate; i++)
+            pcm.writeInt16LE(Math.round(16000 * Math.sin((2 * Math.PI * 1000 * i) / rate)), 44 + 2 * i);
+          await page.fill('#hop', '64');
+          await page.setInputFiles('#file', { name: 'tone.wav', mimeType: 'audio/wav', buffer: pcm });
+          await page.waitForFunction(() => document.getElementById('stats').textContent.startsWith('tone.wav'));
+          assert.equal(
+            await text(page, '#peaks'),
+            'loudest frequency at 25%, 50%, 75% of the time: 1000.0 Hz, 1000.0 Hz, 1000.0 Hz',
+          );
+          assert.deepEqual(page.problems, []);
+        },
+      );
+
       await t.test('image: grayscale gives equal channels; a box blur matches a JS reference', async () => {
         const page = await demo(browser, url, 'image');
         const pixels = (id) =>
