@@ -31,10 +31,10 @@ static void put(int dtype, void *arr, int64_t i, double re, double im) {
         ((double *)arr)[2 * i] = re, ((double *)arr)[2 * i + 1] = im;
 }
 
-/* n's passes: odd primes first, then a 2 or a 4, then 8s (so the float
-** kernels' ido stays even until the last pass); false: a prime beyond
-** WT_FFT_PMAX */
-static bool factor(int64_t n, int64_t *fac, int *nf) {
+/* n's passes: odd primes first, then a 2 or a 4, then 8s (4s without
+** eight), so the float kernels' ido stays even until the last pass; false:
+** a prime beyond WT_FFT_PMAX */
+static bool factor(int64_t n, bool eight, int64_t *fac, int *nf) {
     int k = 0, twos = 0;
     while (n % 2 == 0) n /= 2, twos++;
     for (int64_t p = 3; p * p <= n; p += 2)
@@ -46,8 +46,13 @@ static bool factor(int64_t n, int64_t *fac, int *nf) {
         if (n > WT_FFT_PMAX) return false;
         fac[k++] = n;
     }
-    if (twos % 3) fac[k++] = twos % 3 == 1 ? 2 : 4;
-    for (int i = 0; i < twos / 3; i++) fac[k++] = 8;
+    if (!eight) { /* float: radix 4 (radix 8's sixteen-lane butterfly spills, measured slower) */
+        if (twos % 2) fac[k++] = 2;
+        for (int i = 0; i < twos / 2; i++) fac[k++] = 4;
+    } else {
+        if (twos % 3) fac[k++] = twos % 3 == 1 ? 2 : 4;
+        for (int i = 0; i < twos / 3; i++) fac[k++] = 8;
+    }
     *nf = k;
     return true;
 }
@@ -178,11 +183,11 @@ static wt_fft_plan *build(int64_t n, int dtype, bool real) {
     if (real)
         ok = fill_real(p);
     else {
-        bool direct = factor(n, p->fac, &p->nfac);
+        bool direct = factor(n, dtype == WT_FLOAT64, p->fac, &p->nfac);
         if (direct && n > 64) { /* Bluestein when its three smooth transforms cost less */
             int64_t m = good_size(2 * n - 1), f[WT_FFT_MAXFAC];
             int nf;
-            factor(m, f, &nf);
+            factor(m, dtype == WT_FLOAT64, f, &nf);
             direct = cost(p->fac, p->nfac) * (double)n <= 3 * cost(f, nf) * (double)m;
         }
         int64_t r = (int64_t)sqrt((double)n);
