@@ -34,7 +34,7 @@ static void put(int dtype, void *arr, int64_t i, double re, double im) {
 /* n's passes: odd primes first, then a 2 or a 4, then 8s (4s without
 ** eight), so the float kernels' ido stays even until the last pass; false:
 ** a prime beyond WT_FFT_PMAX */
-static bool factor(int64_t n, bool eight, int64_t *fac, int *nf) {
+WT_COLD static bool factor(int64_t n, bool eight, int64_t *fac, int *nf) {
     int k = 0, twos = 0;
     while (n % 2 == 0) n /= 2, twos++;
     for (int64_t p = 3; p * p <= n; p += 2)
@@ -58,14 +58,14 @@ static bool factor(int64_t n, bool eight, int64_t *fac, int *nf) {
 }
 
 /* arithmetic per element, roughly, of the passes (prime radices cost more) */
-static double cost(const int64_t *fac, int nf) {
+WT_COLD static double cost(const int64_t *fac, int nf) {
     double c = 0;
     for (int i = 0; i < nf; i++) c += fac[i] <= 5 ? (double)fac[i] : 1.1 * (double)fac[i];
     return c;
 }
 
 /* the smallest even m >= n whose prime factors are 2, 3, 5 and 7 */
-static int64_t good_size(int64_t n) {
+WT_COLD static int64_t good_size(int64_t n) {
     for (int64_t m = n + (n % 2);; m += 2) {
         int64_t r = m;
         for (int p = 2; p <= 7; p++)
@@ -74,7 +74,7 @@ static int64_t good_size(int64_t n) {
     }
 }
 
-static void plan_free(wt_fft_plan *p) {
+WT_COLD static void plan_free(wt_fft_plan *p) {
     if (!p) return;
     plan_free(p->sub), plan_free(p->sub2);
     wt_tensor_sys_free(p->tw), wt_tensor_sys_free(p->chirp), wt_tensor_sys_free(p->kern);
@@ -88,7 +88,7 @@ static void *alloc_c(const wt_fft_plan *p, int64_t count) {
 /* the passes' twiddles, for fft_t.h's twmul: per (j, group of g i's) g
 ** (re, re) pairs then g (-im, im) pairs, g the i's a vector holds (2 for
 ** float when ido is even, else 1); then the pass's roots (cos, sin) */
-static bool fill_passes(wt_fft_plan *p) {
+WT_COLD static bool fill_passes(wt_fft_plan *p) {
     int64_t total = 0, l1 = 1;
     for (int f = 0; f < p->nfac; f++) {
         int64_t ip = p->fac[f], ido = p->n / (l1 * ip);
@@ -116,7 +116,7 @@ static wt_fft_plan *build(int64_t n, int dtype, bool real);
 
 /* Bluestein's tables: the chirp w_k = exp(-i pi k^2 / n) (k^2 taken mod 2n
 ** as it grows) and FFT_m of b (b_t = conj w_|t|, t wrapped mod m) / m */
-static bool fill_blue(wt_fft_plan *p) {
+WT_COLD static bool fill_blue(wt_fft_plan *p) {
     int64_t n = p->n, m = p->m, q = 0;
     double c, s;
     if (!(p->sub = build(m, p->dtype, false)) || !(p->chirp = alloc_c(p, n)) || !(p->kern = alloc_c(p, m)))
@@ -147,7 +147,7 @@ static bool fill_blue(wt_fft_plan *p) {
     return true;
 }
 
-static bool fill_real(wt_fft_plan *p) {
+WT_COLD static bool fill_real(wt_fft_plan *p) {
     int64_t n = p->n, h = n / 2;
     double c, s;
     if (!(p->sub = build(n % 2 ? n : h, p->dtype, false))) return false;
@@ -159,7 +159,7 @@ static bool fill_real(wt_fft_plan *p) {
 }
 
 /* four-step: n1 the largest divisor of n up to its square root */
-static bool fill_four(wt_fft_plan *p) {
+WT_COLD static bool fill_four(wt_fft_plan *p) {
     int64_t n = p->n, n1 = (int64_t)sqrt((double)n), blk = 8;
     while (n % n1) n1--;
     p->n1 = n1, p->nfac = 0;
@@ -174,7 +174,7 @@ static bool fill_four(wt_fft_plan *p) {
     return true;
 }
 
-static wt_fft_plan *build(int64_t n, int dtype, bool real) {
+WT_COLD static wt_fft_plan *build(int64_t n, int dtype, bool real) {
     wt_fft_plan *p = wt_tensor_sys_alloc(sizeof *p);
     if (!p) return NULL;
     memset(p, 0, sizeof *p);
@@ -204,7 +204,7 @@ static wt_fft_plan *build(int64_t n, int dtype, bool real) {
     return p;
 }
 
-const wt_fft_plan *wt_fft_plan_get(int64_t n, int dtype, bool real) {
+WT_COLD const wt_fft_plan *wt_fft_plan_get(int64_t n, int dtype, bool real) {
     int slot = 0;
     for (int i = 0; i < CACHE; i++) {
         wt_fft_plan *p = cache[i].p;
@@ -221,6 +221,6 @@ const wt_fft_plan *wt_fft_plan_get(int64_t n, int dtype, bool real) {
     return p;
 }
 
-void wt_fft_plan_forget(void) {
+WT_COLD void wt_fft_plan_forget(void) {
     for (int i = 0; i < CACHE; i++) plan_free(cache[i].p), cache[i].p = NULL;
 }

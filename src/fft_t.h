@@ -116,28 +116,31 @@ INLINE void F(pass_p)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, con
 #define PASS_P(ip) (void)0
 #endif
 
-/* one pass with its radix made a constant for the common ones */
+/* one pass with its radix made a constant for the common ones (float's
+** gathered-pair passes, mostly a power of two's last, for 2 and 4 alone;
+** radix 8 is double's only: see fft_plan.c's factor) */
 static void F(pass)(int ip, int64_t ido, int64_t l1, const FT *cc, FT *ch, const FT *tw, const FT *root) {
-#define PASS_CASE(r)                                 \
-    case r:                                          \
-        if (ido % FW == 0)                           \
-            F(pass_v)(r, ido, l1, cc, ch, tw, root); \
-        else                                         \
-            PASS_P(r);                               \
-        return;
-    switch (ip) {
-        PASS_CASE(2)
-        PASS_CASE(3)
-        PASS_CASE(4)
-        PASS_CASE(5)
-        PASS_CASE(8)
-    default:
-        if (ido % FW == 0)
-            F(pass_v)(ip, ido, l1, cc, ch, tw, root);
+#define PASS_V(r) F(pass_v)(r, ido, l1, cc, ch, tw, root)
+    if (ido % FW) {
+        if (ip == 2)
+            PASS_P(2);
+        else if (ip == 4)
+            PASS_P(4);
         else
             PASS_P(ip);
+        return;
     }
-#undef PASS_CASE
+    switch (ip) {
+    case 2: PASS_V(2); return;
+    case 3: PASS_V(3); return;
+    case 4: PASS_V(4); return;
+    case 5: PASS_V(5); return;
+#if FW == 1
+    case 8: PASS_V(8); return;
+#endif
+    default: PASS_V(ip);
+    }
+#undef PASS_V
 }
 #undef PASS_P
 
