@@ -131,19 +131,18 @@ WT_COLD static wt_status check(job *j, int op, int axis, int64_t n, int norm, in
     j->used = op == WT_FFT_C2R ? n / 2 + 1 : n;
     j->nout = op == WT_FFT_R2C ? n / 2 + 1 : n;
     j->fct = factor(norm, op == WT_FFT_C2R || (op == WT_FFT_C2C && (flags & WT_FFT_INVERSE)), n);
-    if (!(j->p = wt_fft_plan_get(n, j->wdt, op != WT_FFT_C2C))) return WT_ENOMEM;
     int64_t shape[WT_MAX_DIMS];
     memcpy(shape, x->d.shape, sizeof(int64_t) * (size_t)x->d.ndim);
     shape[j->axis] = j->nout;
-    return wt_tensor_create(op == WT_FFT_C2R ? j->wdt : wt_dtype_complex_of(j->wdt), x->d.ndim, shape, false, &j->r);
+    /* the result first: a size that cannot be allocated fails before a plan is built for it */
+    st = wt_tensor_create(op == WT_FFT_C2R ? j->wdt : wt_dtype_complex_of(j->wdt), x->d.ndim, shape, false, &j->r);
+    if (st || wt_desc_size(&j->r->d) == 0) return st; /* an empty result needs no plan */
+    return (j->p = wt_fft_plan_get(n, j->wdt, op != WT_FFT_C2C)) ? WT_OK : WT_ENOMEM;
 }
 
 WT_COLD static wt_status run(job *j) {
-    int64_t n = j->p->n, la = n > n / 2 + 1 ? n : n / 2 + 1, rows = j->len ? wt_desc_size(&j->x->d) / j->len : 0;
-    if (!j->len) {
-        rows = 1;
-        for (int i = 0; i < j->x->d.ndim; i++) rows *= i == j->axis ? 1 : j->x->d.shape[i];
-    }
+    if (!j->p) return WT_OK; /* nothing to transform */
+    int64_t n = j->p->n, la = n > n / 2 + 1 ? n : n / 2 + 1, rows = wt_desc_size(&j->r->d) / j->nout;
     int parts = wt_parallel_parts(rows, 1 + 32768 / n), wes = (int)wt_dtype_size(j->wdt);
     if (parts > PARTS_MAX) parts = PARTS_MAX;
     int64_t total;
@@ -153,7 +152,7 @@ WT_COLD static wt_status run(job *j) {
     if (!wt_mul_ok(j->ws, parts, &total) || !(j->work = wt_tensor_sys_alloc((size_t)total)))
         return wt_error_fail(WT_ENOMEM, "%s: out of memory for the work space of %d length-%lld transforms",
                              NAMES[j->op], parts, (long long)n);
-    if (rows) wt_parallel_for(rows, parts, run_part, j);
+    wt_parallel_for(rows, parts, run_part, j);
     wt_tensor_sys_free(j->work);
     return WT_OK;
 }

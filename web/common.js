@@ -50,6 +50,18 @@ export function showError(target, e) {
   target.replaceChildren(el('span', { class: 'error' }, e?.code ? `${e.code}: ${e.message}` : String(e?.message ?? e)));
 }
 
+// a page whose settings live in the URL: next (its parameters; none keeps
+// the URL) becomes the query, then render() runs, an error shown in #status
+export function rerender(render, next) {
+  if (next) history.replaceState(null, '', `?${new URLSearchParams(next)}`);
+  $('status').textContent = '';
+  try {
+    render();
+  } catch (e) {
+    showError($('status'), e);
+  }
+}
+
 // runs fn repeatedly for at least minMs (and at least once); median ms per call
 export function timeIt(fn, { minMs = 30, maxRuns = 50 } = {}) {
   const times = [];

@@ -3,7 +3,7 @@
 // with the lstsq diagnostics NumPy gives; everything in the URL
 // (?seed=&deg=&basis=&add=x,y;x,y).
 import { init } from '../bindings/index.js';
-import { $, header, showError } from './common.js';
+import { $, header, rerender } from './common.js';
 
 const N = 25;
 const BASES = { power: 'polyfit', chebyshev: 'Chebyshev', legendre: 'Legendre' };
@@ -113,15 +113,7 @@ function render() {
   ].join('\n');
 }
 
-function go(next) {
-  history.replaceState(null, '', `?${new URLSearchParams(next)}`);
-  $('status').textContent = '';
-  try {
-    render();
-  } catch (e) {
-    showError($('status'), e);
-  }
-}
+const go = (next) => rerender(render, next);
 
 const current = () => ({ seed: $('seed').value.trim(), deg: $('deg').value.trim(), basis: $('basis').value });
 const added = () => new URLSearchParams(location.search).get('add') ?? '';
@@ -140,9 +132,5 @@ $('plot').addEventListener('click', (ev) => {
   const pts = [added(), `${snap(x)},${snap(y)}`].filter(Boolean).join(';');
   go({ ...current(), add: pts });
 });
-try {
-  render();
-} catch (e) {
-  showError($('status'), e);
-}
+rerender(render);
 document.body.dataset.ready = 'true';

@@ -1,7 +1,7 @@
 // seeded randomness: random walks and a Monte Carlo estimate of π from one
 // generator, its seed in the URL (?seed=&walks=&steps=), NumPy's streams.
 import { init } from '../bindings/index.js';
-import { $, header, showError } from './common.js';
+import { $, header, rerender } from './common.js';
 
 const COLORS = ['#1f6feb', '#cf222e', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#d1242f', '#57606a'];
 const POINTS = 200000;
@@ -78,16 +78,7 @@ function render() {
   ].join('\n');
 }
 
-function go(next) {
-  const q = new URLSearchParams(next);
-  history.replaceState(null, '', `?${q}`);
-  $('status').textContent = '';
-  try {
-    render();
-  } catch (e) {
-    showError($('status'), e);
-  }
-}
+const go = (next) => rerender(render, next);
 
 $('form').addEventListener('submit', (ev) => {
   ev.preventDefault();
@@ -98,9 +89,5 @@ $('new-seed').addEventListener('click', () => {
   const seed = String(new wt.random.SeedSequence().generateState(2, 'uint32')[0]);
   go({ seed, walks: $('walks').value.trim(), steps: $('steps').value.trim() });
 });
-try {
-  render();
-} catch (e) {
-  showError($('status'), e);
-}
+rerender(render);
 document.body.dataset.ready = 'true';

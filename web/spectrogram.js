@@ -5,7 +5,7 @@
 // (?signal=&seed=&n=&hop=&window=&range=); a chosen audio file is decoded
 // by the browser at 16 kHz (its first channel, up to 30 s).
 import { init } from '../bindings/index.js';
-import { $, header, showError } from './common.js';
+import { $, header, showError, rerender } from './common.js';
 
 const FS = 8000,
   SECONDS = 2,
@@ -148,15 +148,7 @@ function render() {
   $('python').textContent = audio ? '(an audio file: x is its first channel)\n' + python(p) : python(p);
 }
 
-function go(next) {
-  history.replaceState(null, '', `?${new URLSearchParams(next)}`);
-  $('status').textContent = '';
-  try {
-    render();
-  } catch (e) {
-    showError($('status'), e);
-  }
-}
+const go = (next) => rerender(render, next);
 
 const current = () =>
   Object.fromEntries(['signal', 'seed', 'n', 'hop', 'window', 'range'].map((k) => [k, $(k).value.trim()]));
@@ -181,9 +173,5 @@ $('file').addEventListener('change', async () => {
     showError($('status'), new Error(`${f.name}: the browser could not decode it as audio (${e.message ?? e})`));
   }
 });
-try {
-  render();
-} catch (e) {
-  showError($('status'), e);
-}
+rerender(render);
 document.body.dataset.ready = 'true';

@@ -252,6 +252,12 @@ void test_fft_errors(void) {
     /* a refused out is left as it was */
     CHECK_ERR(wt_fft(x, WT_FFT_C2C, 0, 0, 0, 0, out, NULL), WT_EDTYPE, "same_kind");
     CHECK_ERR(wt_fft(x, WT_FFT_C2C, 0, 0, 0, 0, bad, NULL), WT_ESHAPE, "out has shape (3,)");
+    /* an empty batch needs no plan, however long its transform */
+    wt_tensor *e2 = NULL, *r2 = NULL;
+    CHECK_OK(wt_tensor_create(WT_FLOAT32, 2, (int64_t[]){0, 4}, true, &e2));
+    CHECK_OK(wt_fft(e2, WT_FFT_C2C, 1, (int64_t)1 << 39, 0, WT_FFT_N, NULL, &r2));
+    CHECK(r2 && r2->d.shape[0] == 0 && r2->d.shape[1] == (int64_t)1 << 39 && r2->d.dtype == WT_COMPLEX64);
+    wt_tensor_free(e2), wt_tensor_free(r2);
     double sevens[4] = {7, 7, 7, 7};
     CHECK(t_equals(out, sevens));
     wt_tensor *all[] = {x, z, r, out, bad, e, s0};
