@@ -268,6 +268,7 @@ export const WORKLOADS = [
     ['fft_64k', 'fft 2^16 complex128', 'fft', [65536], 'complex128'],
     ['fft_1m', 'fft 2^20 complex128', 'fft', [2 ** 20], 'complex128'],
     ['fft_64k_f32', 'fft 2^16 complex64', 'fft', [65536], 'complex64'],
+    ['fft_1m_f32', 'fft 2^20 complex64', 'fft', [2 ** 20], 'complex64'],
     ['rfft_1m', 'rfft 2^20 float64', 'rfft', [2 ** 20], 'float64'],
     ['fft_prime', 'fft 65537 (prime) complex128', 'fft', [65537], 'complex128'],
     ['fft2_1k', 'fft2 1024×1024 complex128', 'fft2', [1024, 1024], 'complex128'],
@@ -378,7 +379,17 @@ export const TARGETS = [
     why: 'a stack of small solves ≥ 3× every JS peer',
   })),
   // Fourier transforms: 2× every JS peer that has the transform, within 1.5× of NumPy's pocketfft
-  ...['fft_1k', 'fft_64k', 'fft_1m', 'fft_64k_f32', 'rfft_1m', 'fft_prime', 'fft2_1k', 'fft_batch'].flatMap((id) => [
+  ...[
+    'fft_1k',
+    'fft_64k',
+    'fft_1m',
+    'fft_64k_f32',
+    'fft_1m_f32',
+    'rfft_1m',
+    'fft_prime',
+    'fft2_1k',
+    'fft_batch',
+  ].flatMap((id) => [
     ...['numpy-ts', 'jax-js', 'fft.js'].map((peer) => ({
       workload: id,
       peer,

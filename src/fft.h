@@ -21,25 +21,25 @@
 #define WT_FFT_MAXFAC 64
 /* the length from which a double transform is four-step, where it measured
 ** faster; float's passes, two numbers per vector, stayed ahead at every length */
-#define WT_FFT_FOUR 65536
+#define WT_FFT_FOUR 4096
 
 typedef struct wt_fft_plan wt_fft_plan;
 struct wt_fft_plan {
     int64_t n; /* the transform's length */
     int dtype; /* WT_FLOAT32 or WT_FLOAT64: the arithmetic */
-    bool real; /* a real plan (fields below sub are then unused but post) */
-    int nfac;  /* passes; 0 for Bluestein */
+    bool real; /* a real plan: sub, and post for an even n, are all it uses */
+    int nfac;  /* a direct plan's passes (0 for Bluestein, four-step and n = 1) */
     int64_t fac[WT_FFT_MAXFAC];
-    void *tw; /* pass k's (fac - 1) x ido twiddles at tw_at[k], then its fac roots at root_at[k] */
+    void *tw; /* pass k's twiddles at tw_at[k] (fft_plan.c's fill_passes), its roots at root_at[k]; four-step's */
     int64_t tw_at[WT_FFT_MAXFAC], root_at[WT_FFT_MAXFAC];
     wt_fft_plan *sub;  /* Bluestein's length-m plan; a real plan's complex one; four-step's n1 */
     wt_fft_plan *sub2; /* four-step's n2 */
-    int64_t m;
-    int64_t n1;      /* four-step: n = n1 n2; tw then holds exp(-2 pi i k / n) for k < n1, then for k = q n1, q < n2 */
-    void *chirp;     /* Bluestein: exp(-i pi k^2 / n), k < n */
-    void *kern;      /* Bluestein: FFT(conj chirp, wrapped to m) / m */
-    void *post;      /* real, n even: exp(-2 pi i k / n), k <= n/4 */
-    int64_t scratch; /* complex elements the kernels need beside their data */
+    int64_t m;         /* Bluestein's length (0: another plan) */
+    int64_t n1;        /* four-step: n = n1 n2 (0: another plan); tw holds exp(-2 pi i j2 k1 / n) at j2 n1 + k1 */
+    void *chirp;       /* Bluestein: exp(-i pi k^2 / n), k < n */
+    void *kern;        /* Bluestein: FFT_m(conj chirp, wrapped to m) / m */
+    void *post;        /* real, n even: exp(-2 pi i k / n), k <= n/4 */
+    int64_t scratch;   /* complex elements the kernels need beside their data */
 };
 
 /* the cached plan for (n, dtype, real), built on a miss; NULL: out of

@@ -164,13 +164,13 @@ WT_COLD static bool fill_four(wt_fft_plan *p) {
     while (n % n1) n1--;
     p->n1 = n1, p->nfac = 0;
     if (!(p->sub = build(n1, p->dtype, false)) || !(p->sub2 = build(n / n1, p->dtype, false)) ||
-        !(p->tw = alloc_c(p, n1 + n / n1)))
+        !(p->tw = alloc_c(p, n)))
         return false;
     int64_t s1 = p->sub->scratch, s2 = p->sub2->scratch;
     p->scratch = n + blk * n1 + (s1 > s2 ? s1 : s2);
     double c, s;
-    for (int64_t k = 0; k < n1; k++) wt_fft_unit(-k, n, &c, &s), put(p->dtype, p->tw, k, c, s);
-    for (int64_t k = 0; k < n / n1; k++) wt_fft_unit(-k * n1, n, &c, &s), put(p->dtype, p->tw, n1 + k, c, s);
+    for (int64_t j2 = 0; j2 < n / n1; j2++)
+        for (int64_t k1 = 0; k1 < n1; k1++) wt_fft_unit(-j2 * k1, n, &c, &s), put(p->dtype, p->tw, j2 * n1 + k1, c, s);
     return true;
 }
 

@@ -176,7 +176,7 @@ static FT *F(blue)(const wt_fft_plan *p, FT *a, FT *b) {
 
 #if FW == 1
 /* four-step, n = n1 n2 with x[j1 n2 + j2]: Y[k1][j2] = FFT_n1 down column
-** j2 times exp(-2 pi i j2 k1 / n) (a product of two table entries; into b), then X[k1 + n1 k2] = FFT_n2 of
+** j2 times exp(-2 pi i j2 k1 / n) (into b), then X[k1 + n1 k2] = FFT_n2 of
 ** row k1 of Y (into a); B columns or rows at a time, so that each cache
 ** line read or written is used whole */
 static FT *F(four)(const wt_fft_plan *p, FT *a, FT *b) {
@@ -184,21 +184,15 @@ static FT *F(four)(const wt_fft_plan *p, FT *a, FT *b) {
     int64_t n1 = p->n1, n2 = p->n / n1;
     const wt_fft_plan *p1 = p->sub, *p2 = p->sub2;
     FT *buf = b + 2 * p->n, *scr = buf + 2 * B * n1;
-    const FT *tl = p->tw, *th = tl + 2 * n1; /* exp(-2 pi i m / n) = th[m / n1] tl[m % n1] */
+    const FT *tw = p->tw;
     for (int64_t j2 = 0; j2 < n2; j2 += B) {
         int bb = n2 - j2 < B ? (int)(n2 - j2) : B;
         for (int64_t j1 = 0; j1 < n1; j1++)
             for (int t = 0; t < bb; t++) memcpy(buf + 2 * (t * n1 + j1), a + 2 * (j1 * n2 + j2 + t), 2 * sizeof(FT));
         for (int t = 0; t < bb; t++) {
             FT *col = buf + 2 * t * n1, *r = F(exec)(p1, col, scr);
-            int64_t dh = (j2 + t) / n1, dl = (j2 + t) % n1, mh = 0, ml = 0; /* j2 k1 = mh n1 + ml */
-            for (int64_t k = 0; k < n1; k++) {
-                FT hr = th[2 * mh], hi = th[2 * mh + 1], lr = tl[2 * ml], li = tl[2 * ml + 1];
-                FT wr = hr * lr - hi * li, wi = hr * li + hi * lr, xr = r[2 * k], xi = r[2 * k + 1];
-                col[2 * k] = xr * wr - xi * wi, col[2 * k + 1] = xr * wi + xi * wr;
-                mh += dh, ml += dl;
-                if (ml >= n1) ml -= n1, mh++;
-            }
+            const FT *w = tw + 2 * (j2 + t) * n1;
+            for (int64_t k = 0; k < n1; k++) V(store)(col + 2 * k, V(cmul)(V(load)(r + 2 * k), V(load)(w + 2 * k)));
         }
         for (int64_t k1 = 0; k1 < n1; k1++)
             for (int t = 0; t < bb; t++) memcpy(b + 2 * (k1 * n2 + j2 + t), buf + 2 * (t * n1 + k1), 2 * sizeof(FT));
