@@ -76,26 +76,29 @@ static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
     int64_t line = inner ? x->d.shape[nd - 1] : 1, xstep = inner ? x->d.strides[nd - 1] * xes : 0;
     wt_cast_fn in = wt_cast_get(x->d.dtype, in_dt), out = wt_cast_get(out_dt, j->r->d.dtype);
     int kind = j->op == WT_FFT_C2C ? WT_FFT_ROW_C2C : j->op == WT_FFT_R2C ? WT_FFT_ROW_R2C : WT_FFT_ROW_C2R;
+    /* a contiguous result row of the work dtype with room for the work (C2C; R2C of an even n) is the work buffer */
+    bool direct =
+        rs == 1 && out_dt == j->r->d.dtype && (kind == WT_FFT_ROW_C2C || (kind == WT_FFT_ROW_R2C && n % 2 == 0));
     for (int64_t r = begin; r < end;) {
         int64_t bb = end - r, left = line - r % line; /* rows in this block: along the inner axis's line */
         bb = bb < left ? bb : left, bb = bb < j->blk ? bb : j->blk;
         const char *src = row(x, j->axis, r);
+        char *dst = row(j->r, j->axis, r), *buf = bb == 1 && direct ? dst : a;
         if (bb == 1)
-            in(src, xs, a, ies, take);
+            in(src, xs, buf, ies, take);
         else
             tile(in, x->d.dtype == in_dt ? ies : 0, src, xs, xstep, a, ies, la, take, bb);
         for (int64_t t = 0; t < bb; t++) {
-            char *at = a + t * la;
+            char *at = buf + t * la;
             memset(at + take * ies, 0, (size_t)((j->used - take) * ies));
             void *got = j->wdt == WT_FLOAT32
                             ? (void *)wt_fft_row_f32(j->p, kind, j->flags, j->fct, (float *)at, (float *)b)
                             : (void *)wt_fft_row_f64(j->p, kind, j->flags, j->fct, (double *)at, (double *)b);
             if (got != at) memcpy(at, got, (size_t)(j->nout * oes));
         }
-        char *dst = row(j->r, j->axis, r);
-        if (bb == 1)
+        if (buf != dst && bb == 1)
             out(a, oes, dst, rs * res, j->nout);
-        else
+        else if (buf != dst)
             tile(out, out_dt == j->r->d.dtype ? oes : 0, a, oes, la, dst, rs * res, res, j->nout, bb);
         r += bb;
     }
