@@ -19,7 +19,7 @@
 
 /* a w with the twiddle's parts splatted: wr = (re, re), wi = (-im, im) per complex number */
 INLINE CV F(twmul)(CV a, CV wr, CV wi) { return V(add)(V(mul)(a, wr), V(mul)(V(swap_pairs)(a), wi)); }
-/* a (-i) */
+/* a times -i: (re, im) -> (im, -re) */
 INLINE CV F(rot)(CV a) { return V(xor)(V(swap_pairs)(a), V(xor)(V(sign_even)(), V(splat)((FT)-0.0))); }
 
 /* x[0..ip) := its DFT.  Odd ip: y_u = x0 + sum_j cos(2 pi uj/ip) (x_j + x_-j)
