@@ -10,7 +10,7 @@ import { canBlock } from './thread.js';
 
 const SEQ = 0,
   DONE = 1,
-  SPIN = 200000;
+  SPIN_MS = 0.05; // the join's spin before it blocks (worker.js spins as long before sleeping)
 const PAGES = { initial: 256, maximum: 32768 }; // 16 MiB growable to 2 GiB, as linked
 
 // { n, reason }: how many threads to run, and when that is 1, why
@@ -55,12 +55,13 @@ export function hostImports(host) {
     wt_host_join() {
       const c = host.ctl,
         n = host.workers;
-      for (let i = 0; i < SPIN; i++) if (Atomics.load(c, DONE) >= n) return; // the workers' parts usually end with ours
+      const t0 = performance.now(); // the workers' parts usually end with ours: spin briefly first
+      for (let i = 1; Atomics.load(c, DONE) < n; i++) if ((i & 1023) === 0 && performance.now() - t0 > SPIN_MS) break;
+      if (Atomics.load(c, DONE) >= n) return;
       if (canBlock) {
         for (let d; (d = Atomics.load(c, DONE)) < n;) Atomics.wait(c, DONE, d);
         return;
       }
-      const t0 = performance.now();
       for (let i = 1; Atomics.load(c, DONE) < n; i++) {
         if (i % 1048576 === 0 && performance.now() - t0 > 60000) {
           throw new WtError(

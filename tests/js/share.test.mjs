@@ -144,7 +144,9 @@ test('a detached instance gives back its stack, thread state and tensors; using 
   assert.match(result.attachAgain, /^WtError WT_EINVAL: .*not a shared tensor waiting to be attached/);
   // 101 instances' 256 KiB stacks and their tensors: all returned, so memory did not grow
   assert.equal(wt.info().memoryBytes, bytes0);
-  assert.equal(wt.memory().tensors, m0.tensors + 1); // x
+  // x, and no more: the count may be lower, the FinalizationRegistry freeing an earlier test's
+  // forgotten tensor meanwhile (it did once under CI's load)
+  assert.ok(wt.memory().tensors <= m0.tensors + 1, `${wt.memory().tensors} tensors, ${m0.tensors} + 1 before`);
   x.dispose();
   throwsWt(() => wt.detach(), 'WT_EINVAL', /only an instance started with init\(\{ share \}\) can be detached/);
 });
