@@ -239,11 +239,7 @@ wt_status wt_einsum(const char *eq, int n, const wt_tensor *const *ops, wt_tenso
     if ((st = wt_dtype_promote_list(n, dts, &dt))) return st; /* all at once, as np.result_type */
     int64_t oshape[WT_MAX_DIMS];
     for (int j = 0; j < e.nout; j++) oshape[j] = e.size[e.out[j]];
-    if (out) {
-        bool ok = out->d.ndim == e.nout;
-        for (int j = 0; ok && j < e.nout; j++) ok = out->d.shape[j] == oshape[j];
-        if (!ok) return wt_pass_out_mismatch("einsum", out, e.nout, oshape);
-    }
+    if (out && (st = wt_pass_out_shape("einsum", out, e.nout, oshape))) return st;
     if ((st = wt_pass_out_cast("einsum", dt, out, WT_CASTING_SAFE))) return st;
     /* float16 is computed in float32 and rounded once at the end, unless
     ** the result is a view of the one operand (nothing summed, nothing multiplied) */

@@ -164,10 +164,8 @@ WT_COLD static wt_status run(job *j) {
 WT_COLD static wt_status out_check(const job *j, const wt_tensor *out) {
     if (!out) return WT_OK;
     const wt_desc *r = &j->r->d;
-    bool same = out->d.ndim == r->ndim;
-    for (int i = 0; same && i < r->ndim; i++) same = out->d.shape[i] == r->shape[i];
-    if (!same) return wt_pass_out_mismatch(NAMES[j->op], out, r->ndim, r->shape);
-    return wt_pass_out_cast(NAMES[j->op], r->dtype, out, WT_CASTING_SAME_KIND);
+    wt_status st = wt_pass_out_shape(NAMES[j->op], out, r->ndim, r->shape);
+    return st ? st : wt_pass_out_cast(NAMES[j->op], r->dtype, out, WT_CASTING_SAME_KIND);
 }
 
 WT_COLD wt_status wt_fft(const wt_tensor *x, int op, int axis, int64_t n, int norm, int flags, wt_tensor *out,

@@ -102,9 +102,7 @@ static wt_status deliver(const char *what, wt_tensor *r, wt_tensor *out, wt_tens
         *result = r;
         return WT_OK;
     }
-    wt_status st = WT_OK;
-    if (out->d.ndim != r->d.ndim || memcmp(out->d.shape, r->d.shape, sizeof(int64_t) * (size_t)r->d.ndim))
-        st = wt_pass_out_mismatch(what, out, r->d.ndim, r->d.shape);
+    wt_status st = wt_pass_out_shape(what, out, r->d.ndim, r->d.shape);
     if (!st) st = wt_pass_out_cast(what, r->d.dtype, out, WT_CASTING_SAME_KIND);
     if (!st) st = wt_assign_deliver(out, r, result);
     wt_tensor_free(r);

@@ -41,14 +41,19 @@ wt_status wt_pass_out_mismatch(const char *name, const wt_tensor *out, int nd, c
                          wt_error_fmt_shape(b, sizeof b, nd, shape));
 }
 
+wt_status wt_pass_out_shape(const char *name, const wt_tensor *out, int nd, const int64_t *shape) {
+    bool ok = out->d.ndim == nd;
+    for (int i = 0; ok && i < nd; i++) ok = out->d.shape[i] == shape[i];
+    return ok ? WT_OK : wt_pass_out_mismatch(name, out, nd, shape);
+}
+
 wt_status wt_pass_deliver(const char *name, wt_tensor *r, wt_tensor *out, wt_tensor **result) {
     if (!out) {
         *result = r;
         return WT_OK;
     }
-    bool ok = out->d.ndim == r->d.ndim;
-    for (int i = 0; ok && i < r->d.ndim; i++) ok = out->d.shape[i] == r->d.shape[i];
-    wt_status st = ok ? wt_assign_deliver(out, r, result) : wt_pass_out_mismatch(name, out, r->d.ndim, r->d.shape);
+    wt_status st = wt_pass_out_shape(name, out, r->d.ndim, r->d.shape);
+    if (!st) st = wt_assign_deliver(out, r, result);
     wt_tensor_free(r);
     return st;
 }

@@ -80,6 +80,8 @@ wt_status wt_pass_out_writable(const char *name, const wt_tensor *out, wt_tensor
 wt_status wt_pass_out_cast(const char *name, int from, const wt_tensor *out, int rule);
 /* The one place that says out has the wrong shape. */
 wt_status wt_pass_out_mismatch(const char *name, const wt_tensor *out, int nd, const int64_t *shape);
+/* out's shape is exactly (nd, shape), else the mismatch above */
+wt_status wt_pass_out_shape(const char *name, const wt_tensor *out, int nd, const int64_t *shape);
 /* out[...] = r when out has r's shape (else the mismatch above), then
 ** *result gets a new handle on out (if result is not NULL); without out,
 ** *result = r.  r is consumed either way. */
