@@ -75,10 +75,9 @@ static void run_part(void *ctx, int64_t begin, int64_t end, int part) {
     bool inner = j->axis < nd - 1;
     int64_t line = inner ? x->d.shape[nd - 1] : 1, xstep = inner ? x->d.strides[nd - 1] * xes : 0;
     wt_cast_fn in = wt_cast_get(x->d.dtype, in_dt), out = wt_cast_get(out_dt, j->r->d.dtype);
-    int kind = j->op == WT_FFT_C2C ? WT_FFT_ROW_C2C : j->op == WT_FFT_R2C ? WT_FFT_ROW_R2C : WT_FFT_ROW_C2R;
+    int kind = j->op;
     /* a contiguous result row of the work dtype with room for the work (C2C; R2C of an even n) is the work buffer */
-    bool direct =
-        rs == 1 && out_dt == j->r->d.dtype && (kind == WT_FFT_ROW_C2C || (kind == WT_FFT_ROW_R2C && n % 2 == 0));
+    bool direct = rs == 1 && out_dt == j->r->d.dtype && (kind == WT_FFT_C2C || (kind == WT_FFT_R2C && n % 2 == 0));
     for (int64_t r = begin; r < end;) {
         int64_t bb = end - r, left = line - r % line; /* rows in this block: along the inner axis's line */
         bb = bb < left ? bb : left, bb = bb < j->blk ? bb : j->blk;

@@ -22,6 +22,7 @@
 /* the length from which a double transform is four-step, where it measured
 ** faster; float's passes, two numbers per vector, stayed ahead at every length */
 #define WT_FFT_FOUR 4096
+#define WT_FFT_FOUR_BLOCK 8 /* four-step's columns (and rows) moved at a time */
 
 typedef struct wt_fft_plan wt_fft_plan;
 struct wt_fft_plan {
@@ -51,10 +52,7 @@ void wt_fft_plan_forget(void);
 /* cos(2 pi k / n) and sin(2 pi k / n), to an ulp or so for any k */
 void wt_fft_unit(int64_t k, int64_t n, double *c, double *s);
 
-/* the kinds of transform one row undergoes */
-enum { WT_FFT_ROW_C2C, WT_FFT_ROW_R2C, WT_FFT_ROW_C2R };
-
-/* One row: kind R2C takes n reals at a; C2C n complex; C2R n/2 + 1
+/* One row: kind (the header's WT_FFT_C2C, R2C or C2R) R2C takes n reals at a; C2C n complex; C2R n/2 + 1
 ** complex.  a must hold max(n, n/2 + 1) complex numbers, b p->scratch.
 ** flags: WT_FFT_INVERSE (the exponent's sign is +; C2R always) and
 ** WT_FFT_CONJ (C2R's input, R2C's result conjugated).  Returns where the

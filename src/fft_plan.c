@@ -122,26 +122,22 @@ WT_COLD static bool fill_blue(wt_fft_plan *p) {
     if (!(p->sub = build(m, p->dtype, false)) || !(p->chirp = alloc_c(p, n)) || !(p->kern = alloc_c(p, m)))
         return false;
     p->scratch = 2 * p->sub->scratch; /* u and v, either one the other's scratch */
-    for (int64_t k = 0; k < n; k++) {
-        wt_fft_unit(-q, 2 * n, &c, &s), put(p->dtype, p->chirp, k, c, s);
-        q += 2 * k + 1;
-        while (q >= 2 * n) q -= 2 * n;
-    }
     memset(p->kern, 0, (size_t)m * 2 * wt_dtype_size(p->dtype));
     double f = 1.0 / (double)m;
     for (int64_t k = 0; k < n; k++) {
-        int esz = (int)wt_dtype_size(p->dtype);
-        double re = wt_cast_load_f64(p->dtype, (char *)p->chirp + 2 * k * esz);
-        double im = -wt_cast_load_f64(p->dtype, (char *)p->chirp + (2 * k + 1) * esz);
-        put(p->dtype, p->kern, k, re * f, im * f);
-        if (k) put(p->dtype, p->kern, m - k, re * f, im * f);
+        wt_fft_unit(-q, 2 * n, &c, &s), put(p->dtype, p->chirp, k, c, s);
+        if (p->dtype == WT_FLOAT32) c = (float)c, s = (float)s; /* the kernel conjugates the chirp as stored */
+        put(p->dtype, p->kern, k, c * f, -s * f);
+        if (k) put(p->dtype, p->kern, m - k, c * f, -s * f);
+        q += 2 * k + 1;
+        while (q >= 2 * n) q -= 2 * n;
     }
     void *r, *k0 = p->kern, *scratch = alloc_c(p, p->sub->scratch);
     if (!scratch) return false;
     if (p->dtype == WT_FLOAT32)
-        r = wt_fft_row_f32(p->sub, WT_FFT_ROW_C2C, 0, 1, k0, scratch);
+        r = wt_fft_row_f32(p->sub, WT_FFT_C2C, 0, 1, k0, scratch);
     else
-        r = wt_fft_row_f64(p->sub, WT_FFT_ROW_C2C, 0, 1, k0, scratch);
+        r = wt_fft_row_f64(p->sub, WT_FFT_C2C, 0, 1, k0, scratch);
     if (r != k0) memcpy(k0, r, (size_t)m * 2 * wt_dtype_size(p->dtype));
     wt_tensor_sys_free(scratch);
     return true;
@@ -158,16 +154,15 @@ WT_COLD static bool fill_real(wt_fft_plan *p) {
     return true;
 }
 
-/* four-step: n1 the largest divisor of n up to its square root */
+/* four-step on p->n1 x n / p->n1 */
 WT_COLD static bool fill_four(wt_fft_plan *p) {
-    int64_t n = p->n, n1 = (int64_t)sqrt((double)n), blk = 8;
-    while (n % n1) n1--;
-    p->n1 = n1, p->nfac = 0;
+    int64_t n = p->n, n1 = p->n1;
+    p->nfac = 0;
     if (!(p->sub = build(n1, p->dtype, false)) || !(p->sub2 = build(n / n1, p->dtype, false)) ||
         !(p->tw = alloc_c(p, n)))
         return false;
     int64_t s1 = p->sub->scratch, s2 = p->sub2->scratch;
-    p->scratch = n + blk * n1 + (s1 > s2 ? s1 : s2);
+    p->scratch = n + WT_FFT_FOUR_BLOCK * n1 + (s1 > s2 ? s1 : s2);
     double c, s;
     for (int64_t j2 = 0; j2 < n / n1; j2++)
         for (int64_t k1 = 0; k1 < n1; k1++) wt_fft_unit(-j2 * k1, n, &c, &s), put(p->dtype, p->tw, j2 * n1 + k1, c, s);
@@ -190,11 +185,11 @@ WT_COLD static wt_fft_plan *build(int64_t n, int dtype, bool real) {
             factor(m, dtype == WT_FLOAT64, f, &nf);
             direct = cost(p->fac, p->nfac) * (double)n <= 3 * cost(f, nf) * (double)m;
         }
-        int64_t r = (int64_t)sqrt((double)n);
+        int64_t r = (int64_t)sqrt((double)n); /* four-step's n1: the largest divisor up to the square root */
         bool four = direct && dtype == WT_FLOAT64 && n >= WT_FFT_FOUR;
         while (four && n % r) r--;
         if (four && r >= 16)
-            ok = fill_four(p);
+            p->n1 = r, ok = fill_four(p);
         else if (direct)
             p->scratch = n, ok = fill_passes(p);
         else

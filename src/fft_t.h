@@ -180,7 +180,7 @@ static FT *F(blue)(const wt_fft_plan *p, FT *a, FT *b) {
 ** row k1 of Y (into a); B columns or rows at a time, so that each cache
 ** line read or written is used whole */
 static FT *F(four)(const wt_fft_plan *p, FT *a, FT *b) {
-    enum { B = 8 };
+    enum { B = WT_FFT_FOUR_BLOCK };
     int64_t n1 = p->n1, n2 = p->n / n1;
     const wt_fft_plan *p1 = p->sub, *p2 = p->sub2;
     FT *buf = b + 2 * p->n, *scr = buf + 2 * B * n1;
@@ -273,11 +273,11 @@ FT *F(wt_fft_row)(const wt_fft_plan *p, int kind, int flags, double fct, FT *a, 
     int64_t n = p->n, h = n / 2 + 1;
     bool inv = flags & WT_FFT_INVERSE, conj = flags & WT_FFT_CONJ;
     FT *r;
-    if (kind == WT_FFT_ROW_C2C) {
+    if (kind == WT_FFT_C2C) {
         if (inv) F(conj)(a, n);
         r = F(exec)(p, a, b);
         F(scale)(r, 2 * n, fct, inv);
-    } else if (kind == WT_FFT_ROW_R2C) {
+    } else if (kind == WT_FFT_R2C) {
         if (n % 2 == 0) {
             r = F(exec)(p->sub, a, b);
             F(r2c_post)(p->post, n / 2, r);
