@@ -51,10 +51,11 @@ const oneAxis = (name, op, flags, swap) => (api, x, opts) =>
   one(api, name, x, op, flags, { ...oneOpts(opts, name), swap });
 
 // NumPy's _cook_nd_args: the sizes s and axes of an n-dimensional transform
-function cook(x, o, name, lastHalf) {
+// (axes2: a 2-D form's, whose axes default to the last two)
+function cook(x, o, name, axes2, lastHalf) {
   const nd = x.ndim;
   let s = o.s ?? null,
-    axes = o.axes ?? null;
+    axes = o.axes ?? (axes2 ? [-2, -1] : null);
   if (s !== null && !Array.isArray(s))
     throw new WtError('WT_EINVAL', `${name}: s must be an array, got ${typeName(s)}`);
   if (axes !== null && !Array.isArray(axes))
@@ -81,7 +82,7 @@ function c2cNd(api, name, x, opts, inv, axes2) {
   const o = ndOpts(opts, name);
   return api.wt.tidy(() => {
     let t = asTensor(api, x);
-    const { s, axes } = cook(t, axes2 && o.axes == null ? { ...o, axes: [-2, -1] } : o, name);
+    const { s, axes } = cook(t, o, name, axes2);
     if (!axes.length) return o.out ? o.out.assign(t) : t.copy();
     for (let i = axes.length - 1; i >= 0; i--)
       t = one(api, name, t, 'c2c', inv ? FFT_INVERSE : 0, {
@@ -103,7 +104,7 @@ function rfftNd(api, name, x, opts, axes2) {
   const o = ndOpts(opts, name);
   return api.wt.tidy(() => {
     let t = asTensor(api, x);
-    const { s, axes } = cook(t, axes2 && o.axes == null ? { ...o, axes: [-2, -1] } : o, name);
+    const { s, axes } = cook(t, o, name, axes2);
     needAxes(axes, name);
     const k = axes.length - 1;
     t = one(api, name, t, 'r2c', 0, { n: s[k], axis: axes[k], norm: o.norm, out: k ? null : o.out });
@@ -118,7 +119,7 @@ function irfftNd(api, name, x, opts, axes2) {
   const o = ndOpts(opts, name);
   return api.wt.tidy(() => {
     let t = asTensor(api, x);
-    const { s, axes } = cook(t, axes2 && o.axes == null ? { ...o, axes: [-2, -1] } : o, name, true);
+    const { s, axes } = cook(t, o, name, axes2, true);
     needAxes(axes, name);
     const k = axes.length - 1;
     for (let i = k - 1; i >= 0; i--)

@@ -6,7 +6,7 @@
 // spin on a browser's main thread, where blocking is not allowed.
 import { WtError } from './errors.js';
 import { hasNodeBuiltins, nodeImport, runtime } from './env.js';
-import { canBlock } from './thread.js';
+import { canBlock, spinUntil } from './thread.js';
 
 const SEQ = 0,
   DONE = 1,
@@ -55,13 +55,13 @@ export function hostImports(host) {
     wt_host_join() {
       const c = host.ctl,
         n = host.workers;
-      const t0 = performance.now(); // the workers' parts usually end with ours: spin briefly first
-      for (let i = 1; Atomics.load(c, DONE) < n; i++) if ((i & 1023) === 0 && performance.now() - t0 > SPIN_MS) break;
-      if (Atomics.load(c, DONE) >= n) return;
+      // the workers' parts usually end with ours: spin briefly first
+      if (spinUntil(() => Atomics.load(c, DONE) >= n, SPIN_MS)) return;
       if (canBlock) {
         for (let d; (d = Atomics.load(c, DONE)) < n;) Atomics.wait(c, DONE, d);
         return;
       }
+      const t0 = performance.now();
       for (let i = 1; Atomics.load(c, DONE) < n; i++) {
         if (i % 1048576 === 0 && performance.now() - t0 > 60000) {
           throw new WtError(

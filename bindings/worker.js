@@ -3,7 +3,7 @@
 // thread of it (its own stack and thread-local state), and runs worker k's
 // share of every parallel loop.  It waits in JS (Atomics.wait), never inside
 // wasm.  Runs as a Web Worker or a Node worker_threads worker.
-import { enterThread } from './thread.js';
+import { enterThread, spinUntil } from './thread.js';
 import { hasNodeBuiltins, nodeImport } from './env.js';
 
 const SEQ = 0,
@@ -21,11 +21,8 @@ async function serve({ module, memory, k, ctl }, post) {
   post({ ready: k });
   for (;;) {
     // spin a little before sleeping: loops often come back to back, and waking
-    // from Atomics.wait costs about as much as a small part's work (the clock
-    // read every 1024 loads: 200000 loads were 1-7 ms of a core, issue 28)
-    const t0 = performance.now();
-    for (let i = 1; Atomics.load(ctlView, SEQ) === seen; i++)
-      if ((i & 1023) === 0 && performance.now() - t0 > SPIN_MS) break;
+    // from Atomics.wait costs about as much as a small part's work
+    spinUntil(() => Atomics.load(ctlView, SEQ) !== seen, SPIN_MS);
     Atomics.wait(ctlView, SEQ, seen);
     seen = Atomics.load(ctlView, SEQ);
     ex.wt_threads_work(k);
