@@ -6,7 +6,7 @@
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
 import { options } from './ops.js';
-import { asTensor } from './indexing.js';
+import { asTensor, axisOf } from './indexing.js';
 import { FFT, FFT_NORM, FFT_INVERSE, FFT_CONJ, FFT_N } from './abi.js';
 
 const OP = Object.fromEntries(FFT.map((n, i) => [n, i]));
@@ -62,15 +62,12 @@ function cook(x, o, name, axes2, lastHalf) {
     throw new WtError('WT_EINVAL', `${name}: axes must be an array, got ${typeName(axes)}`);
   if (axes === null)
     axes = Array.from({ length: s === null ? nd : s.length }, (_, i) => i - (s === null ? nd : s.length));
-  axes = axes.map((a) => int(a, `${name}: axes`));
+  axes = axes.map((a) => axisOf(int(a, `${name}: axes`), nd, name));
   if (s === null) {
     s = axes.map(() => null);
     if (lastHalf && axes.length) s[s.length - 1] = 2 * (x.shape.at(axes.at(-1)) - 1);
   } else if (s.length !== axes.length)
     throw new WtError('WT_EINVAL', `${name}: Shape and axes have different lengths.`);
-  for (const a of axes)
-    if (a < -nd || a >= nd)
-      throw new WtError('WT_EINVAL', `${name}: axis ${a} is out of bounds for a tensor of dimension ${nd}`);
   s = s.map((v, i) => (v === null || v === -1 ? null : int(v, `${name}: s`)));
   return { s, axes };
 }
@@ -155,14 +152,13 @@ function shift(api, name, x, opts, sign) {
     const t = asTensor(api, x),
       axes = o.axes ?? null,
       list = axes === null ? t.shape.map((_, i) => i) : Array.isArray(axes) ? axes : [axes];
-    const ax = list.map((a) => int(a, `${name}: axes`));
+    const ax = list.map((a) => axisOf(int(a, `${name}: axes`), t.ndim, name));
     if (!ax.length) return t.copy();
-    const sh = ax.map((a) => {
-      if (a < -t.ndim || a >= t.ndim)
-        throw new WtError('WT_EINVAL', `${name}: axis ${a} is out of bounds for a tensor of dimension ${t.ndim}`);
-      return sign * Math.floor(t.shape.at(a) / 2);
-    });
-    return api.wt.roll(t, sh, ax);
+    return api.wt.roll(
+      t,
+      ax.map((a) => sign * Math.floor(t.shape[a] / 2)),
+      ax,
+    );
   });
 }
 
