@@ -249,13 +249,30 @@ bool wt_dtype_weak_int(double v);
 wt_status wt_dtype_result(int n, const int *dtypes, const double *scalars, int *tensor_dt, int *out);
 
 /* ---- strided iterator (iter.c) ------------------------------------------- */
-#define WT_ITER_MAXOPS 17 /* a fused pass: its target and 16 tensor leaves */
+#define WT_ITER_MAXOPS 17   /* a fused pass: its target and 16 tensor leaves */
+#define WT_ITER_PERIODIC 4  /* periodic operands of one pass (below) */
+#define WT_ITER_SHORT 16    /* a last axis this short is merged or visited across */
+#define WT_ITER_REPEAT 1024 /* bytes of a periodic operand's repeated copy */
+#define WT_ITER_ACROSS 256  /* elements per call of a pass visited across */
 typedef struct wt_iter {
     int nop;  /* operands; op 0 is the output */
     int ndim; /* after coalescing */
     int64_t shape[WT_MAX_DIMS];
     int64_t strides[WT_ITER_MAXOPS][WT_MAX_DIMS]; /* BYTES */
     char *ptr[WT_ITER_MAXOPS];                    /* element 0 of each operand */
+    /* Periodic operands: a short last axis (a (3,) per-channel vector
+    ** against an (h, w, 3) image) merged with the axes outside it, where
+    ** the others are contiguous and these step 0.  Their stride on the
+    ** merged axis is 0 (ptr stays at the period's start) and the runs read
+    ** them from a copy repeated to per_chunk elements (iter.c). */
+    int nper;                           /* periodic operands, 0: none */
+    int64_t period, per_chunk;          /* elements in a period, in a repeated copy */
+    int per_op[WT_ITER_PERIODIC];       /* which operands */
+    int64_t per_step[WT_ITER_PERIODIC]; /* bytes between a period's elements */
+    int64_t per_size[WT_ITER_PERIODIC]; /* bytes per element */
+    /* A short last axis no operand can merge (rgba[:, :, :3]): visited
+    ** across, in blocks of the axis outside it, so each call is long */
+    bool across;
 } wt_iter;
 
 /* inner loop over n elements: ptr[k] advances by stride[k] bytes */
@@ -272,7 +289,8 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order);
 void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
 /* the same, offering transpose-like tiles to tile first (may be NULL) */
 void wt_iter_run_tiled(const wt_iter *it, wt_inner_fn fn, wt_tile_fn tile, void *ctx);
-/* elements in a pass, and whether wt_iter_run_tiled would tile it */
+/* elements in a pass, and whether wt_iter_run_tiled would tile it or visit
+** its short last axis across (such a pass runs whole, not split in parts) */
 int64_t wt_iter_size(const wt_iter *it);
 bool wt_iter_tiles(const wt_iter *it);
 /* elements [begin, end) of the pass in iteration order, untiled: a part of

@@ -87,10 +87,13 @@ void test_iter_coalesce(void) {
     CHECK_OK(wt_view_slice(b, "0, 0", &row));
     CHECK_OK(wt_view_broadcast_to(row, 3, shape, &bc));
     const wt_tensor *ops5[2] = {a, bc};
-    wt_iter_init(&it, 2, ops5, 0); /* a broadcast row: (6, 4) with a stride-0 outer axis */
-    CHECK_EQ(it.ndim, 2);
-    CHECK_EQ(it.shape[0], 6);
+    wt_iter_init(&it, 2, ops5, 0); /* a broadcast row, (6, 4) with a stride-0 outer axis: one periodic loop */
+    CHECK_EQ(it.ndim, 1);
+    CHECK_EQ(it.shape[0], 24);
     CHECK_EQ(it.strides[1][0], 0);
+    CHECK_EQ(it.nper, 1);
+    CHECK_EQ(it.period, 4);
+    CHECK_EQ(it.per_step[0], 8);
     wt_tensor_free(row);
     wt_tensor_free(bc);
     wt_tensor_free(rev);
@@ -98,6 +101,72 @@ void test_iter_coalesce(void) {
     wt_tensor_free(bt);
     wt_tensor_free(a);
     wt_tensor_free(b);
+}
+
+/* out = 1000 x + m, float64, written by whatever calls the iterator makes */
+static void short_inner(void *ctx, char **p, const int64_t *s, int64_t n) {
+    (*(int64_t *)ctx)++;
+    for (int64_t i = 0; i < n; i++)
+        *(double *)(p[0] + i * s[0]) = 1000 * *(double *)(p[1] + i * s[1]) + *(double *)(p[2] + i * s[2]);
+}
+
+/* every element of out against 1000 x + m read through the views' own indices */
+static void check_short(wt_tensor *out, const wt_tensor *x, const wt_tensor *m) {
+    int64_t n = wt_desc_size(&out->d), idx[WT_MAX_DIMS];
+    for (int64_t e = 0; e < n; e++) {
+        int64_t rem = e;
+        for (int i = out->d.ndim - 1; i >= 0; i--) idx[i] = rem % out->d.shape[i], rem /= out->d.shape[i];
+        double want = 1000 * *(double *)t_elem(x, idx) + *(double *)t_elem(m, idx);
+        if (*(double *)t_elem(out, idx) != want) {
+            CHECK(!"element differs");
+            return;
+        }
+    }
+}
+
+/* a short last axis: periodic operands merged, unmergeable ones visited
+** across; every element right whole and in parts split anywhere */
+void test_iter_short(void) {
+    const int64_t xs[4] = {2, 5, 7, 3}, ms[4] = {2, 1, 1, 3}, big[4] = {2, 9, 40, 3}, bigwide[4] = {2, 9, 40, 4},
+                  small[4] = {2, 3, 5, 3}, smallwide[4] = {2, 3, 5, 4};
+    struct {
+        const int64_t *shape, *base;
+        const char *xslice, *mslice;
+        int nper;
+        bool across;
+    } cases[] = {
+        {xs, xs, NULL, ":1, :1, :1, :", 1, false},               /* (3,) against (2, 5, 7, 3) */
+        {xs, xs, NULL, "1:, :1, :1, ::-1", 1, false},            /* reversed, one batch */
+        {xs, xs, NULL, ":, :1, :1, :", 1, false},                /* (2, 1, 1, 3): the period moves with the batch */
+        {big, bigwide, ":, :, :, :3", ":1, :1, :1, :", 0, true}, /* x has a gap: across */
+        {small, smallwide, ":, :, :, :3", ":1, :1, :1, :", 0, false}, /* too short to go across */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        wt_tensor *xb = t_arange(WT_FLOAT64, 4, cases[c].base), *mb = t_arange(WT_FLOAT64, 4, ms), *x = xb, *mv, *m,
+                  *out;
+        if (cases[c].xslice) CHECK_OK(wt_view_slice(xb, cases[c].xslice, &x));
+        CHECK_OK(wt_view_slice(mb, cases[c].mslice, &mv));
+        CHECK_OK(wt_view_broadcast_to(mv, 4, cases[c].shape, &m));
+        CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 4, cases[c].shape, &out));
+        const wt_tensor *ops[3] = {out, x, m};
+        wt_iter it;
+        wt_iter_init(&it, 3, ops, 0);
+        CHECK_EQ(it.nper, cases[c].nper);
+        CHECK_EQ(it.across, cases[c].across);
+        int64_t calls = 0, size = wt_iter_size(&it);
+        wt_iter_run(&it, short_inner, &calls);
+        check_short(out, x, m);
+        CHECK(calls <= (it.nper || it.across ? size / 64 + 64 : size)); /* long calls, not one per period */
+        for (int64_t cut = 1; cut < 9; cut++) { /* parts as threads split them, mid-period too */
+            CHECK_OK(wt_assign_scalar(out, -1));
+            for (int64_t b = 0, step = size / cut + 1; b < size; b += step)
+                wt_iter_run_range(&it, short_inner, &calls, b, b + step < size ? b + step : size);
+            check_short(out, x, m);
+        }
+        wt_tensor_free(out), wt_tensor_free(m), wt_tensor_free(mv), wt_tensor_free(mb);
+        if (x != xb) wt_tensor_free(x);
+        wt_tensor_free(xb);
+    }
 }
 
 void test_enomem(void) {

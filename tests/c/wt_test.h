@@ -113,6 +113,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_simd_cast_kernels) \
     X(test_simd_fill_kernels) \
     X(test_iter_coalesce) \
+    X(test_iter_short) \
     X(test_enomem) \
     X(test_alloc_failure_injection) \
     X(test_null_arguments) \
