@@ -31,12 +31,18 @@ export class Engine {
     this.memory = memory;
     this.module = module;
     this.buffer = null;
+    this.shared = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
     this.scopes = [];
     // an attached instance's live handles, for detach() to free (and the
     // finalizer then to skip); other instances need no such list
     this.attached = attached;
     this.live = attached ? new Set() : null;
     this.detached = false;
+    this.pending = [];
+    this.flush = () => {
+      for (const t of this.pending) if (t._ptr) (this.registry.register(t, t._ptr, t), (t._registered = true));
+      this.pending.length = 0;
+    };
     this.registry = new FinalizationRegistry((ptr) => {
       if (!this.live || this.live.delete(ptr)) this.ex.wt_tensor_free(ptr);
     });
@@ -53,6 +59,9 @@ export class Engine {
 
   // typed views over memory, rebuilt when growth replaced memory.buffer
   get dv() {
+    // growth detaches an unshared buffer (its views' length becomes 0), which
+    // is cheaper to ask than memory.buffer; a shared one must be compared
+    if (this._u8?.length && !this.shared) return this._dv;
     if (this.buffer !== this.memory.buffer) {
       this.buffer = this.memory.buffer;
       this._dv = new DataView(this.buffer);
@@ -145,13 +154,19 @@ export class Engine {
     return t;
   }
 
+  // Registering with the FinalizationRegistry costs more than the rest of a
+  // small op, and most tensors are disposed (or freed by tidy) before the
+  // job ends: new ones wait in `pending` and are registered, if still
+  // alive, when the job ends (a microtask) or 4096 of them have waited.
+  // Finalizers never run inside a job, so none is freed any later for it.
   track(t) {
-    this.registry.register(t, t._ptr, t);
+    if (this.pending.push(t) === 1) queueMicrotask(this.flush);
+    else if (this.pending.length >= 4096) this.flush();
     this.live?.add(t._ptr);
   }
 
   release(t) {
-    this.registry.unregister(t);
+    if (t._registered) this.registry.unregister(t);
     this.live?.delete(t._ptr);
     this.ex.wt_tensor_free(t._ptr);
     t._ptr = 0;

@@ -13,7 +13,7 @@ const EAGER = {
   ufunc:
     (api, { name, c, arity }) =>
     (...args) =>
-      ewise(api.e, name, c, args.slice(0, arity), args[arity]),
+      ewise(api.e, name, c, args.length === arity ? args : args.slice(0, arity), args[arity]),
   reduction:
     (api, { name }) =>
     (x, opts) =>

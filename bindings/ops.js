@@ -64,10 +64,18 @@ export function ewise(engine, name, cname, operands, opts) {
   }
 }
 
+const plainOperand = (v) => v instanceof Tensor || typeof v === 'number';
+
 // a number, bigint or boolean: what ops take beside tensors
 const isScalar = (v) => typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || isComplex(v);
 
 function ewiseUnnamed(engine, name, cname, operands, opts) {
+  if (opts === undefined && operands.every(plainOperand)) {
+    // the common call, tensors and numbers without options: nothing to convert or free
+    const [n, h, sc] = engine.operands(operands, name);
+    engine.check(engine.ex.wt_ewise(engine.code('op', cname, name), n, h, sc, 1, 1, 0, 0, engine.outPtr));
+    return engine.adopt(engine.takeOut());
+  }
   opts = options(opts, name);
   const op = engine.code('op', cname, name);
   const reduce =

@@ -13,7 +13,7 @@ const i64 = (dv, p) => dv.getUint32(p, true) + dv.getInt32(p + 4, true) * 429496
 function ints(dv, p, n) {
   const a = new Array(n);
   for (let i = 0; i < n; i++) a[i] = i64(dv, p + 8 * i);
-  return Object.freeze(a);
+  return a;
 }
 
 // r made from x shares x's storage: r's base is x's base, or x (NumPy's view.base)
@@ -33,8 +33,10 @@ export class Tensor {
     const dv = engine.dv,
       ndim = dv.getInt32(p + INFO.ndim, true);
     this._code = dv.getInt32(p + INFO.dtype, true);
+    // shape frozen when first handed out, strides read when first asked
+    // for: a small op's result pays for neither
     this._shape = ints(dv, p + INFO.shape, ndim);
-    this._strides = ints(dv, p + INFO.strides, ndim);
+    this._stridesRead = null;
     this._offset = i64(dv, p + INFO.offset);
     this._flags = dv.getUint32(p + INFO.flags, true);
     this._base = dv.getUint32(p + INFO.data, true);
@@ -42,6 +44,7 @@ export class Tensor {
     this._view = null;
     this._names = null; // axis names (names.js), on this handle only
     this._source = null; // the tensor a view was made from (base)
+    this._registered = false; // with the engine's FinalizationRegistry (engine.track)
   }
 
   _alive() {
@@ -59,11 +62,19 @@ export class Tensor {
   }
   get shape() {
     this._alive();
-    return this._shape;
+    return Object.freeze(this._shape);
   }
   get strides() {
     this._alive();
     return this._strides;
+  }
+  get _strides() {
+    if (!this._stridesRead) {
+      const p = this._e.infoPtr;
+      this._e.ex.wt_tensor_info(this._alive(), p);
+      this._stridesRead = Object.freeze(ints(this._e.dv, p + INFO.strides, this._shape.length));
+    }
+    return this._stridesRead;
   }
   get offset() {
     this._alive();

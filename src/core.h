@@ -55,7 +55,15 @@ const char *wt_error_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *s
 #define WT_SHAPE_STR 400 /* enough for WT_MAX_DIMS int64 entries */
 
 /* ---- checked arithmetic -------------------------------------------------- */
-static inline bool wt_mul_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
+static inline bool wt_mul_ok(int64_t a, int64_t b, int64_t *r) {
+    /* both within ±2^31 (shapes nearly always are): the product fits, and
+    ** wasm32 skips the 128-bit multiply the overflow check calls */
+    if ((uint64_t)a + 0x80000000u <= 0xffffffffu && (uint64_t)b + 0x80000000u <= 0xffffffffu) {
+        *r = a * b;
+        return true;
+    }
+    return !__builtin_mul_overflow(a, b, r);
+}
 static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) { return !__builtin_add_overflow(a, b, r); }
 
 /* ---- threads ---------------------------------------------------------------

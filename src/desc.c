@@ -130,14 +130,16 @@ wt_status wt_desc_broadcast(const wt_desc *src, int ndim, const int64_t *shape, 
                              wt_error_fmt_shape(b, sizeof b, ndim, shape),
                              lead < 0 ? " (the source has more dimensions)" : "");
     }
-    wt_desc d = *src;
-    d.ndim = ndim;
-    for (int i = 0; i < ndim; i++) {
+    /* field by field, the axes last to first (out may be src, whose axes
+    ** move up by lead): a whole wt_desc copied twice cost more than the rest */
+    out->dtype = src->dtype, out->offset = src->offset, out->flags = src->flags;
+    for (int i = ndim - 1; i >= 0; i--) {
         int j = i - lead;
-        d.shape[i] = shape[i];
-        d.strides[i] = (j < 0 || src->shape[j] != shape[i]) ? 0 : src->strides[j];
+        int64_t stride = (j < 0 || src->shape[j] != shape[i]) ? 0 : src->strides[j];
+        out->shape[i] = shape[i];
+        out->strides[i] = stride;
     }
-    *out = d;
+    out->ndim = ndim;
     return WT_OK;
 }
 

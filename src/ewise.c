@@ -203,6 +203,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (st || (st = plan_dtypes(c, name, code, val, comp, &res))) return st;
     wt_pass p = {.name = name, .n = c->n, .out = c->out, .result = c->result, .rop = c->reduce, .res = res};
     p.acc = c->acc >= 0 ? c->acc : p.rop ? wt_reduce_acc_dtype(p.rop, res) : res;
+    p.direct = c->direct && c->reduce && c->out && c->out->d.dtype == p.acc;
     /* NumPy's order: the inputs broadcast, then casting is checked, then out's shape */
     if (c->checked && c->out && (st = wt_pass_shape(name, c->n, c->in, NULL, 0, false, &p.nd, p.full))) return st;
     if (c->checked && (st = check_casting(c, name, comp, res))) return st;

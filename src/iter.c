@@ -76,8 +76,8 @@ static void plan_short(wt_iter *it, const wt_tensor *const *ops) {
 
 void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) {
     const wt_desc *d0 = &ops[0]->d;
-    memset(it, 0, sizeof *it);
-    it->nop = nop;
+    /* the fields, not the whole struct: its stride table is 2 KiB, read only where set */
+    it->nop = nop, it->nper = 0, it->period = it->per_chunk = 0, it->across = false;
     for (int k = 0; k < nop; k++) it->ptr[k] = wt_first(ops[k]);
     int nd = 0;
     for (int i = 0; i < d0->ndim; i++) {

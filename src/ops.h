@@ -70,6 +70,7 @@ typedef struct wt_ewise_call {
     int acc;       /* >= 0: accumulator dtype instead of wt_reduce_acc_dtype */
     bool empty_ok; /* an empty max/min reduction was already accepted */
     bool checked;  /* a public call: out is written under same_kind (or its own rule) */
+    bool direct;   /* a reduction into an out the caller just made, of the accumulator's dtype */
 } wt_ewise_call;
 wt_status wt_ewise_run(const wt_ewise_call *c);
 

@@ -110,7 +110,7 @@ static wt_status allocate(wt_pass *p) {
     if (p->out && p->result) st = wt_tensor_clone(p->out, &p->handle);
     if (!st && !p->out) {
         if (!(st = wt_desc_init(&d, p->res, p->nd, p->full))) st = wt_tensor_alloc(&d, false, &p->made);
-    } else if (!st && p->rop) {
+    } else if (!st && p->rop && !p->direct) {
         if (!(st = wt_desc_init(&d, p->acc, p->out->d.ndim, p->out->d.shape)))
             st = wt_tensor_alloc(&d, false, &p->accum);
     }
@@ -123,7 +123,7 @@ static wt_status allocate(wt_pass *p) {
 wt_status wt_pass_prepare(wt_pass *p) {
     wt_status st = allocate(p);
     if (st) return st;
-    p->target = p->rop ? p->accum : p->out ? p->out : p->made;
+    p->target = p->rop && !p->direct ? p->accum : p->out ? p->out : p->made;
     /* every operand viewed at the iteration shape; the accumulator with
     ** stride 0 along the axes it reduces */
     const wt_tensor *ops[WT_ITER_MAXOPS];
@@ -160,7 +160,7 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
     if (p->rop) {
         wt_slot slot;
         wt_reduce_identity_at(p->rop, p->acc, &slot);
-        wt_assign_fill_slot(p->accum, &slot);
+        wt_assign_fill_slot(p->target, &slot);
     }
     for (int k = 0; k < p->nparts; k++) p->parts[k].fn = fn, p->parts[k].plan = plan;
     wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
@@ -168,8 +168,9 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
 
 wt_status wt_pass_finish(wt_pass *p, int64_t mean_count) {
     wt_status st;
-    if (mean_count >= 0 && (st = wt_reduce_mean_divide(p->accum, mean_count))) return st; /* out still untouched */
-    if (p->rop) wt_assign(p->out, p->accum); /* shape and dtype validated: cannot fail */
+    if (mean_count >= 0 && (st = wt_reduce_mean_divide(p->target, mean_count)))
+        return st;                                         /* out untouched, or private */
+    if (p->rop && !p->direct) wt_assign(p->out, p->accum); /* shape and dtype validated: cannot fail */
     if (p->out && p->result)
         *p->result = p->handle, p->handle = NULL;
     else if (!p->out)

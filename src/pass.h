@@ -41,6 +41,7 @@ typedef struct wt_pass {
     wt_tensor *out;                     /* NULL: a new result */
     wt_tensor **result;                 /* the new result, or with out a new handle on it (may be NULL) */
     int rop;                            /* WT_REDUCE_NONE, SUM, PROD, MAX or MIN */
+    bool direct;                        /* reduce into out itself: private, of dtype acc, no input's storage */
     int res, acc;                       /* result dtype; accumulator dtype when reducing */
     int nd;                             /* the iteration shape, from wt_pass_shape */
     int64_t full[WT_MAX_DIMS];

@@ -323,7 +323,8 @@ wt_status wt_reduce_run_as(int rop, const wt_tensor *x, const bool *red, bool ke
                        .reduce = rrop,
                        .compute = acc,
                        .acc = acc,
-                       .empty_ok = true};
+                       .empty_ok = true,
+                       .direct = true};
     /* float16 results: accumulated in float32 and rounded once at the end; a mean
     ** with dtype=float16 divides the rounded sum, as NumPy's (which overflows to inf) */
     bool sum_rounded = rop == WT_REDUCE_MEAN && dtype >= 0 && res != acc;
