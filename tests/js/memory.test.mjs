@@ -127,3 +127,28 @@ test('tensors from another instance are refused', async () => {
   throwsWt(() => wt.reshape(t, [3]), 'WT_EINVAL', /belongs to another wtensor instance/);
   throwsWt(() => wt.zeros([3]).assign(t), 'WT_EINVAL', /belongs to another wtensor instance/);
 });
+
+// new tensors are registered with the FinalizationRegistry when the job ends
+// (engine.track): one dropped without dispose is still freed by the collector,
+// one disposed in its job is freed once
+const inNode = typeof process === 'object' && !!process.versions?.node;
+
+if (inNode) {
+  test('tensors dropped without dispose are freed after garbage collection', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = `
+    import { init } from ${JSON.stringify(new URL('../../bindings/index.js', import.meta.url).href)};
+    const wt = await init({ threads: 1 });
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const base = wt.memory().tensors;
+    (() => { for (let i = 0; i < 300; i++) wt.add(wt.ones([64]), 1); })();   // 600 dropped
+    for (let i = 0; i < 100; i++) wt.add(wt.ones([8]), 2).dispose();         // 100 dropped, 100 disposed
+    const made = wt.memory().tensors - base;
+    await tick();
+    for (let k = 0; k < 20 && wt.memory().tensors > base; k++) { globalThis.gc(); await tick(); }
+    console.log(JSON.stringify({ made, left: wt.memory().tensors - base }));`;
+    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { made: 700, left: 0 });
+  });
+}
