@@ -1,16 +1,12 @@
 // The JS half of the worker pool (the C half: src/parallel.c; a worker:
 // bindings/worker.js).  The threaded module runs on a shared memory that
-// every instance imports; C calls wt_host_dispatch to wake the workers and
-// wt_host_join to wait for them.  Waiting happens here, in JS: Atomics.wait
-// where the thread may block (Node's main thread, any worker), a bounded
-// spin on a browser's main thread, where blocking is not allowed.
+// every instance imports; C calls wt_host_dispatch to wake the workers, then
+// claims parts of the loop beside them and waits (by atomic loads) only for
+// parts a worker is running.  Workers sleep in JS (Atomics.wait).
 import { WtError } from './errors.js';
 import { hasNodeBuiltins, nodeImport, runtime } from './env.js';
-import { canBlock, spinUntil } from './thread.js';
 
-const SEQ = 0,
-  DONE = 1,
-  SPIN_MS = 0.05; // the join's spin before it blocks (worker.js spins as long before sleeping)
+const SEQ = 0; // the dispatch count workers wait on (ctl's first word)
 const PAGES = { initial: 256, maximum: 32768 }; // 16 MiB growable to 2 GiB, as linked
 
 // { n, reason }: how many threads to run, and when that is 1, why
@@ -44,32 +40,12 @@ export function sharedMemory() {
   return new WebAssembly.Memory({ ...PAGES, shared: true });
 }
 
-// the main instance's imports for dispatch and join; `host` is filled in by startPool
+// the main instance's import for dispatch; `host` is filled in by startPool
 export function hostImports(host) {
   return {
     wt_host_dispatch() {
-      Atomics.store(host.ctl, DONE, 0);
       Atomics.add(host.ctl, SEQ, 1);
       Atomics.notify(host.ctl, SEQ);
-    },
-    wt_host_join() {
-      const c = host.ctl,
-        n = host.workers;
-      // the workers' parts usually end with ours: spin briefly first
-      if (spinUntil(() => Atomics.load(c, DONE) >= n, SPIN_MS)) return;
-      if (canBlock) {
-        for (let d; (d = Atomics.load(c, DONE)) < n;) Atomics.wait(c, DONE, d);
-        return;
-      }
-      const t0 = performance.now();
-      for (let i = 1; Atomics.load(c, DONE) < n; i++) {
-        if (i % 1048576 === 0 && performance.now() - t0 > 60000) {
-          throw new WtError(
-            'WT_ETHREADS',
-            'a worker has not finished its part of a loop in 60 s; the pool is unusable',
-          );
-        }
-      }
     },
   };
 }

@@ -52,7 +52,7 @@ async function startAttached(handle) {
     throw new WtError('WT_ELOAD', 'init: options.share carries a module that is not the threaded build of wtensor');
   }
   const noop = () => {};
-  const instance = await instantiate(module, { memory, wt_host_dispatch: noop, wt_host_join: noop }, 'wtensor-mt.wasm');
+  const instance = await instantiate(module, { memory, wt_host_dispatch: noop }, 'wtensor-mt.wasm');
   enterThread(instance.exports, memory);
   // after wt.detach() this instance has no stack: every call becomes a WtError
   let engine;

@@ -7,13 +7,12 @@ import { enterThread, spinUntil } from './thread.js';
 import { hasNodeBuiltins, nodeImport } from './env.js';
 
 const SEQ = 0,
-  DONE = 1,
   SPIN_MS = 0.05; // spin at most this long before sleeping: a core spun longer is taken from the caller
 
 async function serve({ module, memory, k, ctl }, post) {
   const noop = () => {};
   const { exports: ex } = await WebAssembly.instantiate(module, {
-    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop, wt_host_join: noop },
+    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop },
   });
   enterThread(ex, memory);
   const ctlView = new Int32Array(memory.buffer, ctl, 2); // below the initial size: valid after growth too
@@ -25,9 +24,7 @@ async function serve({ module, memory, k, ctl }, post) {
     spinUntil(() => Atomics.load(ctlView, SEQ) !== seen, SPIN_MS);
     Atomics.wait(ctlView, SEQ, seen);
     seen = Atomics.load(ctlView, SEQ);
-    ex.wt_threads_work(k);
-    Atomics.add(ctlView, DONE, 1);
-    Atomics.notify(ctlView, DONE);
+    ex.wt_threads_work(k); // claims parts of the loop until none is left
   }
 }
 

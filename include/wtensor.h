@@ -1126,10 +1126,13 @@ WT_API void wt_probe_copy(void *dst, const void *src, size_t nbytes);
 ** loops on several threads.  Its host starts n-1 workers that instantiate the
 ** same module on the same memory, each with its own stack, and calls
 ** wt_threads_set(n).  The module imports env.wt_host_dispatch() (wake every
-** worker: each calls wt_threads_work(k) with its number k, 1..n-1) and
-** env.wt_host_join() (return when every worker has returned).  Workers never
-** allocate.  Results do not depend on the thread count: each output element
-** is computed by one thread in the same order.
+** worker: each calls wt_threads_work(k) with its number k, 1..n-1).  A loop's
+** parts are claimed: the calling thread and the workers each take the next
+** unclaimed part until none is left, and the caller waits (by atomic loads,
+** in wasm) only for parts still running, so a worker slow to wake never holds
+** a call up.  Workers never allocate.  Results do not depend on the thread
+** count: the parts are fixed by the loop, and each output element is computed
+** by one thread in the same order.
 */
 WT_API int       wt_threads_supported(void); /* 1 in the threaded build */
 WT_API wt_status wt_threads_set(int n);      /* 1..64; above 1 only when supported */

@@ -5,6 +5,7 @@
 ** a wasm memory.atomic.wait32). */
 #include "core.h"
 #include "parallel.h"
+#include <stdatomic.h>
 #include <stddef.h>
 
 #define WT_MAX_THREADS 64
@@ -14,16 +15,22 @@ static WT_TLS int threads = 1; /* main thread + the host's workers */
 static WT_TLS int nested;      /* inside a parallel loop: run nested loops serially */
 static WT_TLS bool attached;   /* an instance that wt_thread_attach gave a stack */
 static int64_t split_loops;    /* loops run in more than one part (for the tests) */
+/* The current loop.  Its parts are claimed, not assigned: the caller and
+** every worker take the next unclaimed part until none is left, so a worker
+** that wakes late finds the work done instead of holding the caller up.
+** claim packs (parts << 16 | next) in one word: a claim (an atomic add) reads
+** the part and the count of the same loop.  done counts finished parts. */
 static struct {
     wt_task fn;
     void *ctx;
     int64_t units;
     int parts;
+    _Atomic uint32_t claim;
+    _Atomic int32_t done;
 } job;
 
 #ifdef WT_THREADS
 __attribute__((import_module("env"), import_name("wt_host_dispatch"))) void wt_host_dispatch(void);
-__attribute__((import_module("env"), import_name("wt_host_join"))) void wt_host_join(void);
 #endif
 
 int wt_threads_supported(void) {
@@ -109,10 +116,20 @@ static void run_part(int k) {
     job.fn(job.ctx, begin, end, k);
 }
 
-/* a worker's share: called by worker k (1..threads-1) after every dispatch */
-void wt_threads_work(int k) {
-    if (k > 0 && k < job.parts) run_part(k);
+/* runs parts while unclaimed ones are left; returns how many it ran */
+static int claim_parts(void) {
+    int ran = 0;
+    for (;;) {
+        uint32_t c = atomic_fetch_add_explicit(&job.claim, 1, memory_order_acquire);
+        if ((c & 0xffff) >= c >> 16) return ran;
+        run_part((int)(c & 0xffff));
+        atomic_fetch_add_explicit(&job.done, 1, memory_order_release);
+        ran++;
+    }
 }
+
+/* a worker's share: called by worker k (1..threads-1) after every dispatch */
+void wt_threads_work(int k) { claim_parts(); }
 
 void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     if (parts <= 1) {
@@ -123,9 +140,13 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     nested = 1;
     split_loops++;
 #ifdef WT_THREADS
-    wt_host_dispatch(); /* the host's atomics order these writes before the workers' reads */
-    run_part(0);
-    wt_host_join();
+    atomic_store_explicit(&job.done, 0, memory_order_relaxed);
+    atomic_store_explicit(&job.claim, (uint32_t)parts << 16, memory_order_release); /* publishes the fields */
+    wt_host_dispatch();
+    claim_parts();
+    /* the parts workers claimed are running: wait for them here, by atomic
+    ** loads (never memory.atomic.wait: see above) */
+    while (atomic_load_explicit(&job.done, memory_order_acquire) < parts) {}
 #else
     for (int k = 0; k < parts; k++) run_part(k); /* wt_parallel_debug_threads: the parts in turn */
 #endif
