@@ -211,6 +211,11 @@ function softmaxLike(api, x, opts, name, log) {
       const r = eng.adopt(eng.takeOut());
       return t.dtype === 'float16' ? r.astype('float16') : r;
     }
+    if (!t.dtype.startsWith('complex')) {
+      // a lazy real operand: one graph node calling this function whole
+      if (!Number.isInteger(axis)) throw new WtError('WT_EINVAL', `${name}: axis must be an integer, got ${axis}`);
+      return t.graph._fn(name, t, { axis });
+    }
     const m = wt.max(t, { axis, keepdims: true });
     const z = wt.sub(t, wt.where(wt.isfinite(m), m, 0));
     const e = wt.exp(z),

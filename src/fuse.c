@@ -29,6 +29,7 @@ typedef struct {
     int tmp[3];         /* register of a converted input */
     wt_slot scal[3];    /* a weak scalar input, stored in comp[k] */
     int reg;            /* register receiving the result; -1: the target */
+    bool direct;        /* a cast: its input converted straight into the destination, no copy after */
 } instr;
 
 typedef struct {
@@ -41,6 +42,7 @@ typedef struct {
     wt_accum accum;      /* reduce mode */
     int64_t asz;         /* accumulator element size */
     int accreg;          /* register for values converted to the accumulator dtype */
+    int fold;            /* > 0: a reduction of leaf fold - 1 as it is, folded straight from it */
 } program;
 
 /* register r of a part's scratch: BLOCK elements of any dtype */
@@ -49,6 +51,11 @@ static inline char *reg(char *regs, int r) { return regs + (size_t)r * BLOCK * W
 static void run_block(const program *P, char *regs, char **ptr, const int64_t *st, int64_t m) {
     char *kp[4];
     int64_t ks[4];
+    int fk = P->fold ? P->iop[P->fold - 1] : 0;
+    if (fk && st[fk]) { /* as wt_reduce folds: no copy into a register first */
+        P->accum(ptr[0], st[0], ptr[fk], st[fk], m);
+        return;
+    }
     for (int i = 0; i < P->ninstr; i++) {
         const instr *I = &P->ins[i];
         for (int k = 0; k < I->arity; k++) {
@@ -64,7 +71,7 @@ static void run_block(const program *P, char *regs, char **ptr, const int64_t *s
                 src = ptr[P->iop[v]], ss = st[P->iop[v]];
             else
                 src = reg(regs, P->vreg[v]), ss = (int64_t)wt_dtype_size(P->ins[v - P->nleaf].res);
-            if (I->cast[k]) { /* a broadcast leaf converts once and stays broadcast */
+            if (I->cast[k] && !I->direct) { /* a broadcast leaf converts once and stays broadcast */
                 int64_t csz = (int64_t)wt_dtype_size(I->comp[k]);
                 I->cast[k](src, ss, reg(regs, I->tmp[k]), csz, ss == 0 ? 1 : m);
                 src = reg(regs, I->tmp[k]);
@@ -75,6 +82,10 @@ static void run_block(const program *P, char *regs, char **ptr, const int64_t *s
         }
         char *dst = I->reg < 0 ? ptr[0] : reg(regs, I->reg);
         int64_t ds = I->reg < 0 ? st[0] : (int64_t)wt_dtype_size(I->res);
+        if (I->direct) {
+            I->cast[0](kp[1], ks[1], dst, ds, m);
+            continue;
+        }
         kp[0] = I->kcast ? reg(regs, I->ktmp) : dst;
         ks[0] = I->kcast ? (int64_t)wt_dtype_size(I->kres) : ds;
         I->kern(kp, ks, m);
@@ -182,6 +193,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         I->kern = wt_kernels_for(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0], I->res);
         I->kres = cast ? I->res : wt_dtype_compute(I->res); /* a cast copies in its target dtype, even float16 */
         I->kcast = I->kres != I->res ? wt_cast_get(I->kres, I->res) : NULL;
+        I->direct = cast && I->cast[0] && !I->kcast;
         dts[nleaf + i] = I->res;
     }
     regfile R = {0};
@@ -267,6 +279,8 @@ static void plan_delivery(program *P, const wt_pass *p) {
         P->res_cast = res != p->acc ? wt_cast_get(res, p->acc) : NULL;
         P->accum = wt_kernels_accum(p->rop, p->acc);
         P->asz = (int64_t)wt_dtype_size(p->acc);
+        bool plain = P->ninstr == 1 && last->op == WT_OP_COPY && !last->cast[0] && !last->kcast;
+        if (plain && !P->res_cast && last->val[0] < P->nleaf && P->iop[last->val[0]]) P->fold = last->val[0] + 1;
     } else if (p->target->d.dtype != res) {
         P->res_cast = wt_cast_get(res, p->target->d.dtype);
     } else { /* the last instruction writes the target itself */

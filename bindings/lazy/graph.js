@@ -11,6 +11,8 @@ import { LazyTensor, fmtShape, checkName, options } from './node.js';
 import { withMeta, inferEwise, inferReduce, inferMatmul, inferView, inferEinsum } from './infer.js';
 import { Compiled } from './run.js';
 
+export const FN_NODES = ['softmax', 'logSoftmax'];
+
 export class Graph {
   constructor(wt, engine) {
     this._wt = wt;
@@ -253,6 +255,20 @@ export class Graph {
     return this._add('matmul', 'matmul', [a, b], {}, dtype, shape);
   }
 
+  // an eager function of one operand the graph calls whole (FN_NODES: softmax,
+  // logSoftmax, whose C lane loop beats composing them of passes); the axis is
+  // checked as a reduction along it would be
+  _fn(name, x, opts) {
+    if (!FN_NODES.includes(name)) throw new WtError('WT_EINVAL', `no graph node calls '${name}'`);
+    x = this._operand(x, name, 0, false);
+    const label = this._label(name, [x]);
+    if (x.dtype.startsWith('complex')) throw new WtError('WT_EDTYPE', `${label}: a real operand is needed`);
+    this._infer(label, () => inferReduce(this._e, this._wt, 'max', x, opts.axis, true, null));
+    // float32 (float16 through it) and float64 keep their dtype; the others compute in float64
+    const dtype = ['float16', 'float32', 'float64'].includes(x.dtype) ? x.dtype : 'float64';
+    return this._add('fn', name, [x], { opts: { axis: opts.axis } }, dtype, x.shape);
+  }
+
   _einsum(subscripts, args) {
     if (
       args.length &&
@@ -321,6 +337,7 @@ for (const name of [
   '_reduce',
   '_view',
   '_matmul',
+  '_fn',
   '_einsum',
   '_assign',
 ]) {

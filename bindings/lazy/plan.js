@@ -18,6 +18,7 @@ const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
 export const base = (n) => (n.kind === 'view' ? base(n.inputs[0]) : n);
 const isFusible = (n) => n.kind === 'ewise' || n.kind === 'cast';
 const isNode = (v) => v instanceof LazyTensor;
+const size = (n) => n.shape.reduce((a, b) => a * b, 1);
 
 // a node's op code (a JS or C ufunc name, or a cast: WT_FUSE_CAST(dtype))
 export function opCode(n) {
@@ -58,7 +59,8 @@ function collect(outs) {
 }
 
 // one grouping, consumers first: a fusible node joins the pass of its consumers
-// when they all belong to one pass; otherwise it is materialized (a pass root)
+// when they all belong to one pass and it is as large as they are; otherwise
+// it is materialized (a pass root)
 function groupOnce(nodes, consumers, isOut, forced) {
   const groupOf = new Map(),
     groups = [];
@@ -75,7 +77,10 @@ function groupOnce(nodes, consumers, isOut, forced) {
     if (root || !isFusible(n) || groupOf.has(n)) continue;
     const gs = new Set([...consumers.get(n)].map((c) => groupOf.get(c)));
     const g = gs.size === 1 ? [...gs][0] : undefined;
-    if (g && [...consumers.get(n)].every((c) => isFusible(c) || c === g.root)) {
+    // a value smaller than a consumer it broadcasts into (a per-row statistic)
+    // is computed once as its own pass, not once per element it reaches
+    const spread = [...consumers.get(n)].some((c) => c.kind !== 'reduce' && size(c) > size(n));
+    if (g && !spread && [...consumers.get(n)].every((c) => isFusible(c) || c === g.root)) {
       g.members.push(n);
       groupOf.set(n, g);
     } else start(n);
@@ -160,7 +165,7 @@ function order(nodes, groups, outs) {
     if (n.kind === 'assign') continue;
     if (groupByRoot.has(n)) steps.push({ type: 'fuse', node: n, group: groupByRoot.get(n) });
     else if (n.kind === 'view') steps.push({ type: 'view', node: n });
-    else if (n.kind === 'matmul' || n.kind === 'einsum' || n.kind === 'reduce') steps.push({ type: 'call', node: n });
+    else if (['matmul', 'einsum', 'reduce', 'fn'].includes(n.kind)) steps.push({ type: 'call', node: n });
   }
   for (const o of new Set(outs))
     if (o.kind !== 'assign' && LEAVES.includes(base(o).kind)) steps.push({ type: 'copy', node: o });

@@ -55,6 +55,7 @@ const STEPS = {
       wt = r.wt;
     if (n.kind === 'matmul') r.vals.set(n, r.own(wt.matmul(ins[0], ins[1])));
     else if (n.kind === 'einsum') r.vals.set(n, r.own(wt.einsum(n.attrs.subscripts, ...ins)));
+    else if (n.kind === 'fn') r.vals.set(n, r.own(wt[n.op](ins[0], n.attrs.opts)));
     else {
       const { axis, keepdims, dtype } = n.attrs;
       r.vals.set(n, r.own(r.e.ops[n.op](ins[0], { axis, keepdims, ...(dtype ? { dtype } : {}) })));

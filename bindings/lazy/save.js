@@ -27,6 +27,7 @@ export function save(compiled) {
     }
     if (n.kind === 'view') j.args = n.attrs.args;
     if (n.kind === 'einsum') j.subscripts = n.attrs.subscripts;
+    if (n.kind === 'fn') j.opts = n.attrs.opts;
     if (n.kind === 'assign') j.target = idOf.get(n.attrs.target);
     return j;
   });
@@ -94,6 +95,7 @@ const REBUILD = {
   },
   matmul: (c, j, ins) => c.g._matmul(ins[0], ins[1]),
   einsum: (c, j, ins) => c.g._einsum(j.subscripts, ins),
+  fn: (c, j, ins) => c.g._fn(String(j.op), ins[0], { axis: j.opts?.axis }),
   assign: (c, j, ins, k) => {
     if (!Number.isInteger(j.target) || !c.made[j.target])
       throw bad(`node ${k}: assignment target ${JSON.stringify(j.target)} is not an earlier node`);

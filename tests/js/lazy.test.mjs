@@ -499,6 +499,8 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
     m: x.matmul(v.reshape([4, 1])).argmax(),
     nan: x.div(0).isnan().any(),
     wide: x.astype('int32').mul(1e9).sum({ dtype: 'int64' }), // a reduction's own dtype= survives the file
+    sm: wt.softmax(x.mul(v), { axis: 0 }), // a call node (kind 'fn')
+    ls: wt.logSoftmax(x.astype('int32')),
     upd: v.assign(v.add(Infinity).minimum(NaN)),
     n: p.assign(p.mul(3)),
   };
@@ -529,6 +531,10 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
     [JSON.stringify({ ...doc, nodes: [{ kind: 'ewise', op: 'add', inputs: [5, 6] }] }), /not an earlier node/],
     [JSON.stringify({ ...doc, nodes: [{ kind: 'magic' }] }), /unknown kind/],
     [
+      JSON.stringify({ ...doc, nodes: doc.nodes.map((n) => (n.kind === 'fn' ? { ...n, op: 'eval' } : n)) }),
+      /no graph node calls 'eval'/,
+    ],
+    [
       JSON.stringify({ ...doc, nodes: doc.nodes.map((n) => (n.kind === 'placeholder' ? { ...n, shape: [3, 5] } : n)) }),
       /'mul_4'\) is float32 \(3,5\), the file says float32 \(3,4\)/,
     ],
@@ -547,6 +553,87 @@ test('save and load: JSON plus .npy blobs, every node checked again', () => {
   wt.dispose([X, a, b]);
   g.dispose();
   loaded.graph.dispose();
+});
+
+test('softmax and logSoftmax of a lazy operand: one node calling C whole, equal to the eager calls', () => {
+  const g = wt.graph();
+  const cases = [
+    ['float32', [3, 5], -1],
+    ['float64', [4, 2, 3], 1],
+    ['float16', [6], 0],
+    ['int32', [2, 7], 0],
+  ];
+  for (const [dtype, shape, axis] of cases) {
+    const x = g.placeholder(shape, dtype, `x_${dtype}`);
+    const size = shape.reduce((a, b) => a * b, 1);
+    const X = wt.tidy(() => wt.arange(size).mul(0.37).sub(2).astype(dtype).reshape(shape));
+    for (const f of ['softmax', 'logSoftmax']) {
+      const node = wt[f](x.mul(2), { axis });
+      const c = g.compile(node);
+      assert.deepEqual(
+        c.memoryPlan().steps.map((s) => s.kind),
+        ['fuse', 'call'],
+        `${f} ${dtype}`,
+      );
+      const got = c.run({ [`x_${dtype}`]: X });
+      const want = wt.tidy(() => wt[f](wt.mul(X, 2), { axis }));
+      assertSameTensor(got, want, `${f} ${dtype}`);
+      wt.dispose([got, want]);
+      c.dispose();
+    }
+    X.dispose();
+  }
+  const x = g.placeholder([2, 3], 'float32', 'x');
+  throwsWt(
+    () => wt.softmax(x, { axis: 2 }),
+    'WT_EINVAL',
+    /lazy softmax\('x' \(float32 \(2,3\)\)\): axis 2 is out of bounds/,
+  );
+  throwsWt(() => wt.logSoftmax(x, { axis: 0.5 }), 'WT_EINVAL', /axis must be an integer/);
+  // complex operands keep the composed form (C's softmax is real)
+  const z = g.placeholder([3], 'complex64', 'z');
+  assert.equal(wt.softmax(z).dtype, 'complex64');
+  g.dispose();
+});
+
+test('a smaller value is its own pass, not recomputed per element it broadcasts to; casts and plain reductions take the direct paths', () => {
+  const g = wt.graph();
+  const x = g.placeholder([6, 8], 'float32', 'x'),
+    u = g.placeholder([6, 8, 4], 'uint8', 'u'),
+    one = g.placeholder([1], 'uint8', 'one');
+  const mu = x.mean({ axis: -1, keepdims: true }),
+    d = x.sub(mu);
+  const norm = d.div(d.square().mean({ axis: -1, keepdims: true }).add(1e-5).sqrt());
+  const c = g.compile({
+    norm,
+    rgb: u.slice(':, :, :3').astype('float32'), // a strided leaf converted straight into the result
+    wide: one.broadcastTo([5, 3]).astype('float64'), // a broadcast leaf converted m times
+    rows: x.T.sum({ axis: 1 }), // a strided leaf folded as it is
+  });
+  const fused = c
+    .memoryPlan()
+    .steps.filter((s) => s.kind === 'fuse')
+    .map((s) => s.fused.map((n) => n.replace(/_\d+$/, '')).join(','));
+  assert.ok(fused.includes('add,sqrt'), fused.join(' | ')); // (6,1): once per row
+  assert.ok(fused.includes('div'), fused.join(' | '));
+  const X = wt.tidy(() => wt.arange(48, null, 1, 'float32').mul(0.7).sin().reshape([6, 8]));
+  const U = wt.tidy(() => wt.arange(192, null, 1, 'int32').mul(37).astype('uint8').reshape([6, 8, 4]));
+  const O = wt.tensor([200], { dtype: 'uint8' });
+  const got = c.run({ x: X, u: U, one: O });
+  const want = wt.tidy(() => {
+    const m = wt.mean(X, { axis: -1, keepdims: true }),
+      dd = wt.sub(X, m);
+    return {
+      norm: wt.div(dd, wt.sqrt(wt.add(wt.mean(wt.square(dd), { axis: -1, keepdims: true }), 1e-5))),
+      rgb: U.slice(':, :, :3').astype('float32'),
+      wide: wt.full([5, 3], 200, 'float64'),
+      rows: wt.sum(X.T, { axis: 1 }),
+    };
+  });
+  for (const k of Object.keys(want)) assertSameTensor(got[k], want[k], k);
+  wt.dispose([X, U, O, ...Object.values(got), ...Object.values(want)]);
+  c.dispose();
+  g.dispose();
 });
 
 test('lazy functions and methods with hostile arguments throw WtErrors and leak nothing', () => {
