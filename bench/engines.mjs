@@ -8,6 +8,7 @@ import { wtStats, tfStats, numpyTsStats, jaxStats } from './stats.mjs';
 import { wtRandom, numpyTsRandom, jaxRandom, jsLoopRandom } from './random.mjs';
 import { wtLinalg, numpyTsLinalg, jaxLinalg, mlMatrixLinalg, tfLinalg } from './linalg.mjs';
 import { wtFft, numpyTsFft, jaxFft, fftJsFft } from './fft.mjs';
+import { wtShapes, wtLazyShapes, tfShapes, numpyTsShapes, jaxShapes } from './shapes.mjs';
 
 const lazy = (f) => {
   let p;
@@ -54,6 +55,7 @@ async function wtensorEngine(threads = 1) {
       if (w.group === 'random') return wtRandom(wt, w);
       if (w.group === 'linalg') return wtLinalg(wt, w, inputs);
       if (w.group === 'fft') return wtFft(wt, w, inputs);
+      if (w.group === 'shapes') return wtShapes(wt, w, inputs);
       const t = inputs.map(({ shape, data }) => wt.tensor(data, { shape }));
       const ops = {
         add: () => wt.add(t[0], t[1]),
@@ -90,6 +92,7 @@ async function wtLazyEngine() {
   return {
     name: 'wt-lazy',
     build(w, inputs) {
+      if (w.group === 'shapes') return wtLazyShapes(wt, w, inputs);
       if (!FUSION[w.op]) throw { refused: 'not a fusion workload' };
       const g = wt.graph();
       const [x, y] = inputs.map(({ shape }, i) => g.placeholder(shape, 'float32', `x${i}`));
@@ -139,7 +142,7 @@ async function tfEngine(backend) {
   return {
     name: backend === 'wasm' ? 'tfjs-wasm' : 'tfjs-cpu',
     async build(w, inputs) {
-      if ((w.group === 'select' || w.group === 'stats' || w.group === 'linalg') && backend === 'cpu')
+      if (['select', 'stats', 'linalg', 'shapes'].includes(w.group) && backend === 'cpu')
         throw { refused: 'not run: tfjs-wasm stands for tfjs here' };
       if (w.group === 'random')
         throw { refused: "not run: the random peers are numpy-ts, jax-js and seedrandom's loops" };
@@ -153,6 +156,7 @@ async function tfEngine(backend) {
       if (w.group === 'select') return tfSelect(tf, w, inputs);
       if (w.group === 'stats') return tfStats(tf, w, inputs);
       if (w.group === 'linalg') return tfLinalg(tf, w, inputs);
+      if (w.group === 'shapes') return tfShapes(tf, w, inputs);
       const t = inputs.map(({ shape, data }) => tf.tensor(data, shape));
       const ops = {
         add: () => tf.add(t[0], t[1]),
@@ -350,7 +354,7 @@ async function ndarrayEngine() {
 }
 
 // numpy-ts and jax-js (npm): peers on the select, statistics, random, linear-algebra and FFT workloads only
-const selectOnly = (name, load, build, stats, random, linalg, fft) => async () => {
+const selectOnly = (name, load, build, stats, random, linalg, fft, shapes) => async () => {
   const lib = await load();
   return {
     name,
@@ -359,6 +363,7 @@ const selectOnly = (name, load, build, stats, random, linalg, fft) => async () =
       if (w.group === 'random') return random(lib, w);
       if (w.group === 'linalg') return linalg(lib, w, inputs);
       if (w.group === 'fft') return fft(lib, w, inputs);
+      if (w.group === 'shapes') return shapes(lib, w, inputs);
       if (w.group !== 'select')
         throw { refused: 'not run: a peer for the select, statistics, random, linear-algebra and FFT workloads' };
       return build(lib, w, inputs);
@@ -389,8 +394,29 @@ export const ENGINES = {
     numpyTsRandom,
     numpyTsLinalg,
     numpyTsFft,
+    numpyTsShapes,
   ),
-  'jax-js': selectOnly('jax-js', () => import('@jax-js/jax'), jaxSelect, jaxStats, jaxRandom, jaxLinalg, jaxFft),
+  'jax-js': selectOnly(
+    'jax-js',
+    () => import('@jax-js/jax'),
+    jaxSelect,
+    jaxStats,
+    jaxRandom,
+    jaxLinalg,
+    jaxFft,
+    jaxShapes,
+  ),
+  // jax-js's jit: the shapes workloads only
+  'jax-jit': async () => {
+    const jax = await import('@jax-js/jax');
+    return {
+      name: 'jax-jit',
+      build(w, inputs) {
+        if (w.group !== 'shapes') throw { refused: 'not run: a peer for the shapes workloads' };
+        return jaxShapes(jax, w, inputs, true);
+      },
+    };
+  },
   // ml-matrix (npm): the linear-algebra workloads only
   'ml-matrix': async () => {
     const ml = await import('ml-matrix');

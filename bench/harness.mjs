@@ -119,6 +119,7 @@ export function checkTargets(targets, workloads, limits, numpy = null) {
     let ratio =
       t.peer === 'numpy' ? (numpy?.[t.workload] && mine ? numpy[t.workload].medianMs / mine : undefined) : r?.[t.peer];
     if (t.speedup && ratio !== undefined) ratio = 1 / ratio;
+    if (t.maxMs) ratio = mine ? t.maxMs / mine : undefined; // a ceiling on wtensor's own time
     if (t.over) ratio = r?.[t.over] === undefined || ratio === undefined ? undefined : ratio / r[t.over];
     if (ratio !== undefined) out.push({ ...t, ratio, met: ratio >= t.min });
   }

@@ -8,6 +8,8 @@ import time
 
 import numpy as np
 
+CALLS = 1000  # bench/shapes.mjs's CALLS: the small ops' calls per run
+
 
 def op(w, xs):
     a = xs[0]
@@ -31,7 +33,8 @@ def op(w, xs):
         return lambda: np.maximum(2 * a - xs[1], 0) * a
     if w['op'] == 'einsum':   # optimize=True: NumPy's einsum does not optimize by default
         return lambda: np.ascontiguousarray(np.einsum(w['eq'], *xs, optimize=True))
-    return select_op(w, xs) or stats_op(w, xs) or random_op(w, xs) or linalg_op(w, xs) or fft_op(w, xs)
+    return (select_op(w, xs) or stats_op(w, xs) or random_op(w, xs) or linalg_op(w, xs) or fft_op(w, xs)
+            or shapes_op(w, xs))
 
 
 def stats_op(w, xs):
@@ -88,6 +91,44 @@ def random_op(w, xs):
         'random': lambda: g.random(n), 'integers': lambda: g.integers(0, 1000, n, dtype=np.int32),
         'choice': lambda: g.choice(n, n, replace=False), 'permutation': lambda: g.permutation(n),
     }
+    return ops.get(w['op'])
+
+
+def shapes_op(w, xs):
+    """bench/shapes.mjs's workloads: uint8 images from the data as shapesData makes
+    them, ImageNet's mean and std; the small ops CALLS times per run"""
+    if w.get('group') != 'shapes':
+        return None
+    x, mean, std = xs[0], np.array([0.485, 0.456, 0.406], np.float32), np.array([0.229, 0.224, 0.225], np.float32)
+    u8 = np.floor((x.astype(np.float64) + 2) * 63.75).astype(np.uint8)
+
+    def softmax(v):
+        e = np.exp(v - v.max(-1, keepdims=True))
+        return e / e.sum(-1, keepdims=True)
+
+    def layernorm(v, g, b):
+        d = v - v.mean(-1, keepdims=True)
+        return d / np.sqrt(np.square(d).mean(-1, keepdims=True) + np.float32(1e-5)) * g + b
+
+    def gelu(v):
+        return v * np.float32(0.5) * (np.tanh((v + np.power(v, 3) * np.float32(0.044715))
+                                              * np.float32(0.7978845608028654)) + 1)
+    ops = {
+        'cl_sub': lambda: x - mean, 'cl_mul': lambda: x * 2, 'cl_u8_sub': lambda: u8 - mean,
+        'cl_astype': lambda: u8[:, :, :3].astype(np.float32), 'cl_div': lambda: u8[:, :, :3] / 255,
+        'prep': lambda: np.ascontiguousarray(((u8[:, :, :3].astype(np.float32) / 255 - mean) / std).transpose(2, 0, 1)),
+        'tf_softmax': lambda: softmax(x), 'layernorm': lambda: layernorm(*xs), 'gelu': lambda: gelu(x),
+        'attention': lambda: softmax(xs[0] @ xs[1].swapaxes(-1, -2) / np.float32(8)) @ xs[2],
+    }
+    small = {
+        'small_add_1': lambda: np.add(x, xs[-1]), 'small_add_64': lambda: np.add(x, xs[-1]),
+        'small_add_1024': lambda: np.add(x, xs[-1]), 'small_mul_64': lambda: np.multiply(x, xs[-1]),
+        'small_sum_64': lambda: np.sum(x), 'small_exp_64': lambda: np.exp(x),
+        'small_matmul_8': lambda: np.matmul(x, xs[-1]), 'small_view_64': lambda: x.reshape(8, 8),
+    }
+    if w['op'] in small:
+        f = small[w['op']]
+        return lambda: [f() for _ in range(CALLS)]
     return ops.get(w['op'])
 
 

@@ -27,6 +27,8 @@ const SEPARATE = {
   'ort-2t': 'a separate process (onnxruntime-web fixes its thread count per process); ratio of medians, not alternated',
   'jax-js':
     'a separate process (its wasm kernels fail to link beside onnxruntime-web); ratio of medians, not alternated',
+  'jax-jit':
+    'a separate process (its wasm kernels fail to link beside onnxruntime-web); ratio of medians, not alternated',
 };
 const child = flag('--child');
 const reps = Number(opt('--reps', quick ? 2 : 7));

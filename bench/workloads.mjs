@@ -288,6 +288,67 @@ export const WORKLOADS = [
   }),
 ];
 
+// The shapes real programs use (issue 28; engines' adapters in shapes.mjs):
+// channels-last images, preprocessing, a transformer block's pieces, small
+// tensors, whose runs are CALLS calls each (their ms per run are µs per call)
+export const CALLS = 1000;
+const IMG = [1080, 1920];
+const small = (id, label, n, inputs = [[n], [n]]) => ({ id, label, op: id, inputs, small: true, flops: CALLS * n });
+export const SHAPES_WORKLOADS = [
+  { id: 'cl_sub', label: 'float32 (1080,1920,3) − mean (3,)', inputs: [[...IMG, 3]], bytes: 8 * 3 * 2073600 },
+  { id: 'cl_mul', label: 'float32 (1080,1920,3) × 2', inputs: [[...IMG, 3]], bytes: 8 * 3 * 2073600 },
+  { id: 'cl_u8_sub', label: 'uint8 (1080,1920,3) − mean (3,) float32', inputs: [[...IMG, 3]], bytes: 5 * 3 * 2073600 },
+  {
+    id: 'cl_astype',
+    label: 'uint8 rgba[:, :, :3].astype(float32)',
+    inputs: [[...IMG, 4]],
+    bytes: (4 + 12) * 2073600,
+  },
+  { id: 'cl_div', label: 'uint8 rgba[:, :, :3] / 255', inputs: [[...IMG, 4]], bytes: (4 + 24) * 2073600 },
+  {
+    id: 'prep',
+    label: 'preprocess rgba → (x/255 − mean)/std, CHW float32',
+    inputs: [[...IMG, 4]],
+    bytes: (4 + 12) * 2073600,
+  },
+  {
+    id: 'tf_softmax',
+    label: 'transformer softmax of (512, 1024) over -1',
+    inputs: [[512, 1024]],
+    bytes: 8 * 512 * 1024,
+  },
+  {
+    id: 'layernorm',
+    label: 'layer norm of (512, 1024), γ and β (1024,)',
+    inputs: [[512, 1024], [1024], [1024]],
+    bytes: 8 * 512 * 1024,
+  },
+  { id: 'gelu', label: 'GELU (tanh form) of (512, 1024)', inputs: [[512, 1024]], bytes: 8 * 512 * 1024 },
+  {
+    id: 'attention',
+    label: 'attention softmax(QKᵀ/√d)V, (2,8,256,64)',
+    inputs: [
+      [2, 8, 256, 64],
+      [2, 8, 256, 64],
+      [2, 8, 256, 64],
+    ],
+    flops: 2 * 2 * 16 * 256 * 256 * 64,
+  },
+  small('small_add_1', `add of 1 + 1 float32 (µs per call)`, 1),
+  small('small_add_64', `add of 64 + 64 float32 (µs per call)`, 64),
+  small('small_add_1024', `add of 1024 + 1024 float32 (µs per call)`, 1024),
+  small('small_mul_64', `mul of 64 × 64 float32 (µs per call)`, 64),
+  small('small_sum_64', `sum of 64 float32 (µs per call)`, 64, [[64]]),
+  small('small_exp_64', `exp of 64 float32 (µs per call)`, 64, [[64]]),
+  small('small_matmul_8', `matmul 8×8 float32 (µs per call)`, 512, [
+    [8, 8],
+    [8, 8],
+  ]),
+  small('small_view_64', `reshape view of 64 to (8, 8) (µs per call)`, 64, [[64]]),
+].map((w) => ({ ...w, group: 'shapes', op: w.op ?? w.id }));
+
+WORKLOADS.push(...SHAPES_WORKLOADS);
+
 // the integer inputs the select workloads use, from the float32 data, alike in every engine
 export const selectData = {
   i32: (f) => Int32Array.from(f, (v) => Math.floor(v * 2 ** 29)),
@@ -442,6 +503,39 @@ export const TARGETS = [
     speedup: true,
     min: 1.0,
     why: 'a compiled lazy graph is faster than the same eager calls (issue 11)',
+  })),
+  // the shapes real programs use (issue 28)
+  ...['cl_sub', 'cl_mul', 'cl_u8_sub', 'cl_astype', 'cl_div', 'prep'].flatMap((id) => [
+    { workload: id, peer: 'numpy', min: 1.0, why: 'channels-last images and preprocessing ≥ 1.0× NumPy (native)' },
+    { workload: id, peer: 'tfjs-wasm', min: 2.0, why: 'channels-last images and preprocessing ≥ 2× tfjs-backend-wasm' },
+  ]),
+  ...['small_add_64', 'small_mul_64', 'small_sum_64', 'small_exp_64'].flatMap((id) => [
+    { workload: id, maxMs: CALLS * 1e-3, why: 'a small op (64 elements) ≤ 1 µs per call, its dispose included' },
+    { workload: id, peer: 'tfjs-wasm', min: 3, why: 'small ops ≥ 3× tfjs-backend-wasm' },
+  ]),
+  ...['tf_softmax', 'layernorm', 'attention'].flatMap((id) =>
+    ['tfjs-wasm', 'numpy-ts', 'jax-js', 'jax-jit'].map((peer) => ({
+      workload: id,
+      peer,
+      min: 1.5,
+      why: 'softmax, layer norm and attention ≥ 1.5× every JS peer',
+    })),
+  ),
+  ...SHAPES_WORKLOADS.filter((x) => !x.small).flatMap((x) => [
+    {
+      workload: x.id,
+      peer: 'wt-lazy',
+      speedup: true,
+      min: 1.0,
+      why: 'the lazy form never slower than the eager calls',
+    },
+  ]),
+  ...SHAPES_WORKLOADS.map((x) => ({
+    workload: x.id,
+    peer: 'wt-2t',
+    speedup: true,
+    min: 0.95,
+    why: 'two threads never below 0.95× one thread',
   })),
   // two threads (wt-2t): the speed-up over one, and against onnxruntime-web's two
   ...['matmul512', 'matmul1024', 'ein_bmm', 'ein_attn'].flatMap((id) => [
