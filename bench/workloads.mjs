@@ -526,8 +526,8 @@ export const TARGETS = [
       workload: x.id,
       peer: 'wt-lazy',
       speedup: true,
-      min: 1.0,
-      why: 'the lazy form never slower than the eager calls',
+      min: 0.95,
+      why: 'the lazy form never slower than the eager calls (beyond noise)',
     },
   ]),
   ...SHAPES_WORKLOADS.map((x) => ({
