@@ -56,10 +56,11 @@ export function inferEwise(e, cname, name, inputs) {
     const dtype = DTYPES[e.takeOut()];
     // the shapes go after the fixed slots
     return withTemp(e, 8 * MAX_DIMS * tens.length + 8, (sp) => {
+      const mem = e.dv; // again: this allocation may have grown memory, detaching dv's buffer
       tens.forEach((t, k) => {
-        dv.setInt32(nds + 4 * k, t.ndim, true);
-        dv.setUint32(shp + 4 * k, sp + 8 * MAX_DIMS * k, true);
-        t.shape.forEach((d, i) => dv.setBigInt64(sp + 8 * MAX_DIMS * k + 8 * i, BigInt(d), true));
+        mem.setInt32(nds + 4 * k, t.ndim, true);
+        mem.setUint32(shp + 4 * k, sp + 8 * MAX_DIMS * k, true);
+        t.shape.forEach((d, i) => mem.setBigInt64(sp + 8 * MAX_DIMS * k + 8 * i, BigInt(d), true));
       });
       e.check(ex.wt_broadcast_shapes(tens.length, nds, shp, e.outPtr, outShape));
       return [dtype, readShape(e, e.takeOut(), outShape)];
