@@ -16,6 +16,18 @@ export const shapesData = {
   std: () => Float32Array.from(STD),
 };
 
+// the small-tensor workloads' operations, each engine's table keyed by these
+const SMALL_OP = {
+  small_add_1: 'add',
+  small_add_64: 'add',
+  small_add_1024: 'add',
+  small_mul_64: 'mul',
+  small_sum_64: 'sum',
+  small_exp_64: 'exp',
+  small_matmul_8: 'matmul',
+  small_view_64: 'view',
+};
+
 const refuse = (why) => {
   throw { refused: why };
 };
@@ -71,15 +83,13 @@ export function wtShapes(wt, w, inputs) {
 
 function wtSmall(wt, w, [a, b]) {
   return {
-    small_add_1: () => wt.add(a, b),
-    small_add_64: () => wt.add(a, b),
-    small_add_1024: () => wt.add(a, b),
-    small_mul_64: () => wt.multiply(a, b),
-    small_sum_64: () => wt.sum(a),
-    small_exp_64: () => wt.exp(a),
-    small_matmul_8: () => wt.matmul(a, b),
-    small_view_64: () => a.reshape([8, 8]),
-  }[w.op];
+    add: () => wt.add(a, b),
+    mul: () => wt.multiply(a, b),
+    sum: () => wt.sum(a),
+    exp: () => wt.exp(a),
+    matmul: () => wt.matmul(a, b),
+    view: () => a.reshape([8, 8]),
+  }[SMALL_OP[w.op]];
 }
 
 // CALLS calls of one, each result freed as it is made; the last one kept to compare
@@ -155,18 +165,16 @@ export function tfShapes(tf, w, inputs) {
     },
     gelu: () => gelu(x),
     attention: () => tf.matMul(tf.softmax(tf.div(tf.matMul(x, y, false, true), 8)), z),
-    small_add_1: () => tf.add(x, y),
-    small_add_64: () => tf.add(x, y),
-    small_add_1024: () => tf.add(x, y),
-    small_mul_64: () => tf.mul(x, y),
-    small_sum_64: () => tf.sum(x),
-    small_exp_64: () => tf.exp(x),
-    small_matmul_8: () => tf.matMul(x, y),
-    small_view_64: () => tf.reshape(x, [8, 8]),
+    add: () => tf.add(x, y),
+    mul: () => tf.mul(x, y),
+    sum: () => tf.sum(x),
+    exp: () => tf.exp(x),
+    matmul: () => tf.matMul(x, y),
+    view: () => tf.reshape(x, [8, 8]),
   };
   const free = () => [...t, m, s].forEach((v) => v.dispose());
   const note = u8 ? 'int32 images (tfjs has no uint8), slices cast to float32 before dividing' : undefined;
-  if (w.small) return { ...smallRun(w, t, free, ops[w.op], (o) => o.dataSync()), ...(note ? { note } : {}) };
+  if (w.small) return { ...smallRun(w, t, free, ops[SMALL_OP[w.op]], (o) => o.dataSync()), ...(note ? { note } : {}) };
   return fresh(
     () => tf.tidy(ops[w.op]),
     (o) => o.dataSync(),
@@ -215,18 +223,16 @@ export function numpyTsShapes(np, w, inputs) {
         np.add(np.tanh(np.multiply(np.add(x, np.multiply(np.power(x, 3), 0.044715)), 0.7978845608028654)), 1),
       ),
     attention: () => np.matmul(softmax(np.divide(np.matmul(x, np.swapaxes(y, -1, -2)), 8)), z),
-    small_add_1: () => np.add(x, y),
-    small_add_64: () => np.add(x, y),
-    small_add_1024: () => np.add(x, y),
-    small_mul_64: () => np.multiply(x, y),
-    small_sum_64: () => np.sum(x),
-    small_exp_64: () => np.exp(x),
-    small_matmul_8: () => np.matmul(x, y),
-    small_view_64: () => x.reshape([8, 8]),
+    add: () => np.add(x, y),
+    mul: () => np.multiply(x, y),
+    sum: () => np.sum(x),
+    exp: () => np.exp(x),
+    matmul: () => np.matmul(x, y),
+    view: () => x.reshape([8, 8]),
   };
   const free = () => [...t, m, s].forEach((v) => v.dispose?.());
   const read = (o) => (typeof o === 'number' ? [o] : [o.toArray()].flat(Infinity));
-  if (w.small) return smallRun(w, t, free, ops[w.op], read, (o) => o?.dispose?.());
+  if (w.small) return smallRun(w, t, free, ops[SMALL_OP[w.op]], read, (o) => o?.dispose?.());
   return fresh(ops[w.op], read, (o) => o.dispose?.(), free, 'intermediates left to the garbage collector');
 }
 
@@ -254,16 +260,15 @@ export function jaxShapes(jax, w, inputs, jit = false) {
         np.add(np.tanh(np.multiply(np.add(x.ref, np.multiply(np.power(x, 3), 0.044715)), 0.7978845608028654)), 1),
       ),
     attention: (q, k, v) => np.matmul(softmax(np.divide(np.matmul(q, np.swapaxes(k, -1, -2)), 8)), v),
-    small_add_1: (a, b) => np.add(a, b),
-    small_add_64: (a, b) => np.add(a, b),
-    small_add_1024: (a, b) => np.add(a, b),
-    small_mul_64: (a, b) => np.multiply(a, b),
-    small_sum_64: (a) => np.sum(a),
-    small_exp_64: (a) => np.exp(a),
-    small_matmul_8: (a, b) => np.matmul(a, b),
-    small_view_64: (a) => a.reshape([8, 8]),
+    add: (a, b) => np.add(a, b),
+    mul: (a, b) => np.multiply(a, b),
+    sum: (a) => np.sum(a),
+    exp: (a) => np.exp(a),
+    matmul: (a, b) => np.matmul(a, b),
+    view: (a) => a.reshape([8, 8]),
   };
-  const f = jit ? jax.jit(F[w.op]) : F[w.op];
+  const fn = F[SMALL_OP[w.op] ?? w.op],
+    f = jit ? jax.jit(fn) : fn;
   const args = () => (w.op === 'cl_sub' ? [t[0].ref, m.ref] : t.map((x) => x.ref));
   const free = () => [...t, m].forEach((x) => x.dispose());
   const note = jit ? 'jax.jit of the same function' : undefined;

@@ -510,7 +510,12 @@ export const TARGETS = [
     { workload: id, peer: 'tfjs-wasm', min: 2.0, why: 'channels-last images and preprocessing ≥ 2× tfjs-backend-wasm' },
   ]),
   ...['small_add_64', 'small_mul_64', 'small_sum_64', 'small_exp_64'].flatMap((id) => [
-    { workload: id, maxMs: CALLS * 1e-3, why: 'a small op (64 elements) ≤ 1 µs per call, its dispose included' },
+    {
+      workload: id,
+      peer: '1 µs a call',
+      maxMs: CALLS * 1e-3,
+      why: 'a small op (64 elements) ≤ 1 µs per call, its dispose included',
+    },
     { workload: id, peer: 'tfjs-wasm', min: 3, why: 'small ops ≥ 3× tfjs-backend-wasm' },
   ]),
   ...['tf_softmax', 'layernorm', 'attention'].flatMap((id) =>
