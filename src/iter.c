@@ -57,7 +57,10 @@ static void plan_short(wt_iter *it, const wt_tensor *const *ops) {
     for (int k = 1; k < it->nop; k++) {
         if (it->strides[k][a] || !it->strides[k][b]) continue;
         int64_t es = (int64_t)wt_dtype_size(ops[k]->d.dtype);
-        if (it->nper == WT_ITER_PERIODIC) return;
+        if (it->nper == WT_ITER_PERIODIC) { /* more than the copies kept: visited across instead */
+            chunk = 0;
+            break;
+        }
         int j = it->nper++;
         it->per_op[j] = k, it->per_step[j] = it->strides[k][b], it->per_size[j] = es, per[k] = true;
         int64_t c = WT_ITER_REPEAT / es / L * L;

@@ -167,6 +167,21 @@ void test_iter_short(void) {
         if (x != xb) wt_tensor_free(x);
         wt_tensor_free(xb);
     }
+    /* more periodic operands than the iterator keeps copies of: visited across, every element once */
+    const int64_t img[3] = {4, 40, 3}, per[1] = {3};
+    wt_tensor *out, *mb = t_arange(WT_FLOAT64, 1, per), *m;
+    CHECK_OK(wt_view_broadcast_to(mb, 3, img, &m));
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 3, img, &out));
+    const wt_tensor *ops[WT_ITER_PERIODIC + 2] = {out};
+    for (int k = 1; k < WT_ITER_PERIODIC + 2; k++) ops[k] = m;
+    wt_iter it;
+    wt_iter_init(&it, WT_ITER_PERIODIC + 2, ops, 0);
+    CHECK_EQ(it.nper, 0);
+    CHECK(it.across);
+    int64_t calls = 0;
+    wt_iter_run(&it, short_inner, &calls);
+    check_short(out, m, m); /* 1000 m + m from the first two operands */
+    wt_tensor_free(out), wt_tensor_free(m), wt_tensor_free(mb);
 }
 
 void test_enomem(void) {
