@@ -59,9 +59,8 @@ export const SHAPES_EXPR = {
 
 // wtensor's inputs: uint8 images where the workload has one, else the float32 data
 function wtInputs(wt, w, inputs) {
-  const u8 = w.id.startsWith('cl_') && w.id !== 'cl_sub' && w.id !== 'cl_mul';
   return inputs.map(({ shape, data }) =>
-    u8 || w.id === 'prep' ? wt.tensor(shapesData.u8(data), { shape, dtype: 'uint8' }) : wt.tensor(data, { shape }),
+    w.u8 ? wt.tensor(shapesData.u8(data), { shape, dtype: 'uint8' }) : wt.tensor(data, { shape }),
   );
 }
 
@@ -141,9 +140,8 @@ export function wtLazyShapes(wt, w, inputs) {
 // the same expressions in tfjs (which has no uint8 tensors: the images are int32,
 // and int32 / 255 is floor division there, so the slices are cast to float32 first)
 export function tfShapes(tf, w, inputs) {
-  const u8 = w.id !== 'cl_sub' && w.id !== 'cl_mul' && (w.id.startsWith('cl_') || w.id === 'prep');
   const t = inputs.map(({ shape, data }) =>
-    u8 ? tf.tensor(Int32Array.from(shapesData.u8(data)), shape, 'int32') : tf.tensor(data, shape),
+    w.u8 ? tf.tensor(Int32Array.from(shapesData.u8(data)), shape, 'int32') : tf.tensor(data, shape),
   );
   const m = tf.tensor(shapesData.mean()),
     s = tf.tensor(shapesData.std());
@@ -173,7 +171,7 @@ export function tfShapes(tf, w, inputs) {
     view: () => tf.reshape(x, [8, 8]),
   };
   const free = () => [...t, m, s].forEach((v) => v.dispose());
-  const note = u8 ? 'int32 images (tfjs has no uint8), slices cast to float32 before dividing' : undefined;
+  const note = w.u8 ? 'int32 images (tfjs has no uint8), slices cast to float32 before dividing' : undefined;
   if (w.small) return { ...smallRun(w, t, free, ops[SMALL_OP[w.op]], (o) => o.dataSync()), ...(note ? { note } : {}) };
   return fresh(
     () => tf.tidy(ops[w.op]),
@@ -189,9 +187,8 @@ export function numpyTsShapes(np, w, inputs) {
   // seen here: a (2,2,4) uint8 [0..15] sliced [:, :, :3] is [[0,1,2],[4,5,6]],...; its astype gives [[0,1,2],[3,4,5]],...
   if (w.id === 'cl_astype' || w.id === 'prep')
     refuse("numpy-ts 1.7's astype of a sliced view reads its base as if contiguous (wrong values)");
-  const u8 = w.id !== 'cl_sub' && w.id !== 'cl_mul' && (w.id.startsWith('cl_') || w.id === 'prep');
   const t = inputs.map(({ shape, data }) =>
-    u8 ? np.array(shapesData.u8(data), 'uint8').reshape(shape) : np.array(data, 'float32').reshape(shape),
+    w.u8 ? np.array(shapesData.u8(data), 'uint8').reshape(shape) : np.array(data, 'float32').reshape(shape),
   );
   const m = np.array(shapesData.mean(), 'float32'),
     s = np.array(shapesData.std(), 'float32');
@@ -240,8 +237,7 @@ export function numpyTsShapes(np, w, inputs) {
 // operands over: .ref keeps one for the next call); it has no uint8 arrays
 export function jaxShapes(jax, w, inputs, jit = false) {
   const np = jax.numpy;
-  if (w.id === 'prep' || (w.id.startsWith('cl_') && w.id !== 'cl_sub' && w.id !== 'cl_mul'))
-    refuse('jax-js takes no uint8 arrays here (its Uint8Array input needs Float16Array, which Node 20 lacks)');
+  if (w.u8) refuse('jax-js takes no uint8 arrays here (its Uint8Array input needs Float16Array, which Node 20 lacks)');
   const t = inputs.map(({ shape, data }) => np.array(data).reshape(shape));
   const m = np.array(shapesData.mean());
   const softmax = (x) => jax.nn.softmax(x);

@@ -290,25 +290,34 @@ export const WORKLOADS = [
 
 // The shapes real programs use (issue 28; engines' adapters in shapes.mjs):
 // channels-last images, preprocessing, a transformer block's pieces, small
-// tensors, whose runs are CALLS calls each (their ms per run are µs per call)
+// tensors, whose runs are CALLS calls each (their ms per run are µs per call);
+// u8: the input is a uint8 image (shapes.mjs shapesData.u8 of the data)
 export const CALLS = 1000;
 const IMG = [1080, 1920];
-const small = (id, label, n, inputs = [[n], [n]]) => ({ id, label, op: id, inputs, small: true, flops: CALLS * n });
+const small = (id, label, n, inputs = [[n], [n]]) => ({ id, label, inputs, small: true, flops: CALLS * n });
 export const SHAPES_WORKLOADS = [
   { id: 'cl_sub', label: 'float32 (1080,1920,3) − mean (3,)', inputs: [[...IMG, 3]], bytes: 8 * 3 * 2073600 },
   { id: 'cl_mul', label: 'float32 (1080,1920,3) × 2', inputs: [[...IMG, 3]], bytes: 8 * 3 * 2073600 },
-  { id: 'cl_u8_sub', label: 'uint8 (1080,1920,3) − mean (3,) float32', inputs: [[...IMG, 3]], bytes: 5 * 3 * 2073600 },
+  {
+    id: 'cl_u8_sub',
+    label: 'uint8 (1080,1920,3) − mean (3,) float32',
+    inputs: [[...IMG, 3]],
+    u8: true,
+    bytes: 5 * 3 * 2073600,
+  },
   {
     id: 'cl_astype',
     label: 'uint8 rgba[:, :, :3].astype(float32)',
     inputs: [[...IMG, 4]],
+    u8: true,
     bytes: (4 + 12) * 2073600,
   },
-  { id: 'cl_div', label: 'uint8 rgba[:, :, :3] / 255', inputs: [[...IMG, 4]], bytes: (4 + 24) * 2073600 },
+  { id: 'cl_div', label: 'uint8 rgba[:, :, :3] / 255', inputs: [[...IMG, 4]], u8: true, bytes: (4 + 24) * 2073600 },
   {
     id: 'prep',
     label: 'preprocess rgba → (x/255 − mean)/std, CHW float32',
     inputs: [[...IMG, 4]],
+    u8: true,
     bytes: (4 + 12) * 2073600,
   },
   {

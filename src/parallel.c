@@ -116,15 +116,13 @@ static void run_part(int k) {
     job.fn(job.ctx, begin, end, k);
 }
 
-/* runs parts while unclaimed ones are left; returns how many it ran */
-static int claim_parts(void) {
-    int ran = 0;
+/* runs parts while unclaimed ones are left */
+static void claim_parts(void) {
     for (;;) {
         uint32_t c = atomic_fetch_add_explicit(&job.claim, 1, memory_order_acquire);
-        if ((c & 0xffff) >= c >> 16) return ran;
+        if ((c & 0xffff) >= c >> 16) return;
         run_part((int)(c & 0xffff));
         atomic_fetch_add_explicit(&job.done, 1, memory_order_release);
-        ran++;
     }
 }
 

@@ -11,7 +11,7 @@ import { LazyTensor, fmtShape, checkName, options } from './node.js';
 import { withMeta, inferEwise, inferReduce, inferMatmul, inferView, inferEinsum } from './infer.js';
 import { Compiled } from './run.js';
 
-export const FN_NODES = ['softmax', 'logSoftmax'];
+const FN_NODES = ['softmax', 'logSoftmax'];
 
 export class Graph {
   constructor(wt, engine) {
