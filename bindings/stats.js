@@ -202,20 +202,17 @@ function softmaxLike(api, x, opts, name, log) {
   return wt.tidy(() => {
     const t = asTensor(api, x),
       axis = opts.axis === undefined ? -1 : opts.axis;
-    if (t instanceof wt.Tensor && !t.dtype.startsWith('complex')) {
-      // lazy operands compose below
+    if (!t.dtype.startsWith('complex')) {
       if (!Number.isInteger(axis)) throw new WtError('WT_EINVAL', `${name}: axis must be an integer, got ${axis}`);
+      // a lazy real operand: one graph node calling this function whole
+      if (!(t instanceof wt.Tensor)) return t.graph._fn(name, t, { axis });
       const c =
         t.dtype === 'float32' || t.dtype === 'float64' ? t : t.astype(t.dtype === 'float16' ? 'float32' : 'float64');
       eng.check(eng.ex.wt_softmax(eng.handle(c, 'x'), axis, log ? 1 : 0, eng.outPtr));
       const r = eng.adopt(eng.takeOut());
       return t.dtype === 'float16' ? r.astype('float16') : r;
     }
-    if (!t.dtype.startsWith('complex')) {
-      // a lazy real operand: one graph node calling this function whole
-      if (!Number.isInteger(axis)) throw new WtError('WT_EINVAL', `${name}: axis must be an integer, got ${axis}`);
-      return t.graph._fn(name, t, { axis });
-    }
+    // complex: composed (C's softmax is real)
     const m = wt.max(t, { axis, keepdims: true });
     const z = wt.sub(t, wt.where(wt.isfinite(m), m, 0));
     const e = wt.exp(z),
