@@ -371,6 +371,18 @@ const selectOnly = (name, load, build, stats, random, linalg, fft, shapes) => as
   };
 };
 
+// an engine that runs one group's workloads and refuses the rest
+const peerFor = (group, what, name, load, build) => async () => {
+  const lib = await load();
+  return {
+    name,
+    build(w, inputs) {
+      if (w.group !== group) throw { refused: `not run: a peer for ${what} workloads` };
+      return build(lib, w, inputs);
+    },
+  };
+};
+
 export const ENGINES = {
   wtensor: () => wtensorEngine(1),
   'wt-2t': () => wtensorEngine(2),
@@ -406,48 +418,22 @@ export const ENGINES = {
     jaxFft,
     jaxShapes,
   ),
-  // jax-js's jit: the shapes workloads only
-  'jax-jit': async () => {
-    const jax = await import('@jax-js/jax');
-    return {
-      name: 'jax-jit',
-      build(w, inputs) {
-        if (w.group !== 'shapes') throw { refused: 'not run: a peer for the shapes workloads' };
-        return jaxShapes(jax, w, inputs, true);
-      },
-    };
-  },
-  // ml-matrix (npm): the linear-algebra workloads only
-  'ml-matrix': async () => {
-    const ml = await import('ml-matrix');
-    return {
-      name: 'ml-matrix',
-      build(w, inputs) {
-        if (w.group !== 'linalg') throw { refused: 'not run: a peer for the linear-algebra workloads' };
-        return mlMatrixLinalg(ml, w, inputs);
-      },
-    };
-  },
-  // fft.js (npm): the FFT workloads only
-  'fft.js': async () => {
-    const FFT = (await import('fft.js')).default;
-    return {
-      name: 'fft.js',
-      build(w, inputs) {
-        if (w.group !== 'fft') throw { refused: 'not run: a peer for the FFT workloads' };
-        return fftJsFft(FFT, w, inputs);
-      },
-    };
-  },
-  // seedrandom (npm) in plain JS loops: the random workloads only
-  seedrandom: async () => {
-    const seedrandom = (await import('seedrandom')).default;
-    return {
-      name: 'seedrandom',
-      build(w) {
-        if (w.group !== 'random') throw { refused: 'not run: a peer for the random workloads' };
-        return jsLoopRandom(seedrandom, w);
-      },
-    };
-  },
+  // peers for one group of workloads only
+  'jax-jit': peerFor(
+    'shapes',
+    'the shapes',
+    'jax-jit',
+    () => import('@jax-js/jax'),
+    (jax, w, inputs) => jaxShapes(jax, w, inputs, true),
+  ),
+  'ml-matrix': peerFor('linalg', 'the linear-algebra', 'ml-matrix', () => import('ml-matrix'), mlMatrixLinalg),
+  'fft.js': peerFor('fft', 'the FFT', 'fft.js', async () => (await import('fft.js')).default, fftJsFft),
+  // seedrandom (npm) in plain JS loops
+  seedrandom: peerFor(
+    'random',
+    'the random',
+    'seedrandom',
+    async () => (await import('seedrandom')).default,
+    jsLoopRandom,
+  ),
 };
