@@ -51,11 +51,6 @@ static inline char *reg(char *regs, int r) { return regs + (size_t)r * BLOCK * W
 static void run_block(const program *P, char *regs, char **ptr, const int64_t *st, int64_t m) {
     char *kp[4];
     int64_t ks[4];
-    int fk = P->fold ? P->iop[P->fold - 1] : 0;
-    if (fk && st[fk]) { /* as wt_reduce folds: no copy into a register first */
-        P->accum(ptr[0], st[0], ptr[fk], st[fk], m);
-        return;
-    }
     for (int i = 0; i < P->ninstr; i++) {
         const instr *I = &P->ins[i];
         for (int k = 0; k < I->arity; k++) {
@@ -109,6 +104,11 @@ static void run_block(const program *P, char *regs, char **ptr, const int64_t *s
 static void inner(const void *ctx, char *regs, char **ptr, const int64_t *st, int64_t n) {
     const program *P = ctx;
     char *q[WT_ITER_MAXOPS];
+    int fk = P->fold ? P->iop[P->fold - 1] : 0;
+    if (fk && st[fk]) { /* as wt_reduce folds: the run whole (one pairwise sum), no copy into a register */
+        P->accum(ptr[0], st[0], ptr[fk], st[fk], n);
+        return;
+    }
     for (int64_t done = 0; done < n; done += BLOCK) {
         int64_t m = n - done < BLOCK ? n - done : BLOCK;
         for (int k = 0; k < P->nop; k++) q[k] = ptr[k] + done * st[k];
@@ -310,6 +310,7 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     if ((st = wt_pass_shape("fuse", p.n, p.in, out, p.rop, empty_ok, &p.nd, p.full)) || (st = wt_pass_prepare(&p)))
         goto done;
     plan_delivery(P, &p);
+    wt_pass_split_whole(&p, P->fold && p.it.ndim == 1 && p.it.strides[P->iop[P->fold - 1]][0]);
     /* registers are counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
     if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * WT_MAX_ITEMSIZE, true))) goto done;
     wt_pass_run(&p, inner, P);

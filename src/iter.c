@@ -239,6 +239,21 @@ int64_t wt_iter_size(const wt_iter *it) {
 
 bool wt_iter_tiles(const wt_iter *it) { return it->across || wants_tiles(it); }
 
+int wt_iter_split_axis(const wt_iter *it) {
+    int best = -1, last = it->ndim - 1;
+    for (int i = 0; i < last; i++) /* an outer axis: every part reads whole runs */
+        if (it->strides[0][i] && it->shape[i] > 1 && (best < 0 || it->shape[i] > it->shape[best])) best = i;
+    /* the last one unless periodic (cut at whole periods only) */
+    return best >= 0 || last < 0 || it->nper || !it->strides[0][last] ? best : last;
+}
+
+void wt_iter_run_slab(const wt_iter *it, int axis, int64_t begin, int64_t end, wt_inner_fn fn, void *ctx) {
+    wt_iter sub = *it;
+    sub.shape[axis] = end - begin;
+    for (int k = 0; k < it->nop; k++) sub.ptr[k] += begin * it->strides[k][axis];
+    if (end > begin) wt_iter_run(&sub, fn, ctx);
+}
+
 void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t begin, int64_t end) {
     char *ptr[WT_ITER_MAXOPS];
     int64_t inner[WT_ITER_MAXOPS] = {0}, idx[WT_MAX_DIMS] = {0};

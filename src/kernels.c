@@ -625,6 +625,7 @@ wt_kernel wt_kernels_for(int op, int comp, int res) {
 /* Pairwise summation as NumPy: leaves of up to 128 elements summed with 8
 ** interleaved accumulators, halves split at multiples of 8.  The SIMD leaf
 ** keeps lanes j and j+4 as NumPy's r[j], so both leaves round identically. */
+int64_t wt_kernels_pairwise_half(int64_t n) { return n <= 128 ? 0 : n / 2 - n / 2 % 8; }
 #define PAIRWISE(sn, T, V, W)                                                                    \
     static T leaf_ref_##sn(const char *p, int64_t s, int64_t n) {                                \
         T r[8], x;                                                                               \
@@ -656,9 +657,8 @@ wt_kernel wt_kernels_for(int op, int comp, int res) {
         return res;                                                                              \
     }                                                                                            \
     static T pairwise_##sn(const char *p, int64_t s, int64_t n, T (*leaf)(const char *, int64_t, int64_t)) { \
-        if (n <= 128) return leaf(p, s, n);                                                      \
-        int64_t h = n / 2;                                                                       \
-        h -= h % 8;                                                                              \
+        int64_t h = wt_kernels_pairwise_half(n);                                                 \
+        if (!h) return leaf(p, s, n);                                                            \
         return pairwise_##sn(p, s, h, leaf) + pairwise_##sn(p + h * s, s, n - h, leaf);          \
     }
 PAIRWISE(f32, float, wt_vf32, 4)

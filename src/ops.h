@@ -52,6 +52,9 @@ typedef struct wt_accum_pair {
 } wt_accum_pair;
 wt_accum wt_kernels_accum(int rop, int dtype); /* fast if there is one, else the reference */
 wt_accum wt_kernels_accum_ref(int rop, int dtype);
+/* where a float sum's pairwise tree splits n values (0: a leaf, summed in
+** order): wt_pass splits a long sum across threads at the same places */
+int64_t wt_kernels_pairwise_half(int64_t n);
 /* the complex dtypes' rows (kernels_complex.c), which the lookups above hand out */
 const wt_kernel_pair *wt_kernels_complex_pair(int op, int dtype);
 const wt_accum_pair *wt_kernels_complex_accum(int rop, int dtype);

@@ -171,3 +171,36 @@ void wt_parallel_iter(const wt_iter *it, wt_inner_fn fn, void *ctxs, size_t ctx_
     iter_job j = {it, fn, ctxs, ctx_size};
     wt_parallel_for(wt_iter_size(it), parts, iter_part, &j);
 }
+
+/* Slabs are cut where the output's address is a multiple of a cache line:
+** along the inner axis, a line both sides wrote would pass between the
+** threads once per row.  Units are granules of g elements, the first one
+** shorter by `shift`. */
+#define LINE 64
+typedef struct {
+    const wt_iter *it;
+    int axis;
+    wt_inner_fn fn;
+    char *ctxs;
+    size_t size;
+    int64_t n, g, shift;
+} slab_job;
+
+static void slab_part(void *ctx, int64_t begin, int64_t end, int part) {
+    const slab_job *j = ctx;
+    int64_t b = begin * j->g - j->shift, e = end * j->g - j->shift;
+    wt_iter_run_slab(j->it, j->axis, b < 0 ? 0 : b, e > j->n ? j->n : e, j->fn, j->ctxs + (size_t)part * j->size);
+}
+
+void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts) {
+    int64_t s = it->strides[0][axis] < 0 ? -it->strides[0][axis] : it->strides[0][axis];
+    uintptr_t at = (uintptr_t)it->ptr[0];
+    slab_job j = {it, axis, fn, ctxs, ctx_size, it->shape[axis], 1, 0};
+    if (s < LINE && LINE % s == 0 && at % (uintptr_t)s == 0 && it->strides[0][axis] > 0) {
+        int64_t off = (int64_t)((LINE - at % LINE) % LINE) / s; /* the first element on a line's start */
+        j.g = LINE / s;
+        j.shift = (j.g - off) % j.g;
+    }
+    int64_t units = (j.n + j.shift + j.g - 1) / j.g;
+    wt_parallel_for(units, parts < units ? parts : (int)units, slab_part, &j);
+}

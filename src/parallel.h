@@ -22,5 +22,7 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx);
 /* runs an iterator pass in `parts` ranges of its elements; part p calls fn
 ** with ctx = ctxs + p * ctx_size, its own state (one part: ctxs itself) */
 void wt_parallel_iter(const wt_iter *it, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts);
+/* the same in `parts` slabs of axis (wt_iter_split_axis): a reduction's parts */
+void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts);
 
 #endif

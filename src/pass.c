@@ -135,9 +135,53 @@ wt_status wt_pass_prepare(wt_pass *p) {
         ops[k] = &views[k];
     }
     wt_iter_init(&p->it, p->n + 1, ops, p->rop ? 1 : 0);
-    /* reductions keep one order (their sums would change with the split) */
-    p->nparts = p->rop || wt_iter_tiles(&p->it) ? 1 : wt_parallel_parts(wt_iter_size(&p->it), WT_PASS_MIN_PART);
+    int64_t size = wt_iter_size(&p->it);
+    if (!p->rop) {
+        p->nparts = wt_iter_tiles(&p->it) ? 1 : wt_parallel_parts(size, WT_PASS_MIN_PART);
+        return WT_OK;
+    }
+    /* a reduction in slabs of its output: each output element folded as by one thread */
+    int axis = wt_iter_split_axis(&p->it);
+    int parts = axis < 0 ? 1 : wt_parallel_parts(size, WT_PASS_MIN_PART);
+    int64_t most = axis < 0 ? 1 : p->it.shape[axis];
+    if (axis >= 0 && axis == p->it.ndim - 1) { /* parts of every row: each must read WT_PASS_MIN_SLAB bytes of it */
+        int64_t width = 0;
+        for (int k = 0; k <= p->n; k++) {
+            int64_t s = p->it.strides[k][axis] < 0 ? -p->it.strides[k][axis] : p->it.strides[k][axis];
+            width = s > width ? s : width;
+        }
+        most = width * p->it.shape[axis] / WT_PASS_MIN_SLAB;
+    }
+    if (parts > most) parts = most < 1 ? 1 : (int)most;
+    p->nparts = parts;
+    p->slab = parts > 1 ? axis + 1 : 0;
     return WT_OK;
+}
+
+/* leaves [at, at + 2^depth) cover n values from begin: halves, or where the pairwise sum splits */
+static void cut_leaves(wt_pass *p, int at, int64_t begin, int64_t n, int depth, bool tree) {
+    if (!depth) {
+        p->cut[at] = begin;
+        return;
+    }
+    int64_t h = tree ? wt_kernels_pairwise_half(n) : n / 2;
+    cut_leaves(p, at, begin, h, depth - 1, tree);
+    cut_leaves(p, at + (1 << (depth - 1)), begin + h, n - h, depth - 1, tree);
+}
+
+void wt_pass_split_whole(wt_pass *p, bool one_run) {
+    if (!p->rop || p->slab || wt_iter_split_axis(&p->it) >= 0 || wt_dtype_is_complex(p->acc)) return;
+    bool inexact = wt_dtype_is_inexact(p->acc);
+    bool tree = inexact && p->rop == WT_REDUCE_SUM && one_run && p->it.ndim == 1;
+    if (inexact && !tree && p->rop != WT_REDUCE_MAX && p->rop != WT_REDUCE_MIN) return; /* float products */
+    int64_t n = wt_iter_size(&p->it);
+    int parts = wt_parallel_parts(n, WT_PASS_MIN_PART), depth = 0;
+    if (parts < 2) return;
+    while ((1 << depth) < parts) depth++;
+    p->nparts = parts;
+    p->leaves = 1 << depth;
+    cut_leaves(p, 0, 0, n, depth, tree);
+    p->cut[p->leaves] = n;
 }
 
 wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted) {
@@ -156,6 +200,27 @@ static void part_inner(void *ctx, char **ptr, const int64_t *st, int64_t n) {
     part->fn(part->plan, part->scratch, ptr, st, n);
 }
 
+/* leaves [begin, end), each folded into its own partial */
+static void leaf_task(void *ctx, int64_t begin, int64_t end, int part) {
+    wt_pass *p = ctx;
+    for (int64_t l = begin; l < end; l++) {
+        wt_iter it = p->it;
+        it.ptr[0] = (char *)&p->partial[l]; /* the output steps nowhere: one element */
+        wt_iter_run_range(&it, part_inner, &p->parts[part], p->cut[l], p->cut[l + 1]);
+    }
+}
+
+/* the partials combined as the tree they are leaves of, then into the target */
+static void run_leaves(wt_pass *p) {
+    for (int l = 0; l < p->leaves; l++) wt_reduce_identity_at(p->rop, p->acc, &p->partial[l]);
+    wt_parallel_for(p->leaves, p->nparts, leaf_task, p);
+    wt_accum fold = wt_kernels_accum_ref(p->rop, p->acc);
+    for (int w = 1; w < p->leaves; w *= 2)
+        for (int l = 0; l + w < p->leaves; l += 2 * w)
+            fold((char *)&p->partial[l], 0, (char *)&p->partial[l + w], 0, 1);
+    fold(wt_first(p->target), 0, (char *)&p->partial[0], 0, 1);
+}
+
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
     if (p->rop) {
         wt_slot slot;
@@ -163,7 +228,12 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
         wt_assign_fill_slot(p->target, &slot);
     }
     for (int k = 0; k < p->nparts; k++) p->parts[k].fn = fn, p->parts[k].plan = plan;
-    wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
+    if (p->slab)
+        wt_parallel_iter_slab(&p->it, p->slab - 1, part_inner, p->parts, sizeof p->parts[0], p->nparts);
+    else if (p->leaves)
+        run_leaves(p);
+    else
+        wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
 }
 
 wt_status wt_pass_finish(wt_pass *p, int64_t mean_count) {

@@ -54,6 +54,12 @@ typedef struct wt_pass {
     size_t scratch_bytes;
     bool counted;
     wt_pass_part parts[WT_PASS_MAXPARTS];
+    /* a reduction's parts: slabs of the output (1 + the axis cut; 0: none),
+    ** or a whole reduction cut in `leaves` ranges, each folded into its own
+    ** partial, then combined pairwise (wt_pass_split_whole) */
+    int slab, leaves;
+    int64_t cut[WT_PASS_MAXPARTS + 1];
+    wt_slot partial[WT_PASS_MAXPARTS];
 } wt_pass;
 
 /* The iteration shape of a pass over in[0..n) (NULL entries are scalars):
@@ -66,6 +72,13 @@ wt_status wt_pass_shape(const char *name, int n, const wt_tensor *const *in, con
 bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t);
 
 wt_status wt_pass_prepare(wt_pass *p);
+/* A reduction of everything into one value may run in parts when the parts'
+** combination gives the bits one thread gives: integers (sums wrap),
+** max and min in any ranges; a float sum only when the caller's inner
+** function folds the whole pass as one run (one_run: no blocks, so one
+** pairwise tree), cut where that tree splits.  Call after prepare, before
+** wt_pass_scratch. */
+void wt_pass_split_whole(wt_pass *p, bool one_run);
 /* bytes of scratch for every part; counted like tensor storage (wt_memory_peak) or not */
 wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted);
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan);
@@ -88,8 +101,13 @@ wt_status wt_pass_out_shape(const char *name, const wt_tensor *out, int nd, cons
 ** *result = r.  r is consumed either way. */
 wt_status wt_pass_deliver(const char *name, wt_tensor *r, wt_tensor *out, wt_tensor **result);
 
-/* a plain pass (no reduction, no tiles) of at least this many elements per
-** part is split across threads; each part has its own scratch */
+/* a pass of at least this many elements per part is split across threads
+** (a plain one unless tiled; a reduction in slabs or leaves, see above);
+** each part has its own scratch */
 #define WT_PASS_MIN_PART (1 << 16)
+/* a reduction cut along its rows (a sum over axis 0 of a matrix) gives each
+** part at least this many bytes of a row: narrower, reading part of every
+** row costs more than a second thread gains (measured natively and in V8) */
+#define WT_PASS_MIN_SLAB 8192
 
 #endif

@@ -2,6 +2,7 @@
 ** run through the elementwise driver as copy-with-reduce into an
 ** accumulator shaped like the kept axes; argmax/argmin scan rows. */
 #include "ops.h"
+#include "parallel.h"
 #include "pass.h"
 #include <math.h>
 #include <string.h>
@@ -153,7 +154,10 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     const wt_tensor *ops[2] = {r, &rows};
     wt_iter it;
     wt_iter_init(&it, 2, ops, 0);
-    wt_iter_run(&it, arg_inner, &ctx);
+    /* rows are independent: split across threads by rows, each scanned whole */
+    int64_t nrows = wt_iter_size(&it);
+    int parts = wt_parallel_parts(nrows * len, WT_PASS_MIN_PART);
+    wt_parallel_iter(&it, arg_inner, &ctx, 0, parts < nrows ? parts : (int)nrows);
     wt_tensor_free(flat);
     r->d.ndim = rnd; /* same elements, keepdims shape */
     memcpy(r->d.shape, shape, sizeof(int64_t) * (size_t)rnd);

@@ -2,6 +2,7 @@
 ** hook cuts loops into parts in any build (natively the parts run in turn),
 ** so every split path runs here, under ASan and Valgrind too. */
 #include "wt_test.h"
+#include "ops.h"
 #include <stdlib.h>
 
 static wt_tensor *random_tensor(int dtype, int nd, const int64_t *shape) {
@@ -154,4 +155,104 @@ void test_threads_ewise_same_bits(void) {
     }
     wt_tensor_free(rev), wt_tensor_free(mt), wt_tensor_free(i8);
     wt_tensor_free(a), wt_tensor_free(b), wt_tensor_free(m), wt_tensor_free(r), wt_tensor_free(c);
+}
+
+/* a reduction with 1 thread, then 2..6: the same bytes; split says whether parts must run */
+static void check_reduce_split(const char *name, int rop, const wt_tensor *x, int naxes, const int *axes, bool split) {
+    wt_tensor *one = NULL;
+    wt_parallel_debug_threads(1);
+    CHECK_OK(wt_reduce(rop, x, naxes, axes, 0, NULL, &one));
+    for (int threads = 2; threads <= 6; threads++) {
+        wt_tensor *r = NULL;
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(threads);
+        CHECK_OK(wt_reduce(rop, x, naxes, axes, 0, NULL, &r));
+        wt_parallel_debug_threads(1);
+        if ((wt_parallel_debug_split_loops() != before) != split)
+            wt_t_fail(__FILE__, __LINE__, "%s %s with %d threads: %s", name, wt_ops_reduce_name(rop), threads,
+                      split ? "not split" : "split, which would change its bits");
+        if (!r || !same_bytes(r, one))
+            wt_t_fail(__FILE__, __LINE__, "%s %s with %d threads differs from 1 thread", name, wt_ops_reduce_name(rop),
+                      threads);
+        wt_tensor_free(r);
+    }
+    wt_tensor_free(one);
+}
+
+static void set_f32(wt_tensor *t, int64_t i, uint32_t bits) { memcpy((float *)wt_tensor_data(t) + i, &bits, 4); }
+
+void test_threads_reduce_same_bits(void) {
+    int64_t big[1] = {300013} /* halves not at multiples of 8, as the pairwise sum cuts */, mat[2] = {700, 530},
+            wshape[2] = {40, 8200};
+    int ax0 = 0, ax1 = 1;
+    wt_tensor *a = random_tensor(WT_FLOAT32, 1, big), *m = random_tensor(WT_FLOAT64, 2, mat);
+    wt_tensor *wide = random_tensor(WT_FLOAT32, 2, wshape), *i32 = NULL, *i8 = NULL, *mt = NULL, *nan = NULL,
+              *zeros = NULL, *half = NULL, *gap = NULL;
+    CHECK_OK(wt_astype(a, WT_INT32, &i32));
+    CHECK_OK(wt_astype(m, WT_INT8, &i8)); /* int8 sums accumulate in int32: converted in blocks */
+    CHECK_OK(wt_astype(a, WT_FLOAT16, &half));
+    CHECK_OK(wt_view_permute(m, 0, NULL, &mt));
+    CHECK_OK(wt_view_slice(m, ":, :500", &gap));
+    CHECK_OK(wt_copy(a, &nan));
+    set_f32(nan, 100000, 0x7fc00001u); /* two NaNs: max and min give the first one's bits */
+    set_f32(nan, 250000, 0xffc00002u);
+    CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 1, big, &zeros));
+    for (int64_t i = 0; i < big[0]; i += 3) set_f32(zeros, i, 0x80000000u); /* -0 and +0: which one max keeps */
+    static const int rops[] = {WT_REDUCE_SUM, WT_REDUCE_MAX, WT_REDUCE_MIN, WT_REDUCE_MEAN, WT_REDUCE_ANY};
+    for (size_t k = 0; k < sizeof rops / sizeof rops[0]; k++) {
+        check_reduce_split("float32", rops[k], a, -1, NULL, true); /* one run: cut where its pairwise sum splits */
+        check_reduce_split("float16", rops[k], half, -1, NULL, rops[k] != WT_REDUCE_SUM && rops[k] != WT_REDUCE_MEAN);
+        check_reduce_split("int32", rops[k], i32, -1, NULL, rops[k] != WT_REDUCE_MEAN);
+        check_reduce_split("int8 matrix", rops[k], i8, -1, NULL, rops[k] != WT_REDUCE_MEAN);
+        check_reduce_split("matrix axis 1", rops[k], m, 1, &ax1, true);  /* slabs of the output: its rows */
+        check_reduce_split("wide axis 0", rops[k], wide, 1, &ax0, true); /* its columns, 8 KiB+ of every row each */
+        /* 530 columns (4240 bytes a row): two threads reading parts of every row lose */
+        check_reduce_split("matrix axis 0", rops[k], m, 1, &ax0, false);
+        check_reduce_split("transposed axis 1", rops[k], mt, 1, &ax1, false);
+        /* read in its own order: a transposed matrix sums as one run, cut like one */
+        check_reduce_split("transposed", rops[k], mt, -1, NULL, true);
+        /* a float sum of rows with gaps between them, one after another: one order, one part */
+        check_reduce_split("gapped", rops[k], gap, -1, NULL,
+                           rops[k] == WT_REDUCE_MAX || rops[k] == WT_REDUCE_MIN || rops[k] == WT_REDUCE_ANY);
+    }
+    check_reduce_split("float32 NaNs", WT_REDUCE_MAX, nan, -1, NULL, true);
+    check_reduce_split("float32 NaNs", WT_REDUCE_MIN, nan, -1, NULL, true);
+    check_reduce_split("signed zeros", WT_REDUCE_MAX, zeros, -1, NULL, true);
+    check_reduce_split("signed zeros", WT_REDUCE_MIN, zeros, -1, NULL, true);
+    check_reduce_split("matrix axis 1", WT_REDUCE_ARGMAX, m, 1, &ax1, true); /* rows scanned whole, by rows */
+    check_reduce_split("matrix axis 0", WT_REDUCE_ARGMIN, m, 1, &ax0, true);
+    check_reduce_split("float32 NaNs", WT_REDUCE_ARGMAX, nan, -1, NULL, false); /* one row */
+    check_reduce_split("float32", WT_REDUCE_PROD, a, -1, NULL, false);          /* a product in order: never cut */
+    check_reduce_split("int32", WT_REDUCE_PROD, i32, -1, NULL, true);           /* wraps: any order */
+    { /* a fused sum of a leaf is the eager sum, bit for bit, on any threads */
+        wt_tensor *eager = NULL, *out = NULL;
+        CHECK_OK(wt_reduce(WT_REDUCE_SUM, a, -1, NULL, 0, NULL, &eager));
+        for (int threads = 1; threads <= 4; threads++) {
+            CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 0, NULL, &out));
+            wt_parallel_debug_threads(threads);
+            CHECK_OK(wt_fuse(1, (const wt_tensor *[]){a}, NULL, 1, (int32_t[]){WT_OP_COPY, 0, 0, 0}, out, WT_REDUCE_SUM,
+                             NULL));
+            wt_parallel_debug_threads(1);
+            if (!same_bytes(out, eager)) wt_t_fail(__FILE__, __LINE__, "fused sum with %d threads", threads);
+            wt_tensor_free(out);
+        }
+        wt_tensor_free(eager);
+    }
+    { /* a fused sum of squares of every row: slabs of rows */
+        int64_t oshape[2] = {700, 1};
+        wt_tensor *o1 = NULL, *o3 = NULL;
+        CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 2, oshape, &o1));
+        CHECK_OK(wt_tensor_zeros(WT_FLOAT64, 2, oshape, &o3));
+        const int32_t code[4] = {WT_OP_SQUARE, 0, 0, 0};
+        CHECK_OK(wt_fuse(1, (const wt_tensor *[]){m}, NULL, 1, code, o1, WT_REDUCE_SUM, NULL));
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(3);
+        CHECK_OK(wt_fuse(1, (const wt_tensor *[]){m}, NULL, 1, code, o3, WT_REDUCE_SUM, NULL));
+        wt_parallel_debug_threads(1);
+        CHECK(wt_parallel_debug_split_loops() > before);
+        CHECK(same_bytes(o1, o3));
+        wt_tensor_free(o1), wt_tensor_free(o3);
+    }
+    wt_tensor_free(a), wt_tensor_free(m), wt_tensor_free(i32), wt_tensor_free(i8), wt_tensor_free(mt);
+    wt_tensor_free(nan), wt_tensor_free(zeros), wt_tensor_free(half), wt_tensor_free(gap), wt_tensor_free(wide);
 }

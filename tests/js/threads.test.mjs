@@ -154,3 +154,33 @@ test('large elementwise ops split across threads give the single-thread bits', a
     assert.ok(Buffer.from(got.buffer).equals(Buffer.from(want.buffer)), name);
   }
 });
+
+// build(constant x) compiled and run in x's engine
+function lazy(w, x, build) {
+  const g = w.graph();
+  return g.compile(build(g.constant(x))).run();
+}
+
+test('large reductions split across threads, eager and lazy, give the single-thread bits', async () => {
+  const one = await init({ threads: 1 }),
+    two = await init({ threads: 2 });
+  const n = 13 * 30253, // halves not at multiples of 8: the pairwise sum's own cuts
+    a = rnd(n);
+  for (const [name, f] of [
+    ['sum', (w, x) => w.sum(x)],
+    ['mean', (w, x) => w.mean(x)],
+    ['max', (w, x) => w.max(x)],
+    ['argmin', (w, x) => w.argmin(x.reshape([13, -1]), { axis: 1 })],
+    ['sum int32', (w, x) => w.sum(x.mul(1000).astype('int32'))],
+    ['sum over rows', (w, x) => w.sum(x.reshape([13, -1]), { axis: 1 })],
+    ['sum over columns', (w, x) => w.sum(x.reshape([13, -1]), { axis: 0 })],
+    ['lazy sum of squares by rows', (w, x) => lazy(w, x.reshape([13, -1]), (c) => c.square().sum({ axis: 1 }))],
+    ['lazy sum', (w, x) => lazy(w, x, (c) => c.sum())],
+  ]) {
+    const got = f(two, two.tensor(a)).toTypedArray(),
+      want = f(one, one.tensor(a)).toTypedArray();
+    assert.ok(Buffer.from(got.buffer).equals(Buffer.from(want.buffer)), name);
+  }
+  // the lazy fold of a tensor is the eager sum, bit for bit
+  assert.equal(lazy(two, two.tensor(a), (c) => c.sum()).item(), two.sum(two.tensor(a)).item());
+});
