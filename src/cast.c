@@ -87,22 +87,17 @@ uint16_t wt_half_from_double(double v) { /* on the bits: no libm, so every float
 #define CELL(S, de, dn, DT, dk) APPLY(CELL_, (UNPACK S, de, dn, DT, dk))
 
 /* called by the composed complex casts: one copy of each loop, not one per caller */
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
 
 /* the strided reference loop for one pair; memcpy keeps unaligned wrapped
 ** memory legal and compiles to plain loads */
-#define LOOP(sn, ST, sk, dn, DT, dk)                                                                   \
-    NOINLINE static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
-        for (int64_t i = 0; i < n; i++, s += ss, d += ds) {                                            \
-            ST x;                                                                                      \
-            memcpy(&x, s, sizeof x);                                                                   \
-            DT y = CV_##dk##sk(DT, x);                                                                 \
-            memcpy(d, &y, sizeof y);                                                                   \
-        }                                                                                              \
+#define LOOP(sn, ST, sk, dn, DT, dk)                                                                      \
+    WT_NOINLINE static void cast_##sn##_##dn(const char *s, int64_t ss, char *d, int64_t ds, int64_t n) { \
+        for (int64_t i = 0; i < n; i++, s += ss, d += ds) {                                               \
+            ST x;                                                                                         \
+            memcpy(&x, s, sizeof x);                                                                      \
+            DT y = CV_##dk##sk(DT, x);                                                                    \
+            memcpy(d, &y, sizeof y);                                                                      \
+        }                                                                                                 \
     }
 /* Complex casts are the real casts of their parts, so that complex adds a
 ** handful of small functions, not a loop per pair: a real value into complex
@@ -116,7 +111,7 @@ uint16_t wt_half_from_double(double v) { /* on the bits: no libm, so every float
 #define CAST_(a, b) cast_##a##_##b
 #define CAST(a, b) CAST_(a, b) /* expands PART_x first */
 /* the imaginary parts (z bytes each, stride ds) of n complex values: 0 */
-NOINLINE static void zero_parts(char *d, int64_t ds, int64_t n, size_t z) {
+WT_NOINLINE static void zero_parts(char *d, int64_t ds, int64_t n, size_t z) {
     for (int64_t i = 0; i < n; i++) memset(d + i * ds, 0, z);
 }
 #define TO_C(sn, ST, dn, DT)                                                                  \

@@ -78,6 +78,10 @@ static inline bool wt_add_ok(int64_t a, int64_t b, int64_t *r) { return !__built
 #define WT_TLS
 #endif
 
+/* a function kept out of line: one copy of a large body (a polynomial, a
+** decomposition's leaf) instead of one per caller or per loop version */
+#define WT_NOINLINE __attribute__((noinline))
+
 /* ---- allocation (tensor.c) ----------------------------------------------- */
 void *wt_tensor_alloc_bytes(size_t nbytes); /* aligned, counted; NULL => caller reports */
 void wt_tensor_free_bytes(void *p, size_t nbytes);

@@ -19,7 +19,7 @@ wt_status wt_decomp_gemm(int dtype, int64_t m, int64_t n, int64_t k, const void 
 
 /* the vector loops every algorithm calls: one vectorized copy each, called
 ** (their O(n) work dwarfs a call) rather than inlined at every call site */
-#define LEAF __attribute__((noinline))
+#define LEAF WT_NOINLINE
 
 /* ---- float: LU and Cholesky only (float32's GEMM-bound factorizations) ---- */
 #define T float

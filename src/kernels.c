@@ -336,26 +336,43 @@ EVERY_OPS(f64, double)
     [WT_OP_RINT].ref = round_##sn##__strided, [WT_OP_POSITIVE].ref = copy_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
-** so a value's result never depends on where it sits in the tensor */
-#define VMATH(name, VFN)                                                                         \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        char *o = p[0];                                                                          \
-        const char *a = p[1];                                                                    \
-        int64_t i = 0;                                                                           \
-        wt_vmath_k k;                                                                            \
-        wt_vmath_k_init(&k);                                                                     \
-        if (s[0] == 4 && s[1] == 4) /* dense: a vector a step, straight from memory (one more  \
-            ** inlined copy of the polynomial per function costs 1-3 KB of binary each) */        \
-            for (; i + 4 <= n; i += 4)                                                           \
-                wt_vf32_store((float *)(void *)(o + i * 4), VFN(wt_vf32_load((const float *)(const void *)(a + i * 4)), &k)); \
-        float in[4], out[4];                                                                     \
-        for (; i < n; i += 4) { /* strided, or the tail: gather into one padded vector */       \
-            int m = n - i < 4 ? (int)(n - i) : 4;                                                \
-            for (int j = 0; j < 4; j++) memcpy(&in[j], a + (j < m ? i + j : i) * s[1], 4);      \
-            wt_vf32_store(out, VFN(wt_vf32_load(in), &k));                                       \
-            for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);                 \
-        }                                                                                        \
+** so a value's result never depends on where it sits in the tensor.  Blocks
+** of VBLOCK: dense ones straight from memory, the others (strided, or a
+** tail) gathered into a padded buffer first, so each kernel inlines its
+** polynomial once (1-3 KB of binary each). */
+#define VBLOCK 256
+/* the m values of operand k from element i: its memory when dense (and the block whole vectors),
+** else gathered into buf */
+static inline const float *vblock_in(char **p, const int64_t *s, int k, int64_t i, int m, float *buf) {
+    if (s[k] == 4 && m % 4 == 0) return (const float *)(const void *)(p[k] + i * 4);
+    for (int j = 0; j < m; j++) memcpy(&buf[j], p[k] + (i + j) * s[k], 4);
+    for (int j = m; j % 4; j++) buf[j] = buf[m - 1]; /* pad lanes: computed, never stored */
+    return buf;
+}
+static inline void vblock_out(char **p, const int64_t *s, int64_t i, int m, const float *buf) {
+    for (int j = 0; j < m; j++) memcpy(p[0] + (i + j) * s[0], &buf[j], 4);
+}
+/* One driver for every such kernel, calling its block function (kept out of
+** line: the compiler would copy the polynomial once per layout) */
+typedef void (*vblock1_fn)(float *y, const float *x, int m, const wt_vmath_k *k);
+static void vmath_run(char **p, const int64_t *s, int64_t n, vblock1_fn block) {
+    wt_vmath_k k;
+    wt_vmath_k_init(&k);
+    _Alignas(16) float in[VBLOCK], out[VBLOCK];
+    for (int64_t i = 0; i < n; i += VBLOCK) {
+        int m = n - i < VBLOCK ? (int)(n - i) : VBLOCK;
+        bool dense = s[0] == 4 && m % 4 == 0;
+        const float *x = vblock_in(p, s, 1, i, m, in);
+        block(dense ? (float *)(void *)(p[0] + i * 4) : out, x, m, &k);
+        if (!dense) vblock_out(p, s, i, m, out);
     }
+}
+#define VMATH(name, VFN)                                                                         \
+    static WT_NOINLINE void name##_block(float *y, const float *x, int m, const wt_vmath_k *k) { \
+        const wt_vmath_k c = *k; /* a local copy stays in registers: stores to y might alias *k */ \
+        for (int j = 0; j < m; j += 4) wt_vf32_store(y + j, VFN(wt_vf32_load(x + j), &c));       \
+    }                                                                                            \
+    static void name(char **p, const int64_t *s, int64_t n) { vmath_run(p, s, n, name##_block); }
 VMATH(exp_f32__strided, wt_vf32_exp)
 VMATH(expm1_f32__strided, wt_vf32_expm1)
 VMATH(log_f32__strided, wt_vf32_log)
@@ -379,31 +396,27 @@ VMATH(exp2_f32__strided, wt_vf32_exp2)
 VMATH(cbrt_f32__strided, wt_vf32_cbrt)
 /* the same for functions of two arguments.  Accumulate runs the reference with its output
 ** one step ahead of its first input (out[i] = f(out[i - 1], x[i])): that layout goes one
-** element per vector, so each result is stored before the next one reads it. */
-#define VMATH2(name, VFN)                                                                        \
-    static void name(char **p, const int64_t *s, int64_t n) {                                   \
-        char *o = p[0];                                                                          \
-        const char *a = p[1], *b = p[2];                                                         \
-        int64_t i = 0;                                                                           \
-        int w = o == a + s[1] && s[1] != 0 ? 1 : 4;                                              \
-        wt_vmath_k k;                                                                            \
-        wt_vmath_k_init(&k);                                                                     \
-        if (w == 4 && s[0] == 4 && s[1] == 4 && s[2] == 4)                                       \
-            for (; i + 4 <= n; i += 4)                                                           \
-                wt_vf32_store((float *)(void *)(o + i * 4),                                      \
-                              VFN(wt_vf32_load((const float *)(const void *)(a + i * 4)),        \
-                                  wt_vf32_load((const float *)(const void *)(b + i * 4)), &k));  \
-        float x[4], y[4], out[4];                                                                \
-        for (; i < n; i += w) {                                                                  \
-            int m = n - i < w ? (int)(n - i) : w;                                                \
-            for (int j = 0; j < 4; j++) {                                                        \
-                memcpy(&x[j], a + (j < m ? i + j : i) * s[1], 4);                                \
-                memcpy(&y[j], b + (j < m ? i + j : i) * s[2], 4);                                \
-            }                                                                                    \
-            wt_vf32_store(out, VFN(wt_vf32_load(x), wt_vf32_load(y), &k));                       \
-            for (int j = 0; j < m; j++) memcpy(o + (i + j) * s[0], &out[j], 4);                 \
-        }                                                                                        \
+** element per block, so each result is stored before the next one reads it. */
+typedef void (*vblock2_fn)(float *y, const float *a, const float *b, int m, const wt_vmath_k *k);
+static void vmath2_run(char **p, const int64_t *s, int64_t n, vblock2_fn block) {
+    wt_vmath_k k;
+    wt_vmath_k_init(&k);
+    int w = p[0] == p[1] + s[1] && s[1] != 0 ? 1 : VBLOCK;
+    _Alignas(16) float x[VBLOCK], y[VBLOCK], out[VBLOCK];
+    for (int64_t i = 0; i < n; i += w) {
+        int m = n - i < w ? (int)(n - i) : w;
+        bool dense = s[0] == 4 && m % 4 == 0;
+        const float *a = vblock_in(p, s, 1, i, m, x), *b = vblock_in(p, s, 2, i, m, y);
+        block(dense ? (float *)(void *)(p[0] + i * 4) : out, a, b, m, &k);
+        if (!dense) vblock_out(p, s, i, m, out);
     }
+}
+#define VMATH2(name, VFN)                                                                        \
+    static WT_NOINLINE void name##_block(float *y, const float *a, const float *b, int m, const wt_vmath_k *k) { \
+        const wt_vmath_k c = *k;                                                                 \
+        for (int j = 0; j < m; j += 4) wt_vf32_store(y + j, VFN(wt_vf32_load(a + j), wt_vf32_load(b + j), &c)); \
+    }                                                                                            \
+    static void name(char **p, const int64_t *s, int64_t n) { vmath2_run(p, s, n, name##_block); }
 VMATH2(atan2_f32__strided, wt_vf32_atan2)
 VMATH2(hypot_f32__strided, wt_vf32_hypot)
 VMATH2(logaddexp_f32__strided, wt_vf32_logaddexp)
@@ -513,7 +526,7 @@ SIMD2(add, i64, int64_t, wt_vi64, 2, wt_vi64_add) SIMD2(sub, i64, int64_t, wt_vi
 ** bits; lt, le and ge are gt and eq with the operands swapped or negated.  One
 ** branch-free loop serves all twelve kernels (the choices are lane masks), so
 ** the binary holds one copy.  Returns the elements done. */
-__attribute__((noinline)) static int64_t cmp64_block(char **p, const int64_t *s, int64_t n, int64_t flip, bool swap,
+WT_NOINLINE static int64_t cmp64_block(char **p, const int64_t *s, int64_t n, int64_t flip, bool swap,
                                                      bool neg, bool gt) {
     const int64_t *a = (const int64_t *)(const void *)p[1], *b = (const int64_t *)(const void *)p[2];
     bool ca = s[1] == 8, cb = s[2] == 8;
