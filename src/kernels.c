@@ -355,7 +355,7 @@ static inline void vblock_out(char **p, const int64_t *s, int64_t i, int m, cons
 /* One driver for every such kernel, calling its block function (kept out of
 ** line: the compiler would copy the polynomial once per layout) */
 typedef void (*vblock1_fn)(float *y, const float *x, int m, const wt_vmath_k *k);
-static void vmath_run(char **p, const int64_t *s, int64_t n, vblock1_fn block) {
+static WT_NOINLINE void vmath_run(char **p, const int64_t *s, int64_t n, vblock1_fn block) {
     wt_vmath_k k;
     wt_vmath_k_init(&k);
     _Alignas(16) float in[VBLOCK], out[VBLOCK];
@@ -398,7 +398,7 @@ VMATH(cbrt_f32__strided, wt_vf32_cbrt)
 ** one step ahead of its first input (out[i] = f(out[i - 1], x[i])): that layout goes one
 ** element per block, so each result is stored before the next one reads it. */
 typedef void (*vblock2_fn)(float *y, const float *a, const float *b, int m, const wt_vmath_k *k);
-static void vmath2_run(char **p, const int64_t *s, int64_t n, vblock2_fn block) {
+static WT_NOINLINE void vmath2_run(char **p, const int64_t *s, int64_t n, vblock2_fn block) {
     wt_vmath_k k;
     wt_vmath_k_init(&k);
     int w = p[0] == p[1] + s[1] && s[1] != 0 ? 1 : VBLOCK;
