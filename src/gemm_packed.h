@@ -15,7 +15,7 @@
 static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int64_t mc, int64_t kc, bool neg,
                        GP_T *ap) {
     for (int64_t ir = 0; ir < mc; ir += MR)
-        for (int64_t k = 0; k < kc; k++)
+        WT_NO_UNROLL for (int64_t k = 0; k < kc; k++) /* (unrolled, 2 KB per type for no speed) */
             for (int r = 0; r < MR; r++, ap++) {
                 if (ir + r < mc)
                     memcpy(ap, a + am[ir + r] + ak[k], sizeof(GP_T)), *ap = neg ? -*ap : *ap;
@@ -27,7 +27,7 @@ static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int6
 static void GP(pack_b)(const char *b, const int64_t *bk, const int64_t *bn, int64_t kc, int64_t nc, bool bn_dense,
                        GP_T *bp) {
     for (int64_t jr = 0; jr < nc; jr += GP_NR)
-        for (int64_t k = 0; k < kc; k++, bp += GP_NR) {
+        WT_NO_UNROLL for (int64_t k = 0; k < kc; k++, bp += GP_NR) {
             const char *row = b + bk[k];
             if (bn_dense && jr + GP_NR <= nc) {
                 memcpy(bp, row + bn[jr], GP_NR * sizeof(GP_T));
@@ -70,7 +70,7 @@ static void GP(store)(char *c, const int64_t *cm, const int64_t *cn, int64_t mr,
             }
             continue;
         }
-        for (int64_t n = 0; n < nr; n++) {
+        WT_NO_UNROLL for (int64_t n = 0; n < nr; n++) {
             GP_T v = tile[r * GP_NR + n], old;
             if (add) memcpy(&old, row + cn[n], sizeof old), v = old + v;
             memcpy(row + cn[n], &v, sizeof v);
