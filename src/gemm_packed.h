@@ -17,17 +17,16 @@ static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int6
     for (int64_t ir = 0; ir < mc; ir += MR)
         WT_NO_UNROLL for (int64_t k = 0; k < kc; k++) /* (unrolled, 2 KB per type for no speed) */
             for (int r = 0; r < MR; r++, ap++) {
-                if (ir + r < mc)
-                    memcpy(ap, a + am[ir + r] + ak[k], sizeof(GP_T)), *ap = neg ? -*ap : *ap;
-                else
-                    *ap = 0;
-            }
+            if (ir + r < mc)
+                memcpy(ap, a + am[ir + r] + ak[k], sizeof(GP_T)), *ap = neg ? -*ap : *ap;
+            else
+                *ap = 0;
+        }
 }
 /* B K x cols -> GP_NR-wide panels, zero-padded; dense rows copy whole */
 static void GP(pack_b)(const char *b, const int64_t *bk, const int64_t *bn, int64_t kc, int64_t nc, bool bn_dense,
                        GP_T *bp) {
-    for (int64_t jr = 0; jr < nc; jr += GP_NR)
-        WT_NO_UNROLL for (int64_t k = 0; k < kc; k++, bp += GP_NR) {
+    for (int64_t jr = 0; jr < nc; jr += GP_NR) WT_NO_UNROLL for (int64_t k = 0; k < kc; k++, bp += GP_NR) {
             const char *row = b + bk[k];
             if (bn_dense && jr + GP_NR <= nc) {
                 memcpy(bp, row + bn[jr], GP_NR * sizeof(GP_T));

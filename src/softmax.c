@@ -7,12 +7,16 @@
 ** as the composed form does.  float32 uses vmath.h's exp, four lanes at a
 ** time (the tail padded into one vector, so no value depends on its place),
 ** and sums blocks of 64 in float32 lanes, the blocks in float64; float64
-** uses libm. */
+** uses libm.  Lanes are split across threads, each computed whole. */
 #include "core.h"
 #include "ops.h"
+#include "parallel.h"
 #include "vmath.h"
 #include <math.h>
 #include <string.h>
+
+/* elements per thread part: below this a split gained nothing (as elementwise passes) */
+#define WT_SOFTMAX_MIN_PART (1 << 16)
 
 /* acc plus e's four lanes, in float64 */
 static inline wt_vf64_t add_lanes(wt_vf64_t acc, wt_vf32_t e) {
@@ -78,6 +82,52 @@ static void row_f64(double *v, int64_t n, int log_form) {
     for (int64_t i = 0; i < n; i++) v[i] = log_form ? (v[i] - shift) - ls : v[i] / s;
 }
 
+typedef struct {
+    const wt_tensor *x;
+    wt_tensor *r;
+    int a, log_form;
+    int64_t n, rs[WT_MAX_DIMS];
+    char *rows; /* a scratch row per part, for lanes the result does not hold contiguously */
+    wt_vmath_k k;
+} softmax_job;
+
+/* lanes [begin, end): each gathered into its place in the result when that
+** is contiguous (the last axis), else into the part's scratch row */
+static void softmax_lanes(void *ctx, int64_t begin, int64_t end, int part) {
+    const softmax_job *j = ctx;
+    const wt_tensor *x = j->x;
+    int a = j->a, dt = x->d.dtype;
+    int64_t n = j->n, isz = (int64_t)wt_dtype_size(dt), idx[WT_MAX_DIMS] = {0};
+    if (begin >= end) return;
+    for (int64_t d = x->d.ndim - 1, rem = begin; d >= 0; d--) { /* lane `begin`: an index on every axis but a */
+        if (d == a) continue;
+        idx[d] = rem % x->d.shape[d];
+        rem /= x->d.shape[d];
+    }
+    const char *xb = wt_first(x);
+    char *rb = wt_first(j->r), *scratch = j->rows ? j->rows + (size_t)part * (size_t)(n * isz) : NULL;
+    for (int64_t l = begin; l < end; l++) {
+        int64_t xo = 0, ro = 0;
+        for (int d = 0; d < x->d.ndim; d++) xo += idx[d] * x->d.strides[d], ro += idx[d] * j->rs[d];
+        char *row = j->rs[a] == 1 ? rb + ro * isz : scratch;
+        if (x->d.strides[a] == 1)
+            memcpy(row, xb + xo * isz, (size_t)(n * isz));
+        else
+            for (int64_t i = 0; i < n; i++) memcpy(row + i * isz, xb + (xo + i * x->d.strides[a]) * isz, (size_t)isz);
+        if (dt == WT_FLOAT32)
+            row_f32((float *)(void *)row, n, j->log_form, &j->k);
+        else
+            row_f64((double *)(void *)row, n, j->log_form);
+        if (row == scratch)
+            for (int64_t i = 0; i < n; i++) memcpy(rb + (ro + i * j->rs[a]) * isz, row + i * isz, (size_t)isz);
+        for (int d = x->d.ndim - 1; d >= 0; d--) { /* the next lane: an odometer over every axis but a */
+            if (d == a) continue;
+            if (++idx[d] < x->d.shape[d]) break;
+            idx[d] = 0;
+        }
+    }
+}
+
 wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **result) {
     wt_status st = wt_tensor_check(x, "x");
     if (!st) st = wt_tensor_check_out(result);
@@ -87,42 +137,21 @@ wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **res
         return wt_error_fail(WT_EDTYPE, "softmax: x must be float32 or float64, got %s", wt_dtype_name(dt));
     if (x->d.ndim == 0) return wt_error_fail(WT_EINVAL, "softmax: x must have at least one dimension");
     if ((st = wt_desc_axis(axis, x->d.ndim, "axis", &a))) return st;
-    wt_tensor *r = NULL;
-    if ((st = wt_tensor_empty(dt, x->d.ndim, x->d.shape, &r))) return st;
-    int64_t n = x->d.shape[a], isz = (int64_t)wt_dtype_size(dt), size = wt_desc_size(&x->d);
-    char *row = n && size ? wt_tensor_sys_alloc((size_t)(n * isz)) : NULL;
-    if (n && size && !row) {
-        wt_tensor_free(r);
-        return wt_error_fail(WT_ENOMEM, "softmax: out of memory for a row of %lld", (long long)n);
+    softmax_job j = {.x = x, .a = a, .log_form = log_form, .n = x->d.shape[a]};
+    if ((st = wt_tensor_empty(dt, x->d.ndim, x->d.shape, &j.r))) return st;
+    int64_t isz = (int64_t)wt_dtype_size(dt), size = wt_desc_size(&x->d), lanes = j.n ? size / j.n : 0;
+    wt_desc_strides_c(x->d.ndim, x->d.shape, j.rs);
+    /* lanes are independent: split across threads, each computed whole (the same bits) */
+    int parts = wt_parallel_parts(size, WT_SOFTMAX_MIN_PART);
+    if (parts > lanes) parts = lanes < 1 ? 1 : (int)lanes;
+    bool gathered = j.rs[a] != 1 && size;
+    if (gathered && !(j.rows = wt_tensor_sys_alloc((size_t)(j.n * isz) * (size_t)parts))) {
+        wt_tensor_free(j.r);
+        return wt_error_fail(WT_ENOMEM, "softmax: out of memory for %d rows of %lld", parts, (long long)j.n);
     }
-    int64_t rs[WT_MAX_DIMS], idx[WT_MAX_DIMS] = {0}, lanes = n ? size / n : 0;
-    wt_desc_strides_c(x->d.ndim, x->d.shape, rs);
-    wt_vmath_k k;
-    wt_vmath_k_init(&k);
-    const char *xb = wt_first(x);
-    char *rb = wt_first(r);
-    for (int64_t l = 0; l < lanes; l++) {
-        int64_t xo = 0, ro = 0;
-        for (int d = 0; d < x->d.ndim; d++) xo += idx[d] * x->d.strides[d], ro += idx[d] * rs[d];
-        if (x->d.strides[a] == 1)
-            memcpy(row, xb + xo * isz, (size_t)(n * isz));
-        else
-            for (int64_t i = 0; i < n; i++) memcpy(row + i * isz, xb + (xo + i * x->d.strides[a]) * isz, (size_t)isz);
-        if (dt == WT_FLOAT32)
-            row_f32((float *)(void *)row, n, log_form, &k);
-        else
-            row_f64((double *)(void *)row, n, log_form);
-        if (rs[a] == 1)
-            memcpy(rb + ro * isz, row, (size_t)(n * isz));
-        else
-            for (int64_t i = 0; i < n; i++) memcpy(rb + (ro + i * rs[a]) * isz, row + i * isz, (size_t)isz);
-        for (int d = x->d.ndim - 1; d >= 0; d--) { /* the next lane: an odometer over every axis but a */
-            if (d == a) continue;
-            if (++idx[d] < x->d.shape[d]) break;
-            idx[d] = 0;
-        }
-    }
-    wt_tensor_sys_free(row);
-    *result = r;
+    wt_vmath_k_init(&j.k);
+    wt_parallel_for(lanes, parts, softmax_lanes, &j);
+    wt_tensor_sys_free(j.rows);
+    *result = j.r;
     return WT_OK;
 }

@@ -256,3 +256,31 @@ void test_threads_reduce_same_bits(void) {
     wt_tensor_free(a), wt_tensor_free(m), wt_tensor_free(i32), wt_tensor_free(i8), wt_tensor_free(mt);
     wt_tensor_free(nan), wt_tensor_free(zeros), wt_tensor_free(half), wt_tensor_free(gap), wt_tensor_free(wide);
 }
+
+void test_threads_softmax_same_bits(void) {
+    int64_t shape[3] = {3, 200, 700};
+    wt_tensor *x = random_tensor(WT_FLOAT32, 3, shape), *x64 = NULL;
+    CHECK_OK(wt_astype(x, WT_FLOAT64, &x64));
+    const wt_tensor *xs[2] = {x, x64};
+    for (int k = 0; k < 2; k++)
+        for (int axis = 0; axis < 3; axis++)
+            for (int log_form = 0; log_form < 2; log_form++) {
+                wt_tensor *one = NULL;
+                wt_parallel_debug_threads(1);
+                CHECK_OK(wt_softmax(xs[k], axis, log_form, &one));
+                for (int threads = 2; threads <= 5; threads += 3) {
+                    wt_tensor *r = NULL;
+                    int64_t before = wt_parallel_debug_split_loops();
+                    wt_parallel_debug_threads(threads);
+                    CHECK_OK(wt_softmax(xs[k], axis, log_form, &r));
+                    wt_parallel_debug_threads(1);
+                    if (wt_parallel_debug_split_loops() == before || !r || !same_bytes(r, one))
+                        wt_t_fail(__FILE__, __LINE__, "softmax %s axis %d log %d with %d threads: %s",
+                                  wt_dtype_name(xs[k]->d.dtype), axis, log_form, threads,
+                                  wt_parallel_debug_split_loops() == before ? "not split" : "differs from 1 thread");
+                    wt_tensor_free(r);
+                }
+                wt_tensor_free(one);
+            }
+    wt_tensor_free(x), wt_tensor_free(x64);
+}
