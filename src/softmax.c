@@ -1,5 +1,6 @@
 /* softmax.c — softmax and log-softmax along one axis, a lane at a time: the
-** lane is gathered into a scratch row (in L1 for the usual widths), its max
+** lane is gathered into its place in the result (or, where the result's lane
+** is strided, a scratch row; in L1 for the usual widths), its max
 ** found, exp(x - max) written and summed, then divided by the sum (or, for
 ** the log, max + log(sum) subtracted): three passes over cached data where
 ** the composed form makes five over the whole tensor.  A max that is not
