@@ -40,16 +40,21 @@ function freshOutput(op, read, cleanup, before = () => {}) {
   };
 }
 
+// the relaxed-SIMD build changes the GEMM alone: it runs the groups that are GEMMs
+const RELAXED_GROUPS = ['matmul', 'einsum', 'linalg'];
+
 // wtensor: one thread (the peers' ratios are per thread), and the threaded build --
-async function wtensorEngine(threads = 1) {
-  const wt = await init({ threads });
+async function wtensorEngine(threads = 1, relaxedSimd = false) {
+  const wt = await init({ threads, relaxedSimd });
   if (wt.info().threads !== threads)
     throw new Error(`wtensor could not run ${threads} threads: ${wt.info().threadsReason}`);
   return {
-    name: threads === 1 ? 'wtensor' : `wt-${threads}t`,
+    name: relaxedSimd ? 'wt-relaxed' : threads === 1 ? 'wtensor' : `wt-${threads}t`,
     info: () => wt.info(),
     wt,
     build(w, inputs) {
+      if (relaxedSimd && !RELAXED_GROUPS.includes(w.group))
+        throw { refused: 'not run: relaxed SIMD changes only the GEMM, so this is the wtensor row' };
       if (w.group === 'select') return wtSelect(wt, w, inputs);
       if (w.group === 'stats') return wtStats(wt, w, inputs);
       if (w.group === 'random') return wtRandom(wt, w);
@@ -386,6 +391,7 @@ const peerFor = (group, what, name, load, build) => async () => {
 export const ENGINES = {
   wtensor: () => wtensorEngine(1),
   'wt-2t': () => wtensorEngine(2),
+  'wt-relaxed': () => wtensorEngine(1, true),
   'tfjs-wasm': () => tfEngine('wasm'),
   'ort-1t': () => ortEngine(1),
   'ort-2t': () => ortEngine(2),

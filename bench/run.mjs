@@ -29,7 +29,10 @@ const SEPARATE = {
     'a separate process (its wasm kernels fail to link beside onnxruntime-web); ratio of medians, not alternated',
   'jax-jit':
     'a separate process (its wasm kernels fail to link beside onnxruntime-web); ratio of medians, not alternated',
+  'wt-relaxed':
+    'the relaxed-SIMD build, in a separate process: Node 20 validates relaxed SIMD only with --experimental-wasm-relaxed-simd; ratio of medians, not alternated',
 };
+const CHILD_FLAGS = { 'wt-relaxed': ['--experimental-wasm-relaxed-simd'] };
 const child = flag('--child');
 const reps = Number(opt('--reps', quick ? 2 : 7));
 const only = opt('--only', '')?.split(',').filter(Boolean);
@@ -158,6 +161,7 @@ for (const w of workloads) {
 for (const name of Object.keys(SEPARATE).filter((e) => requested.includes(e))) {
   try {
     const args2 = [
+      ...(CHILD_FLAGS[name] ?? []),
       'bench/run.mjs',
       '--child',
       '--engines',

@@ -38,8 +38,8 @@ const HISTORY = [
 // gzipped); until the binary is cut to that, the budget is its size at the
 // last change that shrank it, so it can only shrink.
 export const BUDGET = {
-  raw: 722000,
-  gzip: 256500,
+  raw: 666000,
+  gzip: 246000,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

@@ -33,10 +33,19 @@ export const nodeImport = (name) => import(/* webpackIgnore: true */ /* @vite-ig
 const URLS = {
   'wtensor.wasm': () => new URL('../dist/wtensor.wasm', import.meta.url),
   'wtensor-mt.wasm': () => new URL('../dist/wtensor-mt.wasm', import.meta.url),
+  'wtensor-relaxed.wasm': () => new URL('../dist/wtensor-relaxed.wasm', import.meta.url),
+  'wtensor-mt-relaxed.wasm': () => new URL('../dist/wtensor-mt-relaxed.wasm', import.meta.url),
 };
 
-// the init option that passes a module: wasm, or wasmThreads for the threaded build
-export const optionOf = (file) => (file === 'wtensor-mt.wasm' ? 'wasmThreads' : 'wasm');
+// the init option that passes a module: wasm, wasmThreads for the threaded
+// build, wasmRelaxed and wasmThreadsRelaxed for their relaxed-SIMD variants
+const OPTIONS = {
+  'wtensor.wasm': 'wasm',
+  'wtensor-mt.wasm': 'wasmThreads',
+  'wtensor-relaxed.wasm': 'wasmRelaxed',
+  'wtensor-mt-relaxed.wasm': 'wasmThreadsRelaxed',
+};
+export const optionOf = (file) => OPTIONS[file] ?? 'wasm';
 
 export function packageUrl(file) {
   try {

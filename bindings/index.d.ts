@@ -677,8 +677,10 @@ export interface MemoryInfo {
 export interface EngineInfo {
   version: string;
   simd: boolean;
-  /** 'wasm_simd128' (or 'generic'/'sse2' in native builds). */
+  /** 'wasm_relaxed_simd' (the relaxed-SIMD build: GEMM multiply-adds may be fused) or 'wasm_simd128'. */
   kernels: string;
+  /** Why the SIMD128 build runs (relaxedSimd: false, no relaxed SIMD in this engine, a module given without its relaxed variant, ...), or what the relaxed one changes. */
+  kernelsReason: string;
   /** Threads in use: the main thread and threads - 1 workers. */
   threads: number;
   /** Why threads is 1 (asked for, not cross-origin isolated, no SharedArrayBuffer, one core, ...), or what runs. */
@@ -1569,6 +1571,12 @@ export interface InitOptions {
   wasm?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
   /** The threaded build, as for wasm (default: dist/wtensor-mt.wasm next to the package). */
   wasmThreads?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
+  /** The relaxed-SIMD variants of wasm and wasmThreads (defaults: dist/wtensor-relaxed.wasm, dist/wtensor-mt-relaxed.wasm). */
+  wasmRelaxed?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
+  wasmThreadsRelaxed?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string | Response | Promise<Response>;
+  /** 'auto' (the default: the relaxed-SIMD build where the engine validates relaxed SIMD), true (required: fail
+   *  otherwise) or false (the SIMD128 build). */
+  relaxedSimd?: 'auto' | boolean;
   /** 'auto' (the default: every logical core, up to 16, when SharedArrayBuffer and Worker are
    *  available and the page is cross-origin isolated) or a number from 1 to 64. */
   threads?: 'auto' | number | null;

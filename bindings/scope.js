@@ -62,10 +62,12 @@ export function info(engine) {
     { threads, reason } = engine.threads;
   return {
     version: engine.cstr(ex.wt_version()),
-    simd: engine.cstr(ex.wt_simd_name()) === 'wasm_simd128',
+    simd: engine.cstr(ex.wt_simd_name()).startsWith('wasm_'),
     kernels: engine.cstr(ex.wt_simd_name()),
+    kernelsReason:
+      engine.kernelsReason ?? 'relaxed SIMD: the GEMM (matmul, einsum, linalg) multiply-adds with f32x4.relaxed_madd',
     threads,
-    threadsReason: reason ?? `${threads} threads: the threaded build (wtensor-mt.wasm) with ${threads - 1} workers`,
+    threadsReason: reason ?? `${threads} threads: the threaded build (${engine.file}) with ${threads - 1} workers`,
     memoryBytes: engine.memory.buffer.byteLength,
   };
 }

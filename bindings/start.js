@@ -6,6 +6,7 @@ import { Engine, typeName } from './engine.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
 import { firstThread, enterThread, memoryId } from './thread.js';
 import { checkShared } from './exchange.js';
+import { planKernels, startVariant } from './variant.js';
 
 async function instantiate(module, env, what) {
   try {
@@ -15,27 +16,24 @@ async function instantiate(module, env, what) {
   }
 }
 
-async function startSingle(source) {
-  const module = await loadModule(source);
-  const instance = await instantiate(module, {}, 'wtensor.wasm');
+async function startSingle(source, file) {
+  const module = await loadModule(source, file);
+  const instance = await instantiate(module, {}, file);
   instance.exports._initialize();
   return new Engine(instance, module);
 }
 
 // the threaded build on a shared memory, with n-1 workers
-async function startThreaded(source, n) {
-  const module = await loadModule(source, 'wtensor-mt.wasm');
+async function startThreaded(source, file, n) {
+  const module = await loadModule(source, file);
   const imports = WebAssembly.Module.imports(module),
     exports = WebAssembly.Module.exports(module);
   if (!imports.some((i) => i.kind === 'memory') || !exports.some((e) => e.name === 'wt_threads_work')) {
-    throw new WtError(
-      'WT_ELOAD',
-      'the module is not the threaded build of wtensor (wtensor-mt.wasm imports a shared memory)',
-    );
+    throw new WtError('WT_ELOAD', `the module is not the threaded build of wtensor (${file} imports a shared memory)`);
   }
   const memory = sharedMemory(),
     host = {};
-  const instance = await instantiate(module, { memory, ...hostImports(host) }, 'wtensor-mt.wasm');
+  const instance = await instantiate(module, { memory, ...hostImports(host) }, file);
   instance.exports._initialize();
   firstThread(instance.exports, memory);
   const engine = new Engine(instance, module, memory);
@@ -85,16 +83,21 @@ export async function startEngine(options) {
       );
     }
     engine = await startAttached(options.share);
+    engine.kernelsReason = "the shared memory's module";
     reason = "an instance attached to another's memory (init({ share })) runs its loops on its own thread";
   } else ({ n: threads, reason } = await planThreads(options));
+  const kernels = options.share === undefined ? planKernels(options) : null;
   if (threads > 1) {
     try {
-      engine = await startThreaded(options.wasmThreads, threads);
+      engine = await startVariant(options, kernels, 'wtensor-mt.wasm', (src, file) =>
+        startThreaded(src, file, threads),
+      );
     } catch (e) {
+      if (kernels?.required) throw e; // relaxedSimd: true, and the relaxed build could not start
       [threads, reason] = [1, `the threaded build could not start: ${e.message}`];
     }
   }
-  engine ??= await startSingle(options.wasm);
+  engine ??= await startVariant(options, kernels, 'wtensor.wasm', startSingle);
   engine.threads = { threads, reason };
   return engine;
 }

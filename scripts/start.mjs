@@ -4,9 +4,10 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 const root = new URL('../', import.meta.url);
-if (!existsSync(new URL('dist/wtensor.wasm', root))) {
+const built = ['wtensor.wasm', 'wtensor-relaxed.wasm'].every((f) => existsSync(new URL(`dist/${f}`, root)));
+if (!built) {
   execFileSync('bash', ['scripts/setup.sh'], { cwd: root, stdio: 'inherit' });
-  execFileSync('bash', ['scripts/build.sh', 'wasm'], { cwd: root, stdio: 'inherit' });
+  execFileSync('bash', ['scripts/build.sh', 'wasm', 'relaxed'], { cwd: root, stdio: 'inherit' });
 }
 const { serveDemos } = await import('./serve.mjs');
 await serveDemos();

@@ -50,7 +50,7 @@ static void GP(ukernel)(int64_t kc, const GP_T *ap, const GP_T *bp, GP_T *tile) 
         for (int v = 0; v < GP_NR / GP_W; v++) b[v] = GPV(load)(bp + v * GP_W);
         for (int r = 0; r < MR; r++) {
             GPV(t) a = GPV(load_splat)(ap + r);
-            for (int v = 0; v < GP_NR / GP_W; v++) acc[r][v] = GPV(add)(acc[r][v], GPV(mul)(a, b[v]));
+            for (int v = 0; v < GP_NR / GP_W; v++) acc[r][v] = GPV(madd)(a, b[v], acc[r][v]); /* fused when relaxed */
         }
     }
     for (int r = 0; r < MR; r++)

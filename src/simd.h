@@ -21,7 +21,11 @@
 
 #if defined(__wasm_simd128__) && !defined(WT_FORCE_GENERIC_SIMD)
 #include <wasm_simd128.h>
+#ifdef __wasm_relaxed_simd__
+#define WT_SIMD_NAME "wasm_relaxed_simd" /* the relaxed build: see wt_vf32_madd */
+#else
 #define WT_SIMD_NAME "wasm_simd128"
+#endif
 typedef v128_t wt_vf32_t, wt_vf64_t, wt_vi32_t, wt_vi64_t, wt_mf32_t, wt_mf64_t;
 /* float32 */
 static inline wt_vf32_t wt_vf32_load(const float *p) { return wasm_v128_load(p); }
@@ -432,5 +436,21 @@ static inline wt_vf64_t wt_vf64_sign_even(void) { return (wt_vf64_t){-0.0, 0.0};
     }
 WT_SIMD_DERIVED(wt_vf32, wt_mf32, float)
 WT_SIMD_DERIVED(wt_vf64, wt_mf64, double)
+
+/* c + a b for the GEMM microkernel alone: one rounding where the relaxed
+** build's f32x4.relaxed_madd is an FMA (the engine's choice: fused on x86
+** with FMA3 and on ARM, two roundings elsewhere), two roundings in every other
+** build.  Every other kernel keeps the same bits on every ISA. */
+#if defined(__wasm_relaxed_simd__) && !defined(WT_FORCE_GENERIC_SIMD)
+static inline wt_vf32_t wt_vf32_madd(wt_vf32_t a, wt_vf32_t b, wt_vf32_t c) { return wasm_f32x4_relaxed_madd(a, b, c); }
+static inline wt_vf64_t wt_vf64_madd(wt_vf64_t a, wt_vf64_t b, wt_vf64_t c) { return wasm_f64x2_relaxed_madd(a, b, c); }
+#else
+static inline wt_vf32_t wt_vf32_madd(wt_vf32_t a, wt_vf32_t b, wt_vf32_t c) {
+    return wt_vf32_add(c, wt_vf32_mul(a, b));
+}
+static inline wt_vf64_t wt_vf64_madd(wt_vf64_t a, wt_vf64_t b, wt_vf64_t c) {
+    return wt_vf64_add(c, wt_vf64_mul(a, b));
+}
+#endif
 
 #endif /* WT_SIMD_H */

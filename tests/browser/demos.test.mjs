@@ -29,7 +29,7 @@ test('the demos work in Chromium', { timeout: 240_000 }, async (t) => {
           await page.waitForFunction(() => !document.getElementById('info').textContent.startsWith('loading'));
           assert.match(
             await text(page, '#info'),
-            /^wtensor 0\.1\.0 · kernels: wasm_simd128 · threads: 2 \(2 threads: the threaded build \(wtensor-mt\.wasm\) with 1 workers\)\ncrossOriginIsolated: true/,
+            /^wtensor 0\.1\.0 · kernels: wasm_relaxed_simd · threads: 2 \(2 threads: the threaded build \(wtensor-mt-relaxed\.wasm\) with 1 workers\)\ncrossOriginIsolated: true/,
           );
           await screenshot(page, 'index');
           assert.deepEqual(page.problems, []);

@@ -37,15 +37,12 @@ test('a Vite-built app importing wtensor from the packed tarball runs in Chromiu
     const dist = join(app, 'dist');
     await build({ root: app, configFile: false, logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
     const assets = readdirSync(join(dist, 'assets'));
-    assert.equal(
-      assets.filter((f) => /^wtensor-mt-.*\.wasm$/.test(f)).length,
-      1,
-      'the threaded wasm is emitted as an asset',
-    );
-    assert.equal(
-      assets.filter((f) => /^wtensor-(?!mt-).*\.wasm$/.test(f)).length,
-      1,
-      'the wasm is emitted as an asset',
+    // the four modules, each once: wtensor, wtensor-mt and their relaxed-SIMD variants (hash suffixes)
+    const wasm = assets.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/-[\w-]{8}\.wasm$/, ''));
+    assert.deepEqual(
+      wasm.sort(),
+      ['wtensor', 'wtensor-mt', 'wtensor-mt-relaxed', 'wtensor-relaxed'],
+      'every wasm is emitted as an asset',
     );
     assert.equal(assets.filter((f) => /^worker-.*\.js$/.test(f)).length, 1, 'the pool worker is bundled');
     await withBrowser(
@@ -54,7 +51,7 @@ test('a Vite-built app importing wtensor from the packed tarball runs in Chromiu
         await page.waitForFunction(() => document.title === 'done', null, { timeout: 60_000 });
         assert.deepEqual(JSON.parse(await page.textContent('#out')), {
           ...SAMPLE_RESULT,
-          kernels: 'wasm_simd128',
+          kernels: 'wasm_relaxed_simd', // Chromium validates relaxed SIMD
           threads: 2,
         });
         await screenshot(page, 'vite-app');

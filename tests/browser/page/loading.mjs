@@ -16,8 +16,11 @@ async function rejectsLoad(wasm, pattern) {
 }
 
 test('browser: init() without options fetches dist/wtensor.wasm beside the package', async () => {
-  const wt = await init();
-  assert.equal(wt.info().kernels, 'wasm_simd128');
+  const wt = await init(); // Chromium validates relaxed SIMD: its variant of the build
+  assert.equal(wt.info().kernels, 'wasm_relaxed_simd');
+  assert.match(wt.info().kernelsReason, /^relaxed SIMD: the GEMM/);
+  const plain = await init({ relaxedSimd: false });
+  assert.equal(plain.info().kernels, 'wasm_simd128');
   assert.deepEqual(wt.arange(4).reshape([2, 2]).T.toArray(), [
     [0, 2],
     [1, 3],
