@@ -83,7 +83,7 @@ export async function startEngine(options) {
       );
     }
     engine = await startAttached(options.share);
-    engine.kernelsReason = "the shared memory's module";
+    engine.kernelsReason = 'an attached instance runs the module of the memory it shares (init({ share }))';
     reason = "an instance attached to another's memory (init({ share })) runs its loops on its own thread";
   } else ({ n: threads, reason } = await planThreads(options));
   const kernels = options.share === undefined ? planKernels(options) : null;
