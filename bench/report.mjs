@@ -229,7 +229,7 @@ export function writeReport(results, dir) {
   );
   msTable(
     'Shapes real programs use',
-    "Channels-last images (uint8 ones made from the data as shapes.mjs `shapesData` makes them; ImageNet's mean and std as (3,) float32 operands), the preprocessing pipeline (rgba → (x/255 − mean)/std → CHW float32, materialized), a transformer block's pieces (float32; GELU in its tanh form) and small tensors: each small-tensor run is 1000 calls, so its ms are µs per call, each result freed. `wt-lazy` runs the same expression as a compiled graph, `wt-2t` with two threads (the default `init()` here). tfjs has no uint8 tensors (int32 images, cast to float32 before dividing); jax-js takes no uint8 arrays; `jax-jit` is jax-js's `jit` of the same function. ×numpy is NumPy's median over wtensor's (separate processes).",
+    "Channels-last images (uint8 ones made from the data as shapes.mjs `shapesData` makes them; ImageNet's mean and std as (3,) float32 operands), the preprocessing pipeline (rgba → (x/255 − mean)/std → CHW float32, materialized), a transformer block's pieces (float32; GELU in its tanh form) and small tensors: each small-tensor run is 1000 calls, so its ms are µs per call, each result freed. `wt-lazy` runs the same expression as a compiled graph, `wt-2t` with two threads (the default `init()` here). tfjs has no uint8 tensors (int32 images, cast to float32 before dividing); jax-js takes no uint8 arrays; `jax-jit` is jax-js's `jit` of the same function; onnxruntime-web runs each as an ONNX graph, the expression node by node (onnx-shapes.mjs; a small-tensor row: one node, 1000 `session.run`s). ×numpy is NumPy's median over wtensor's (separate processes).",
     results.workloads.filter((w) => w.group === 'shapes'),
     true,
   );

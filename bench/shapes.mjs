@@ -17,7 +17,7 @@ export const shapesData = {
 };
 
 // the small-tensor workloads' operations, each engine's table keyed by these
-const SMALL_OP = {
+export const SMALL_OP = {
   small_add_1: 'add',
   small_add_64: 'add',
   small_add_1024: 'add',
