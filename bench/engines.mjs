@@ -233,7 +233,7 @@ const HAND_LABEL = {
   ein_t: 'transpose',
 };
 
-// onnxruntime-web: each op as a one-node ONNX graph -------------------------------
+// onnxruntime-web: each op as an ONNX graph (one node; the shapes rows: onnx-shapes.mjs) ----
 async function ortEngine(threads) {
   const ort = await import('onnxruntime-web');
   ort.env.wasm.numThreads = threads;
@@ -271,7 +271,7 @@ async function ortEngine(threads) {
       case 'einsum':
         return { op: 'Einsum', inputs: ins, output: ['y', w.out], attrs: { equation: w.eq } };
       default:
-        throw { refused: `no ${w.op} graph (this harness builds one-node ONNX graphs)` };
+        throw { refused: `no ${w.op} graph (this harness writes one-node ONNX graphs, and the shapes rows')` };
     }
   };
   return {
