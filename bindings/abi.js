@@ -34,5 +34,6 @@ export const FFT_N = 4;
 export const PROTO_CONTENT = 0;
 export const PROTO_FIELDS = 1;
 export const THREAD_BOOT_STACK = 8192;
+export const THREAD_BOOT_GROWN = 4;
 export const THREAD_BOOT_HOST = 8;
 export const THREAD_BOOT_STACK_AT = 16;

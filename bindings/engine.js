@@ -60,14 +60,21 @@ export class Engine {
   // typed views over memory, rebuilt when growth replaced memory.buffer
   get dv() {
     // growth detaches an unshared buffer (its views' length becomes 0), which
-    // is cheaper to ask than memory.buffer; a shared one must be compared
-    if (this._u8?.length && !this.shared) return this._dv;
+    // is cheaper to ask than memory.buffer; a shared one is never detached:
+    // its growths are counted in the memory itself (watchGrowth), else compared
+    if (this._u8?.length && (!this.shared || this._grown?.[0] === this._grownSeen)) return this._dv;
+    if (this._grown) this._grownSeen = Atomics.load(this._grown, 0); // before the buffer: a later growth shows
     if (this.buffer !== this.memory.buffer) {
       this.buffer = this.memory.buffer;
       this._dv = new DataView(this.buffer);
       this._u8 = new Uint8Array(this.buffer);
     }
     return this._dv;
+  }
+
+  // a shared memory's growth counter (an Int32Array of one; thread.js growthImport)
+  watchGrowth(counter) {
+    [this._grown, this._grownSeen] = [counter, -1];
   }
 
   get u8() {

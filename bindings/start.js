@@ -4,7 +4,7 @@ import { WtError } from './errors.js';
 import { loadModule } from './loader.js';
 import { Engine, typeName } from './engine.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
-import { firstThread, enterThread, memoryId } from './thread.js';
+import { firstThread, enterThread, memoryId, growthImport } from './thread.js';
 import { checkShared } from './exchange.js';
 import { planKernels, startVariant } from './variant.js';
 
@@ -32,11 +32,13 @@ async function startThreaded(source, file, n) {
     throw new WtError('WT_ELOAD', `the module is not the threaded build of wtensor (${file} imports a shared memory)`);
   }
   const memory = sharedMemory(),
-    host = {};
-  const instance = await instantiate(module, { memory, ...hostImports(host) }, file);
+    host = {},
+    { counting, ...growth } = growthImport();
+  const instance = await instantiate(module, { memory, ...hostImports(host), ...growth }, file);
   instance.exports._initialize();
   firstThread(instance.exports, memory);
   const engine = new Engine(instance, module, memory);
+  engine.watchGrowth(counting(instance.exports, memory));
   engine.memoryId = memoryId(instance.exports, memory);
   await startPool(engine, module, n, host);
   return engine;
@@ -49,9 +51,11 @@ async function startAttached(handle) {
   if (!WebAssembly.Module.exports(module).some((e) => e.name === 'wt_thread_attach')) {
     throw new WtError('WT_ELOAD', 'init: options.share carries a module that is not the threaded build of wtensor');
   }
-  const noop = () => {};
-  const instance = await instantiate(module, { memory, wt_host_dispatch: noop }, 'wtensor-mt.wasm');
+  const noop = () => {},
+    { counting, ...growth } = growthImport();
+  const instance = await instantiate(module, { memory, wt_host_dispatch: noop, ...growth }, 'wtensor-mt.wasm');
   enterThread(instance.exports, memory);
+  const counter = counting(instance.exports, memory);
   // after wt.detach() this instance has no stack: every call becomes a WtError
   let engine;
   const guard =
@@ -64,6 +68,7 @@ async function startAttached(handle) {
     Object.entries(instance.exports).map(([k, f]) => [k, typeof f === 'function' ? guard(f) : f]),
   );
   engine = new Engine({ exports }, module, memory, true);
+  engine.watchGrowth(counter);
   engine.memoryId = memoryId(instance.exports, memory);
   return engine;
 }

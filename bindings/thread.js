@@ -6,7 +6,7 @@
 import { WtError } from './errors.js';
 
 const STACK = 256 * 1024; // per thread, as the module's own (-sTOTAL_STACK)
-import { THREAD_BOOT_STACK, THREAD_BOOT_HOST, THREAD_BOOT_STACK_AT } from './abi.js';
+import { THREAD_BOOT_STACK, THREAD_BOOT_HOST, THREAD_BOOT_STACK_AT, THREAD_BOOT_GROWN } from './abi.js';
 
 // Atomics.wait is allowed in Node and in workers, not on a browser's main thread
 export const canBlock =
@@ -66,3 +66,15 @@ function onBootStack(ex, memory, fn) {
 
 // the id firstThread gave this memory
 export const memoryId = (ex, memory) => new BigUint64Array(memory.buffer, ex.wt_thread_boot() + THREAD_BOOT_HOST, 1)[0];
+
+// The memory's growth counter (wtensor.h, THREADS): an instance's
+// emscripten_notify_memory_growth import bumps it, and engines on the
+// memory read it to know their views are whole (engine.js dv).  The import
+// is made before the instance, and counts once counting() has its exports.
+export function growthImport() {
+  let counter = null;
+  return {
+    emscripten_notify_memory_growth: () => counter && Atomics.add(counter, 0, 1),
+    counting: (ex, memory) => (counter = new Int32Array(memory.buffer, ex.wt_thread_boot() + THREAD_BOOT_GROWN, 1)),
+  };
+}

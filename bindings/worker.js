@@ -12,7 +12,7 @@ const SEQ = 0,
 async function serve({ module, memory, k, ctl }, post) {
   const noop = () => {};
   const { exports: ex } = await WebAssembly.instantiate(module, {
-    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop },
+    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop }, // workers never allocate
   });
   enterThread(ex, memory);
   const ctlView = new Int32Array(memory.buffer, ctl, 2); // below the initial size: valid after growth too

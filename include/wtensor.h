@@ -1153,7 +1153,12 @@ WT_API void      wt_threads_work(int k); /* worker k's share of the current loop
 ** wt_thread_attach(stack_bytes), moves its stack pointer to the result and
 ** clears the flag (wt_thread_detach, at the end, the same way).  The 8
 ** bytes at wt_thread_boot() + WT_THREAD_BOOT_HOST are the host's (the
-** JS package keeps an id of the memory there).  Other builds have one
+** JS package keeps an id of the memory there), and so is the int32 at
+** wt_thread_boot() + WT_THREAD_BOOT_GROWN (the JS package counts the
+** memory's growths there, from every instance's
+** emscripten_notify_memory_growth: one read tells a host its views of the
+** memory are still whole, where asking for the memory's buffer costs more
+** than a small op's kernel).  Other builds have one
 ** thread: wt_thread_boot and wt_thread_attach return NULL.
 **
 ** Tensors cross between instances as tickets: wt_tensor_share makes a new
@@ -1165,6 +1170,7 @@ WT_API void      wt_threads_work(int k); /* worker k's share of the current loop
 ** hosts' business, as with any shared memory.
 */
 #define WT_THREAD_BOOT_STACK    8192
+#define WT_THREAD_BOOT_GROWN    4  /* offset of the host's growth counter (int32) */
 #define WT_THREAD_BOOT_HOST     8  /* offset of the host's 8 bytes in the boot area */
 #define WT_THREAD_BOOT_STACK_AT 16 /* offset of the boot stack */
 WT_API void *wt_thread_boot(void);

@@ -63,11 +63,12 @@ static WT_TLS void *thread_block;  /* what wt_thread_attach allocated, for wt_th
 ** instance makes before it has a stack of its own */
 static struct {
     int32_t flag;
-    int32_t unused;
+    int32_t grown; /* the host's */
     uint64_t host;
     _Alignas(16) char stack[WT_THREAD_BOOT_STACK];
 } boot;
 
+_Static_assert(offsetof(__typeof__(boot), grown) == WT_THREAD_BOOT_GROWN, "boot area layout");
 _Static_assert(offsetof(__typeof__(boot), host) == WT_THREAD_BOOT_HOST, "boot area layout");
 _Static_assert(offsetof(__typeof__(boot), stack) == WT_THREAD_BOOT_STACK_AT, "boot area layout");
 

@@ -58,6 +58,14 @@ const scenarios = {
       attachAgain: failure(() => wt.attach(h)), // the detached instance had taken the ticket
     };
   },
+  // a tensor larger than the memory was: the memory grows from this instance
+  async grow(wt, h, { n }) {
+    wt.attach(h).dispose(); // the ticket this instance started with
+    const t = wt.full([n], 7, 'float32');
+    const shared = t.share();
+    t.dispose();
+    return shared;
+  },
   // allocate, compute, and take and drop views of a shared tensor, while the
   // main instance does the same
   async churn(wt, h, { rounds }) {

@@ -29,6 +29,22 @@ test('the main instance is the threaded build', () => {
   assert.equal(wt.info().threads, 2, wt.info().threadsReason);
 });
 
+test('memory grown by an attached instance: the main instance reads it (the growth counter)', async () => {
+  const x = wt.zeros([4]),
+    e = x._e;
+  const before = e.dv.byteLength, // the engine's views of the memory as it is now
+    grown = e._grown[0],
+    n = before / 4 + (4 << 20); // more float32s than the memory holds
+  const { result: h } = await ask('grow', x.share(), { n });
+  assert.ok(e._grown[0] > grown, "the worker's instance counted its growth");
+  assert.ok(e.dv.byteLength > before, 'the main engine sees the memory grown');
+  assert.equal(e.dv.byteLength, e.memory.buffer.byteLength);
+  const t = wt.attach(h);
+  assert.deepEqual(t.slice(`${n - 3}:`).toArray(), [7, 7, 7]); // the end, in memory the worker grew
+  t.dispose();
+  x.dispose();
+});
+
 test('a worker attaches a shared tensor: the same bytes, written through both sides, names kept', async () => {
   const m0 = wt.memory();
   const x = wt.tidy(() => wt.arange(12, null, 1, 'float32').reshape([3, 4]).named(['r', 'c']));
