@@ -2,6 +2,7 @@
 ** casting, copies and dtype conversion.  Validation is complete before the
 ** first byte is written, so a failed call leaves dst untouched. */
 #include "ops.h"
+#include "parallel.h"
 #include <string.h>
 #include <math.h>
 #include "simd.h"
@@ -34,8 +35,15 @@ static void run_cast(wt_tensor *dst, const wt_tensor *src) {
     wt_iter it;
     wt_cast_fn fn = wt_cast_get(src->d.dtype, dst->d.dtype);
     wt_iter_init(&it, 2, ops, 0);
-    bool copy4 = src->d.dtype == dst->d.dtype && wt_dtype_size(dst->d.dtype) == 4;
-    wt_iter_run_tiled(&it, cast_inner, copy4 ? transpose_tile : NULL, &fn);
+    bool copy4 = src->d.dtype == dst->d.dtype && wt_dtype_size(dst->d.dtype) == 4, slab;
+    /* split across threads as any plain pass: every element written once, the same bits */
+    int parts = wt_parallel_plain_parts(&it, &slab);
+    if (slab)
+        wt_parallel_iter_slab(&it, 0, cast_inner, copy4 ? transpose_tile : NULL, &fn, 0, parts);
+    else if (parts > 1)
+        wt_parallel_iter(&it, cast_inner, &fn, 0, parts);
+    else
+        wt_iter_run_tiled(&it, cast_inner, copy4 ? transpose_tile : NULL, &fn);
 }
 
 bool wt_assign_may_overlap(const wt_tensor *a, const wt_tensor *b) {

@@ -308,11 +308,13 @@ bool wt_iter_tiles(const wt_iter *it);
 /* Output parts of a reduction: the longest outer axis along which the
 ** output (op 0) steps, else the last one if it steps along it (-1: none,
 ** the output is one element), and
-** the pass with that axis cut to [begin, end).  Every output element is
-** folded from the same values in the same order as by wt_iter_run, so
-** slabs run on any threads give the same bits. */
+** the pass with that axis cut to [begin, end), tiled as wt_iter_run_tiled
+** (tile may be NULL).  Every output element is folded from the same values
+** in the same order as by wt_iter_run, so slabs run on any threads give the
+** same bits; a tiled or across pass is cut in slabs of axis 0 as well. */
 int wt_iter_split_axis(const wt_iter *it);
-void wt_iter_run_slab(const wt_iter *it, int axis, int64_t begin, int64_t end, wt_inner_fn fn, void *ctx);
+void wt_iter_run_slab(const wt_iter *it, int axis, int64_t begin, int64_t end, wt_inner_fn fn, wt_tile_fn tile,
+                      void *ctx);
 /* elements [begin, end) of the pass in iteration order, untiled: a part of
 ** a pass split across threads (the parts together are exactly wt_iter_run) */
 void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t begin, int64_t end);

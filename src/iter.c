@@ -247,11 +247,12 @@ int wt_iter_split_axis(const wt_iter *it) {
     return best >= 0 || last < 0 || it->nper || !it->strides[0][last] ? best : last;
 }
 
-void wt_iter_run_slab(const wt_iter *it, int axis, int64_t begin, int64_t end, wt_inner_fn fn, void *ctx) {
+void wt_iter_run_slab(const wt_iter *it, int axis, int64_t begin, int64_t end, wt_inner_fn fn, wt_tile_fn tile,
+                      void *ctx) {
     wt_iter sub = *it;
     sub.shape[axis] = end - begin;
     for (int k = 0; k < it->nop; k++) sub.ptr[k] += begin * it->strides[k][axis];
-    if (end > begin) wt_iter_run(&sub, fn, ctx);
+    if (end > begin) wt_iter_run_tiled(&sub, fn, tile, ctx);
 }
 
 void wt_iter_run_range(const wt_iter *it, wt_inner_fn fn, void *ctx, int64_t begin, int64_t end) {

@@ -182,6 +182,7 @@ typedef struct {
     const wt_iter *it;
     int axis;
     wt_inner_fn fn;
+    wt_tile_fn tile;
     char *ctxs;
     size_t size;
     int64_t n, g, shift;
@@ -190,13 +191,15 @@ typedef struct {
 static void slab_part(void *ctx, int64_t begin, int64_t end, int part) {
     const slab_job *j = ctx;
     int64_t b = begin * j->g - j->shift, e = end * j->g - j->shift;
-    wt_iter_run_slab(j->it, j->axis, b < 0 ? 0 : b, e > j->n ? j->n : e, j->fn, j->ctxs + (size_t)part * j->size);
+    wt_iter_run_slab(j->it, j->axis, b < 0 ? 0 : b, e > j->n ? j->n : e, j->fn, j->tile,
+                     j->ctxs + (size_t)part * j->size);
 }
 
-void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts) {
+void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, wt_tile_fn tile, void *ctxs, size_t ctx_size,
+                           int parts) {
     int64_t s = it->strides[0][axis] < 0 ? -it->strides[0][axis] : it->strides[0][axis];
     uintptr_t at = (uintptr_t)it->ptr[0];
-    slab_job j = {it, axis, fn, ctxs, ctx_size, it->shape[axis], 1, 0};
+    slab_job j = {it, axis, fn, tile, ctxs, ctx_size, it->shape[axis], 1, 0};
     if (s < LINE && LINE % s == 0 && at % (uintptr_t)s == 0 && it->strides[0][axis] > 0) {
         int64_t off = (int64_t)((LINE - at % LINE) % LINE) / s; /* the first element on a line's start */
         j.g = LINE / s;
@@ -204,4 +207,14 @@ void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, void *ct
     }
     int64_t units = (j.n + j.shift + j.g - 1) / j.g;
     wt_parallel_for(units, parts < units ? parts : (int)units, slab_part, &j);
+}
+
+int wt_parallel_plain_parts(const wt_iter *it, bool *slab) {
+    int parts = wt_parallel_parts(wt_iter_size(it), WT_PARALLEL_MIN_PART);
+    *slab = false;
+    if (parts < 2 || !wt_iter_tiles(it)) return parts;
+    /* tiles and across blocks are visited within the last two axes: cut the first */
+    if (parts > it->shape[0]) parts = (int)it->shape[0];
+    *slab = parts > 1;
+    return parts;
 }

@@ -14,6 +14,11 @@
 
 typedef void (*wt_task)(void *ctx, int64_t begin, int64_t end, int part);
 
+/* a pass over at least this many elements per part is split across threads
+** (elementwise, casts and copies, reductions, softmax lanes; below 2^17
+** elements splitting gained nothing, measured) */
+#define WT_PARALLEL_MIN_PART (1 << 16)
+
 /* how many parts to cut a loop into: 1 unless threads are on, the loop is
 ** not nested in another, and every part gets at least min_units units */
 int wt_parallel_parts(int64_t units, int64_t min_units);
@@ -22,7 +27,12 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx);
 /* runs an iterator pass in `parts` ranges of its elements; part p calls fn
 ** with ctx = ctxs + p * ctx_size, its own state (one part: ctxs itself) */
 void wt_parallel_iter(const wt_iter *it, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts);
-/* the same in `parts` slabs of axis (wt_iter_split_axis): a reduction's parts */
-void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, void *ctxs, size_t ctx_size, int parts);
+/* the same in `parts` slabs of axis (wt_iter_run_slab): a reduction's parts,
+** or a tiled or across pass's; tile as wt_iter_run_tiled's (may be NULL) */
+void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, wt_tile_fn tile, void *ctxs, size_t ctx_size,
+                           int parts);
+/* the parts of a plain (non-reducing) pass of every element of it:
+** ranges of it, or when tiled or visited across, slabs of axis 0 (set *slab) */
+int wt_parallel_plain_parts(const wt_iter *it, bool *slab);
 
 #endif

@@ -137,12 +137,14 @@ wt_status wt_pass_prepare(wt_pass *p) {
     wt_iter_init(&p->it, p->n + 1, ops, p->rop ? 1 : 0);
     int64_t size = wt_iter_size(&p->it);
     if (!p->rop) {
-        p->nparts = wt_iter_tiles(&p->it) ? 1 : wt_parallel_parts(size, WT_PASS_MIN_PART);
+        bool slab;
+        p->nparts = wt_parallel_plain_parts(&p->it, &slab);
+        p->slab = slab ? 1 : 0; /* axis 0 */
         return WT_OK;
     }
     /* a reduction in slabs of its output: each output element folded as by one thread */
     int axis = wt_iter_split_axis(&p->it);
-    int parts = axis < 0 ? 1 : wt_parallel_parts(size, WT_PASS_MIN_PART);
+    int parts = axis < 0 ? 1 : wt_parallel_parts(size, WT_PARALLEL_MIN_PART);
     int64_t most = axis < 0 ? 1 : p->it.shape[axis];
     if (axis >= 0 && axis == p->it.ndim - 1) { /* parts of every row: each must read WT_PASS_MIN_SLAB bytes of it */
         int64_t width = 0;
@@ -175,7 +177,7 @@ void wt_pass_split_whole(wt_pass *p, bool one_run) {
     bool tree = inexact && p->rop == WT_REDUCE_SUM && one_run && p->it.ndim == 1;
     if (inexact && !tree && p->rop != WT_REDUCE_MAX && p->rop != WT_REDUCE_MIN) return; /* float products */
     int64_t n = wt_iter_size(&p->it);
-    int parts = wt_parallel_parts(n, WT_PASS_MIN_PART), depth = 0;
+    int parts = wt_parallel_parts(n, WT_PARALLEL_MIN_PART), depth = 0;
     if (parts < 2) return;
     while ((1 << depth) < parts) depth++;
     p->nparts = parts;
@@ -229,7 +231,7 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
     }
     for (int k = 0; k < p->nparts; k++) p->parts[k].fn = fn, p->parts[k].plan = plan;
     if (p->slab)
-        wt_parallel_iter_slab(&p->it, p->slab - 1, part_inner, p->parts, sizeof p->parts[0], p->nparts);
+        wt_parallel_iter_slab(&p->it, p->slab - 1, part_inner, NULL, p->parts, sizeof p->parts[0], p->nparts);
     else if (p->leaves)
         run_leaves(p);
     else

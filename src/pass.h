@@ -19,6 +19,7 @@
 #define WT_PASS_H
 
 #include "core.h"
+#include "parallel.h"
 
 #define WT_PASS_MAXIN (WT_ITER_MAXOPS - 1)
 #define WT_PASS_MAXPARTS 64 /* wt_threads_set's limit */
@@ -101,10 +102,6 @@ wt_status wt_pass_out_shape(const char *name, const wt_tensor *out, int nd, cons
 ** *result = r.  r is consumed either way. */
 wt_status wt_pass_deliver(const char *name, wt_tensor *r, wt_tensor *out, wt_tensor **result);
 
-/* a pass of at least this many elements per part is split across threads
-** (a plain one unless tiled; a reduction in slabs or leaves, see above);
-** each part has its own scratch */
-#define WT_PASS_MIN_PART (1 << 16)
 /* a reduction cut along its rows (a sum over axis 0 of a matrix) gives each
 ** part at least this many bytes of a row: narrower, reading part of every
 ** row costs more than a second thread gains (measured natively and in V8) */

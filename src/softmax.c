@@ -16,9 +16,6 @@
 #include <math.h>
 #include <string.h>
 
-/* elements per thread part: below this a split gained nothing (as elementwise passes) */
-#define WT_SOFTMAX_MIN_PART (1 << 16)
-
 /* acc plus e's four lanes, in float64 */
 static inline wt_vf64_t add_lanes(wt_vf64_t acc, wt_vf32_t e) {
     return wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
@@ -143,7 +140,7 @@ wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **res
     int64_t isz = (int64_t)wt_dtype_size(dt), size = wt_desc_size(&x->d), lanes = j.n ? size / j.n : 0;
     wt_desc_strides_c(x->d.ndim, x->d.shape, j.rs);
     /* lanes are independent: split across threads, each computed whole (the same bits) */
-    int parts = wt_parallel_parts(size, WT_SOFTMAX_MIN_PART);
+    int parts = wt_parallel_parts(size, WT_PARALLEL_MIN_PART);
     if (parts > lanes) parts = lanes < 1 ? 1 : (int)lanes;
     bool gathered = j.rs[a] != 1 && size;
     if (gathered && !(j.rows = wt_tensor_sys_alloc((size_t)(j.n * isz) * (size_t)parts))) {

@@ -122,7 +122,7 @@ void test_threads_ewise_same_bits(void) {
     check_ewise_split("mul reversed", WT_OP_MUL, rev, b);
     check_ewise_split("sub matrix - row", WT_OP_SUB, m, r);
     check_ewise_split("add matrix + column", WT_OP_ADD, m, c);
-    { /* a transposed input makes the pass tiled: tiles stay on one thread */
+    { /* a transposed input makes the pass tiled: slabs of whole rows of tiles, the same bits */
         wt_tensor *t1 = NULL, *t4 = NULL;
         const wt_tensor *in[2] = {mt, m};
         wt_tensor *mt_b = NULL;
@@ -133,7 +133,7 @@ void test_threads_ewise_same_bits(void) {
         wt_parallel_debug_threads(4);
         CHECK_OK(wt_ewise(WT_OP_MAXIMUM, 2, in, NULL, 1, 1, NULL, WT_REDUCE_NONE, &t4));
         wt_parallel_debug_threads(1);
-        CHECK_EQ(wt_parallel_debug_split_loops(), before);
+        CHECK(wt_parallel_debug_split_loops() > before);
         CHECK(same_bytes(t1, t4));
         wt_tensor_free(t1), wt_tensor_free(t4), wt_tensor_free(mt_b);
     }
@@ -283,4 +283,37 @@ void test_threads_softmax_same_bits(void) {
                 wt_tensor_free(one);
             }
     wt_tensor_free(x), wt_tensor_free(x64);
+}
+
+/* casts and copies (astype, contiguous copies) of 1 thread, then 2..5: the same bytes, in parts */
+static void check_cast_split(const char *name, const wt_tensor *x, int dtype) {
+    wt_tensor *one = NULL;
+    wt_parallel_debug_threads(1);
+    CHECK_OK(wt_astype(x, dtype, &one));
+    for (int threads = 2; threads <= 5; threads++) {
+        wt_tensor *r = NULL;
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(threads);
+        CHECK_OK(wt_astype(x, dtype, &r));
+        wt_parallel_debug_threads(1);
+        if (wt_parallel_debug_split_loops() == before || !r || !same_bytes(r, one))
+            wt_t_fail(__FILE__, __LINE__, "%s with %d threads: %s", name, threads,
+                      wt_parallel_debug_split_loops() == before ? "not split" : "differs from 1 thread");
+        wt_tensor_free(r);
+    }
+    wt_tensor_free(one);
+}
+
+void test_threads_cast_same_bits(void) {
+    int64_t img[3] = {300, 400, 4}, mat[2] = {700, 530};
+    wt_tensor *rgba = random_tensor(WT_FLOAT32, 3, img), *m = random_tensor(WT_FLOAT32, 2, mat);
+    wt_tensor *u8 = NULL, *rgb = NULL, *mt = NULL;
+    CHECK_OK(wt_astype(rgba, WT_UINT8, &u8));
+    CHECK_OK(wt_view_slice(u8, ":, :, :3", &rgb)); /* a gap every 3: visited across */
+    CHECK_OK(wt_view_permute(m, 0, NULL, &mt));    /* a transpose: tiled */
+    check_cast_split("uint8 rgba[:, :, :3] to float32", rgb, WT_FLOAT32);
+    check_cast_split("transposed float32 copied", mt, WT_FLOAT32); /* the 4x4 register tiles */
+    check_cast_split("transposed float32 to float64", mt, WT_FLOAT64);
+    check_cast_split("float32 to int32", m, WT_INT32); /* one run: ranges */
+    wt_tensor_free(rgb), wt_tensor_free(u8), wt_tensor_free(mt), wt_tensor_free(rgba), wt_tensor_free(m);
 }

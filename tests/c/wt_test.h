@@ -168,6 +168,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_threads_ewise_same_bits) \
     X(test_threads_reduce_same_bits) \
     X(test_threads_softmax_same_bits) \
+    X(test_threads_cast_same_bits) \
     X(test_fuse_random_vs_ewise) \
     X(test_fuse_outs_and_aliasing) \
     X(test_fuse_errors_leave_out) \

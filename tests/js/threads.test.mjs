@@ -148,6 +148,14 @@ test('large elementwise ops split across threads give the single-thread bits', a
     ['sigmoid', (w, x) => w.sigmoid(x)],
     ['where', (w, x, y) => w.where(x.greater(y), x, y.mul(2))],
     ['add int16', (w, x, y) => w.add(x.mul(1000).astype('int16'), y)],
+    // casts and copies: a transpose (tiled), a gapped view (visited across), a plain run
+    ['transposed copy', (w, x) => x.slice(':393216').reshape([384, 1024]).T.copy()],
+    [
+      'rgba[:, :, :3] to float32',
+      (w, x) =>
+        x.slice(':393216').mul(60).add(128).astype('uint8').reshape([384, 256, 4]).slice(':, :, :3').astype('float32'),
+    ],
+    ['astype int32', (w, x) => x.mul(1000).astype('int32')],
   ]) {
     const got = f(two, two.tensor(a), two.tensor(b)).toTypedArray(),
       want = f(one, one.tensor(a), one.tensor(b)).toTypedArray();
