@@ -173,6 +173,9 @@ wt_status wt_desc_init(wt_desc *d, int dtype, int ndim, const int64_t *shape); /
 wt_status wt_desc_shape_check(int ndim, const int64_t *shape, int64_t *size);  /* validates, overflow-checked */
 void wt_desc_strides_c(int ndim, const int64_t *shape, int64_t *strides);
 int64_t wt_desc_size(const wt_desc *d);
+/* the element offset (relative to the first, in elements) of lane `lane`
+** along axis: lane unravelled in C order over every other axis */
+int64_t wt_desc_lane(const wt_desc *d, int axis, int64_t lane);
 bool wt_desc_is_c_contiguous(const wt_desc *d);
 /* lowest and highest element index reachable (size > 0); false when they
 ** overflow int64 (never for a validated descriptor) */

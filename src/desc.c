@@ -61,6 +61,13 @@ int64_t wt_desc_size(const wt_desc *d) {
     return n;
 }
 
+int64_t wt_desc_lane(const wt_desc *d, int axis, int64_t lane) {
+    int64_t off = 0;
+    for (int i = d->ndim - 1; i >= 0; i--)
+        if (i != axis) off += lane % d->shape[i] * d->strides[i], lane /= d->shape[i];
+    return off;
+}
+
 /* NumPy's C-contiguity: size-1 axes are ignored, size-0 tensors are contiguous */
 bool wt_desc_is_c_contiguous(const wt_desc *d) {
     int64_t expect = 1;

@@ -31,13 +31,7 @@ typedef struct job {
 
 /* the address of row b's first element: b unravelled over t's axes but axis */
 static char *row(const wt_tensor *t, int axis, int64_t b) {
-    char *p = wt_first(t);
-    int64_t es = (int64_t)wt_dtype_size(t->d.dtype);
-    for (int i = t->d.ndim - 1; i >= 0; i--) {
-        if (i == axis) continue;
-        p += (b % t->d.shape[i]) * t->d.strides[i] * es, b /= t->d.shape[i];
-    }
-    return p;
+    return wt_first(t) + wt_desc_lane(&t->d, axis, b) * (int64_t)wt_dtype_size(t->d.dtype);
 }
 
 /* bb strided runs of n elements into (or out of) bb contiguous rows:

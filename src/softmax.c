@@ -84,7 +84,7 @@ typedef struct {
     const wt_tensor *x;
     wt_tensor *r;
     int a, log_form;
-    int64_t n, rs[WT_MAX_DIMS];
+    int64_t n;
     char *rows; /* a scratch row per part, for lanes the result does not hold contiguously */
     wt_vmath_k k;
 } softmax_job;
@@ -95,19 +95,12 @@ static void softmax_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     const softmax_job *j = ctx;
     const wt_tensor *x = j->x;
     int a = j->a, dt = x->d.dtype;
-    int64_t n = j->n, isz = (int64_t)wt_dtype_size(dt), idx[WT_MAX_DIMS] = {0};
-    if (begin >= end) return;
-    for (int64_t d = x->d.ndim - 1, rem = begin; d >= 0; d--) { /* lane `begin`: an index on every axis but a */
-        if (d == a) continue;
-        idx[d] = rem % x->d.shape[d];
-        rem /= x->d.shape[d];
-    }
+    int64_t n = j->n, isz = (int64_t)wt_dtype_size(dt), rs = j->r->d.strides[a];
     const char *xb = wt_first(x);
     char *rb = wt_first(j->r), *scratch = j->rows ? j->rows + (size_t)part * (size_t)(n * isz) : NULL;
     for (int64_t l = begin; l < end; l++) {
-        int64_t xo = 0, ro = 0;
-        for (int d = 0; d < x->d.ndim; d++) xo += idx[d] * x->d.strides[d], ro += idx[d] * j->rs[d];
-        char *row = j->rs[a] == 1 ? rb + ro * isz : scratch;
+        int64_t xo = wt_desc_lane(&x->d, a, l), ro = wt_desc_lane(&j->r->d, a, l);
+        char *row = rs == 1 ? rb + ro * isz : scratch;
         if (x->d.strides[a] == 1)
             memcpy(row, xb + xo * isz, (size_t)(n * isz));
         else
@@ -117,12 +110,7 @@ static void softmax_lanes(void *ctx, int64_t begin, int64_t end, int part) {
         else
             row_f64((double *)(void *)row, n, j->log_form);
         if (row == scratch)
-            for (int64_t i = 0; i < n; i++) memcpy(rb + (ro + i * j->rs[a]) * isz, row + i * isz, (size_t)isz);
-        for (int d = x->d.ndim - 1; d >= 0; d--) { /* the next lane: an odometer over every axis but a */
-            if (d == a) continue;
-            if (++idx[d] < x->d.shape[d]) break;
-            idx[d] = 0;
-        }
+            for (int64_t i = 0; i < n; i++) memcpy(rb + (ro + i * rs) * isz, row + i * isz, (size_t)isz);
     }
 }
 
@@ -138,11 +126,10 @@ wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **res
     softmax_job j = {.x = x, .a = a, .log_form = log_form, .n = x->d.shape[a]};
     if ((st = wt_tensor_empty(dt, x->d.ndim, x->d.shape, &j.r))) return st;
     int64_t isz = (int64_t)wt_dtype_size(dt), size = wt_desc_size(&x->d), lanes = j.n ? size / j.n : 0;
-    wt_desc_strides_c(x->d.ndim, x->d.shape, j.rs);
     /* lanes are independent: split across threads, each computed whole (the same bits) */
     int parts = wt_parallel_parts(size, WT_PARALLEL_MIN_PART);
     if (parts > lanes) parts = lanes < 1 ? 1 : (int)lanes;
-    bool gathered = j.rs[a] != 1 && size;
+    bool gathered = j.r->d.strides[a] != 1 && size;
     if (gathered && !(j.rows = wt_tensor_sys_alloc((size_t)(j.n * isz) * (size_t)parts))) {
         wt_tensor_free(j.r);
         return wt_error_fail(WT_ENOMEM, "softmax: out of memory for %d rows of %lld", parts, (long long)j.n);

@@ -260,12 +260,6 @@ static void select_order(int dt, const char *p, int64_t s, int64_t n, const int6
 
 /* the element offset (from d's first) of lane number `lane` along axis: the
 ** lanes in C order of the other axes */
-static int64_t lane_start(const wt_desc *d, int axis, int64_t lane) {
-    int64_t src = 0;
-    for (int i = d->ndim - 1; i >= 0; i--)
-        if (i != axis) src += lane % d->shape[i] * d->strides[i], lane /= d->shape[i];
-    return src;
-}
 
 /* lanes [begin, end): each sorted into the outputs' lane (C-contiguous, t's shape) */
 static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
@@ -276,7 +270,7 @@ static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     const room *r = &j->rs[part];
     for (int64_t lane = begin; lane < end; lane++) {
         int64_t o = lane / inner * n * inner + lane % inner; /* its first output element */
-        const char *p = wt_first(j->t) + lane_start(d, j->axis, lane) * is;
+        const char *p = wt_first(j->t) + wt_desc_lane(d, j->axis, lane) * is;
         int64_t s = d->strides[j->axis] * is;
         if (j->kth)
             select_order(d->dtype, p, s, n, j->kth, j->nkth, r);
@@ -753,7 +747,7 @@ WT_COLD wt_status wt_topk(const wt_tensor *t, int64_t k, int axis, int largest, 
     int64_t lanes = n && k ? wt_desc_size(&t->d) / n : 0;
     for (int64_t lane = 0; !st && lane < lanes; lane++) {
         int64_t o = lane / inner * k * inner + lane % inner;
-        const char *p = wt_first(t) + lane_start(&t->d, ax, lane) * is;
+        const char *p = wt_first(t) + wt_desc_lane(&t->d, ax, lane) * is;
         int64_t s = t->d.strides[ax] * is;
         select_k(t->d.dtype, p, s, n, k, largest != 0, h);
         for (int64_t j = 0; j < k; j++) {
