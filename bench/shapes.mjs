@@ -69,7 +69,7 @@ export function wtShapes(wt, w, inputs) {
     m = wt.tensor(shapesData.mean()),
     s = wt.tensor(shapesData.std());
   const free = () => wt.dispose([...t, m, s]);
-  if (w.small) return smallRun(w, t, free, wtSmall(wt, w, t), (o) => o.toTypedArray());
+  if (w.small) return smallRun(w, t, free, smallCall(wt, w, t), (o) => o.toTypedArray());
   // prep's CHW result is a transposed view until copied, as NumPy's ascontiguousarray
   const expr = w.op === 'prep' ? (...a) => SHAPES_EXPR.prep(...a).copy() : SHAPES_EXPR[w.op];
   return fresh(
@@ -80,16 +80,21 @@ export function wtShapes(wt, w, inputs) {
   );
 }
 
-function wtSmall(wt, w, [a, b]) {
-  return {
-    add: () => wt.add(a, b),
-    mul: () => wt.multiply(a, b),
-    sum: () => wt.sum(a),
-    exp: () => wt.exp(a),
-    matmul: () => wt.matmul(a, b),
-    view: () => a.reshape([8, 8]),
-  }[SMALL_OP[w.op]];
-}
+// a small-tensor workload's op in NumPy's spelling, which wtensor, numpy-ts and jax-js's numpy share
+const NUMPY_SMALL = {
+  add: (np) => (a, b) => np.add(a, b),
+  mul: (np) => (a, b) => np.multiply(a, b),
+  sum: (np) => (a) => np.sum(a),
+  exp: (np) => (a) => np.exp(a),
+  matmul: (np) => (a, b) => np.matmul(a, b),
+  view: () => (a) => a.reshape([8, 8]),
+};
+const smallOp = (np, w) => NUMPY_SMALL[SMALL_OP[w.op]](np);
+// the call a small-tensor run repeats, its op looked up once
+const smallCall = (np, w, [a, b]) => {
+  const op = smallOp(np, w);
+  return () => op(a, b);
+};
 
 // CALLS calls of one, each result freed as it is made; the last one kept to compare
 function smallRun(w, inputs, free, call, read, dispose = (o) => o.dispose()) {
@@ -220,16 +225,10 @@ export function numpyTsShapes(np, w, inputs) {
         np.add(np.tanh(np.multiply(np.add(x, np.multiply(np.power(x, 3), 0.044715)), 0.7978845608028654)), 1),
       ),
     attention: () => np.matmul(softmax(np.divide(np.matmul(x, np.swapaxes(y, -1, -2)), 8)), z),
-    add: () => np.add(x, y),
-    mul: () => np.multiply(x, y),
-    sum: () => np.sum(x),
-    exp: () => np.exp(x),
-    matmul: () => np.matmul(x, y),
-    view: () => x.reshape([8, 8]),
   };
   const free = () => [...t, m, s].forEach((v) => v.dispose?.());
   const read = (o) => (typeof o === 'number' ? [o] : [o.toArray()].flat(Infinity));
-  if (w.small) return smallRun(w, t, free, ops[SMALL_OP[w.op]], read, (o) => o?.dispose?.());
+  if (w.small) return smallRun(w, t, free, smallCall(np, w, t), read, (o) => o?.dispose?.());
   return fresh(ops[w.op], read, (o) => o.dispose?.(), free, 'intermediates left to the garbage collector');
 }
 
@@ -256,14 +255,8 @@ export function jaxShapes(jax, w, inputs, jit = false) {
         np.add(np.tanh(np.multiply(np.add(x.ref, np.multiply(np.power(x, 3), 0.044715)), 0.7978845608028654)), 1),
       ),
     attention: (q, k, v) => np.matmul(softmax(np.divide(np.matmul(q, np.swapaxes(k, -1, -2)), 8)), v),
-    add: (a, b) => np.add(a, b),
-    mul: (a, b) => np.multiply(a, b),
-    sum: (a) => np.sum(a),
-    exp: (a) => np.exp(a),
-    matmul: (a, b) => np.matmul(a, b),
-    view: (a) => a.reshape([8, 8]),
   };
-  const fn = F[SMALL_OP[w.op] ?? w.op],
+  const fn = w.small ? smallOp(np, w) : F[w.op],
     f = jit ? jax.jit(fn) : fn;
   const args = () => (w.op === 'cl_sub' ? [t[0].ref, m.ref] : t.map((x) => x.ref));
   const free = () => [...t, m].forEach((x) => x.dispose());
