@@ -18,7 +18,7 @@ const PROBE = new Uint8Array([
 ]);
 
 let supported;
-export function relaxedSupported() {
+function relaxedSupported() {
   if (supported === undefined) {
     try {
       supported = WebAssembly.validate(PROBE);
@@ -29,7 +29,7 @@ export function relaxedSupported() {
   return supported;
 }
 
-export const relaxedFile = (file) => file.replace(/\.wasm$/, '-relaxed.wasm');
+const relaxedFile = (file) => file.replace(/\.wasm$/, '-relaxed.wasm');
 
 // what options.relaxedSimd asks for: { relaxed, required, reason (why not, when not) }
 export function planKernels(options) {

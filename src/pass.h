@@ -55,9 +55,10 @@ typedef struct wt_pass {
     size_t scratch_bytes;
     bool counted;
     wt_pass_part parts[WT_PASS_MAXPARTS];
-    /* a reduction's parts: slabs of the output (1 + the axis cut; 0: none),
-    ** or a whole reduction cut in `leaves` ranges, each folded into its own
-    ** partial, then combined pairwise (wt_pass_split_whole) */
+    /* how the parts are cut: slabs (1 + the axis cut; 0: none) of a
+    ** reduction's output or of a tiled or across pass's first axis, or a
+    ** whole reduction in `leaves` ranges, each folded into its own partial,
+    ** then combined pairwise (wt_pass_split_whole); else element ranges */
     int slab, leaves;
     int64_t cut[WT_PASS_MAXPARTS + 1];
     wt_slot partial[WT_PASS_MAXPARTS];
