@@ -246,6 +246,8 @@ static inline int wt_dtype_compute(int dt) { return dt == WT_FLOAT16 ? WT_FLOAT3
 ** overflow gives an infinity, tiny values subnormals or zero) */
 float wt_half_to_float(uint16_t h);
 uint16_t wt_half_from_double(double v);
+/* decimal text to the nearest double, as NumPy's loadtxt reads it (decimal.c); *end as strtod's */
+double wt_decimal_read(const char *s, char **end);
 bool wt_dtype_is_int(int dt); /* signed or unsigned integer, not bool */
 /* the smallest complex dtype whose parts hold dt's values (complex64 for
 ** float16, float32 and 8- and 16-bit integers; complex128 for wider) */

@@ -96,13 +96,13 @@ static bool parse_value(const char *b, const char *e, int dtype, void *dst) {
     }
     char *s = buf, *last = buf + n - 1;
     if (*s == '(' && *last == ')') s++, *last-- = 0;
-    double re = strtod(s, &q), im = 0;
+    double re = wt_decimal_read(s, &q), im = 0;
     if (q == s) return false;
     if (wt_dtype_is_complex(dtype) && (*q == 'j' || *q == 'J') && !q[1]) {
         im = re, re = 0, q++;
     } else if (wt_dtype_is_complex(dtype) && (*q == '+' || *q == '-')) {
         char *t = q;
-        im = strtod(t, &q);
+        im = wt_decimal_read(t, &q);
         if (q == t || (*q != 'j' && *q != 'J')) return false;
         q++;
     }
@@ -215,7 +215,7 @@ static int py_str(char *out, double d, int dtype) {
     char e[40];
     for (int p = 1; p <= 17; p++) {
         snprintf(e, sizeof e, "%.*e", p - 1, d);
-        double back = strtod(e, NULL);
+        double back = wt_decimal_read(e, NULL);
         if (dtype == WT_FLOAT32   ? (float)back == (float)d
             : dtype == WT_FLOAT16 ? wt_half_from_double(back) == wt_half_from_double(d)
                                   : back == d)

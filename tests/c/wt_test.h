@@ -161,6 +161,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_proto_wire) \
     X(test_proto_errors) \
     X(test_text) \
+    X(test_decimal_read) \
     X(test_gemm_vs_float64) \
     X(test_reductions_vs_float64) \
     X(test_threads_same_bits) \
