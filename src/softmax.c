@@ -6,7 +6,8 @@
 ** the composed form makes five over the whole tensor.  A max that is not
 ** finite shifts by 0, so a row of -inf, or one with +inf or NaN, gives NaN,
 ** as the composed form does.  float32 uses vmath.h's exp, four lanes at a
-** time (the tail padded into one vector, so no value depends on its place),
+** time (the tail padded into one vector, so no value depends on its place;
+** below 2^-126, where exp's result would be subnormal, it flushes to 0),
 ** and sums blocks of 64 in float32 lanes, the blocks in float64; float64
 ** uses libm.  Lanes are split across threads, each computed whole. */
 #include "core.h"
@@ -21,25 +22,51 @@ static inline wt_vf64_t add_lanes(wt_vf64_t acc, wt_vf32_t e) {
     return wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
 }
 
-static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
-    float m = -INFINITY; /* max's SIMD fold: NaN wins */
-    wt_kernels_accum(WT_REDUCE_MAX, WT_FLOAT32)((char *)&m, 0, (const char *)v, 4, n);
-    float shift = isfinite(m) ? m : 0.0f;
+/* e^d for the d = x - max <= 0 of a row with a finite max: vmath.h's exp
+** (its reduction and polynomial: the same bits where e^d is a normal float)
+** without what d <= 0 never needs.  Below e^-87.3 (2^-126) it flushes to 0,
+** within 1.2e-38 of e^d beside the row's term e^0 = 1, so 2^n is one normal
+** float, made from the rounding's own bits, and one multiply scales.  (The
+** lanes flushed need no clamp: what they compute is masked away.) */
+static inline wt_vf32_t exp_nonpositive(wt_vf32_t d, const wt_vmath_k *k) {
+    wt_vf32_t t = wt_vf32_add(wt_vf32_mul(d, k->log2e), k->magic); /* n + 127 in the low bits */
+    wt_vf32_t n = wt_vf32_sub(t, k->magic);
+    wt_vf32_t scale = wt_vi32_as_f32(wt_vi32_shl(wt_vf32_bits(t), 23)); /* 2^n: the exponent field n + 127 */
+    wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(d, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2));
+    wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
+    for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
+    p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+    wt_vf32_t flushed = wt_vi32_as_f32(wt_mf32_bits(wt_vf32_lt(d, k->lo))); /* k->lo = -87.3365: n >= -126 */
+    return wt_vf32_andnot(flushed, wt_vf32_mul(p, scale));
+}
+
+/* exp_nonpositive's constants: vmath.h's, with its own lower bound and the
+** rounding constant biased by 127 */
+static void nonpositive_k(wt_vmath_k *k) {
+    static const float v[2] = {-87.3365402f, 0x1.8p23f + 127.0f};
+    const volatile float *src = v; /* (held in registers: vmath.h says why) */
+    wt_vmath_k_init(k);
+    k->lo = wt_vf32_splat(src[0]), k->magic = wt_vf32_splat(src[1]);
+}
+
+/* one row: e^(x - shift) written (softmax) and summed, then the division or
+** the log's subtraction; nonpositive when shift is the row's finite max */
+static inline void row_f32_from(float *v, int64_t n, int log_form, float shift, bool nonpositive, const wt_vmath_k *k) {
+#define ROW_EXP(x) (nonpositive ? exp_nonpositive(wt_vf32_sub(x, vs), k) : wt_vf32_exp(wt_vf32_sub(x, vs), k))
     wt_vf32_t vs = wt_vf32_splat(shift);
     wt_vf64_t acc = wt_vf64_splat(0.0);
     int64_t i = 0;
     while (i + 8 <= n) { /* blocks of up to 64 summed in two float32 vectors, then in float64 */
         wt_vf32_t p0 = wt_vf32_splat(0.0f), p1 = p0;
         for (int64_t end = i + 64 < n ? i + 64 : n; i + 8 <= end; i += 8) {
-            wt_vf32_t e0 = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i), vs), k);
-            wt_vf32_t e1 = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i + 4), vs), k);
+            wt_vf32_t e0 = ROW_EXP(wt_vf32_load(v + i)), e1 = ROW_EXP(wt_vf32_load(v + i + 4));
             p0 = wt_vf32_add(p0, e0), p1 = wt_vf32_add(p1, e1);
             if (!log_form) wt_vf32_store(v + i, e0), wt_vf32_store(v + i + 4, e1);
         }
         acc = add_lanes(add_lanes(acc, p0), p1);
     }
     for (; i + 4 <= n; i += 4) {
-        wt_vf32_t e = wt_vf32_exp(wt_vf32_sub(wt_vf32_load(v + i), vs), k);
+        wt_vf32_t e = ROW_EXP(wt_vf32_load(v + i));
         acc = add_lanes(acc, e);
         if (!log_form) wt_vf32_store(v + i, e);
     }
@@ -47,12 +74,13 @@ static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
         float pad[4] = {0, 0, 0, 0};
         int w = (int)(n - i);
         for (int j = 0; j < w; j++) pad[j] = v[i + j];
-        wt_vf32_store(pad, wt_vf32_exp(wt_vf32_sub(wt_vf32_load(pad), vs), k));
+        wt_vf32_store(pad, ROW_EXP(wt_vf32_load(pad)));
         for (int j = 0; j < w && !log_form; j++) v[i + j] = pad[j];
         for (int j = w; j < 4; j++) pad[j] = 0;
         wt_vf32_t e = wt_vf32_load(pad);
         acc = add_lanes(acc, e);
     }
+#undef ROW_EXP
     double lanes[2];
     wt_vf64_store(lanes, acc);
     double s = lanes[0] + lanes[1];
@@ -65,6 +93,17 @@ static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
     wt_vf32_t vsum = wt_vf32_splat(sf);
     for (i = 0; i + 4 <= n; i += 4) wt_vf32_store(v + i, wt_vf32_div(wt_vf32_load(v + i), vsum));
     for (; i < n; i++) v[i] /= sf;
+}
+
+/* k[0]: vmath.h's exp constants, k[1]: exp_nonpositive's.  A max that is not
+** finite shifts by 0 (the row's result is NaN) */
+static void row_f32(float *v, int64_t n, int log_form, const wt_vmath_k *k) {
+    float m = -INFINITY; /* max's SIMD fold: NaN wins */
+    wt_kernels_accum(WT_REDUCE_MAX, WT_FLOAT32)((char *)&m, 0, (const char *)v, 4, n);
+    if (isfinite(m))
+        row_f32_from(v, n, log_form, m, true, k + 1);
+    else
+        row_f32_from(v, n, log_form, 0.0f, false, k);
 }
 
 static void row_f64(double *v, int64_t n, int log_form) {
@@ -85,8 +124,8 @@ typedef struct {
     wt_tensor *r;
     int a, log_form;
     int64_t n;
-    char *rows; /* a scratch row per part, for lanes the result does not hold contiguously */
-    wt_vmath_k k;
+    char *rows;      /* a scratch row per part, for lanes the result does not hold contiguously */
+    wt_vmath_k k[2]; /* row_f32's */
 } softmax_job;
 
 /* lanes [begin, end): each gathered into its place in the result when that
@@ -106,7 +145,7 @@ static void softmax_lanes(void *ctx, int64_t begin, int64_t end, int part) {
         else
             for (int64_t i = 0; i < n; i++) memcpy(row + i * isz, xb + (xo + i * x->d.strides[a]) * isz, (size_t)isz);
         if (dt == WT_FLOAT32)
-            row_f32((float *)(void *)row, n, j->log_form, &j->k);
+            row_f32((float *)(void *)row, n, j->log_form, j->k);
         else
             row_f64((double *)(void *)row, n, j->log_form);
         if (row == scratch)
@@ -134,7 +173,7 @@ wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **res
         wt_tensor_free(j.r);
         return wt_error_fail(WT_ENOMEM, "softmax: out of memory for %d rows of %lld", parts, (long long)j.n);
     }
-    wt_vmath_k_init(&j.k);
+    wt_vmath_k_init(&j.k[0]), nonpositive_k(&j.k[1]);
     wt_parallel_for(lanes, parts, softmax_lanes, &j);
     wt_tensor_sys_free(j.rows);
     *result = j.r;

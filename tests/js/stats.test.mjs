@@ -154,6 +154,35 @@ test('statistics keep NumPy semantics the fixtures do not spell out', () => {
   });
 });
 
+test("softmax's exp of x - max is exp's own bits down to 2^-126, and 0 below", () => {
+  // rows [0, d]: for d <= -17, 1 + e^d rounds to 1 in float32, so the result's second
+  // column is e^d itself; rows of 2 run the padded tail, rows of 20 the vector loop
+  const n = 4000,
+    lo = -87.3365;
+  const ds = Float32Array.from({ length: n }, (_, i) => -17 + (lo + 17) * (i / (n - 1)));
+  wt.tidy(() => {
+    const d = wt.tensor(ds);
+    const want = wt.exp(d).toArray();
+    for (const width of [2, 20]) {
+      const rows = wt.concatenate(
+        [wt.zeros([n, 1], 'float32'), d.reshape([n, 1]), wt.full([n, width - 2], -200, 'float32')],
+        1,
+      );
+      const got = wt.softmax(rows, { axis: -1 }).toArray();
+      got.forEach((r, i) => {
+        assert.equal(r[1], want[i], `width ${width}: softmax([0, ${ds[i]}])`);
+        assert.ok(
+          r.slice(2).every((v) => v === 0),
+          'e^-200 flushes to 0',
+        );
+      });
+    }
+    // below 2^-126 (e^-87.34), a flushed 0; -inf gives 0 too
+    const tail = wt.softmax(wt.tensor([0, -87.34, -100, -Infinity, 0.5]).astype('float32')).toArray();
+    assert.deepEqual(tail.slice(1, 4), [0, 0, 0]);
+  });
+});
+
 test('the statistical reductions build lazy graphs that compile to the eager values', () => {
   const xs = wt.tensor(
     Float32Array.from({ length: 24 }, (_, i) => (i % 7 === 3 ? NaN : Math.sin(i) * 4)),
