@@ -39,9 +39,9 @@ const HISTORY = [
   },
   {
     at: 'HEAD',
-    what: 'issue 28: no partial or runtime loop unrolling, emmalloc',
-    raw: 564068,
-    gzip: 226085,
+    what: "issue 28: no partial or runtime loop unrolling, emmalloc, our own decimal parser (not libc's strtod)",
+    raw: 551484,
+    gzip: 220187,
   },
 ];
 
@@ -50,8 +50,8 @@ const HISTORY = [
 // gzipped); until the binary is cut to that, the budget is its size at the
 // last change that shrank it, so it can only shrink.
 export const BUDGET = {
-  raw: 565000,
-  gzip: 227000,
+  raw: 552000,
+  gzip: 221000,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 
