@@ -201,7 +201,9 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     double val[3];
     wt_status st = check_call(c, name);
     if (st || (st = plan_dtypes(c, name, code, val, comp, &res))) return st;
-    wt_pass p = {.name = name, .n = c->n, .out = c->out, .result = c->result, .rop = c->reduce, .res = res};
+    wt_pass p;
+    wt_pass_init(&p);
+    p.name = name, p.n = c->n, p.out = c->out, p.result = c->result, p.rop = c->reduce, p.res = res;
     p.acc = c->acc >= 0 ? c->acc : p.rop ? wt_reduce_acc_dtype(p.rop, res) : res;
     p.direct = c->direct && c->reduce && c->out && c->out->d.dtype == p.acc;
     /* NumPy's order: the inputs broadcast, then casting is checked, then out's shape */

@@ -296,7 +296,9 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     if (!P) return wt_error_fail(WT_ENOMEM, "fuse: out of memory for the program");
     memset(P, 0, sizeof *P);
     P->nleaf = nleaf, P->ninstr = ninstr;
-    wt_pass p = {.name = "fuse", .out = out, .result = result};
+    wt_pass p;
+    wt_pass_init(&p);
+    p.name = "fuse", p.out = out, p.result = result;
     int vdt[MAXLEAF], nreg = 0;
     if ((st = collect_leaves(P, leaves, scalars, &p, vdt)) || (st = plan_program(P, vdt, scalars, code, &nreg)))
         goto done;

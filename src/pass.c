@@ -188,12 +188,13 @@ void wt_pass_split_whole(wt_pass *p, bool one_run) {
 
 wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted) {
     size_t total = bytes_per_part * (size_t)p->nparts;
-    if (!total) return WT_OK;
-    p->counted = counted;
-    p->scratch = counted ? wt_tensor_alloc_bytes(total) : wt_tensor_sys_alloc(total);
-    if (!p->scratch) return wt_error_fail(WT_ENOMEM, "%s: out of memory for %zu bytes of scratch", p->name, total);
-    p->scratch_bytes = total;
-    for (int k = 0; k < p->nparts; k++) p->parts[k].scratch = p->scratch + (size_t)k * bytes_per_part;
+    if (total) {
+        p->counted = counted;
+        p->scratch = counted ? wt_tensor_alloc_bytes(total) : wt_tensor_sys_alloc(total);
+        if (!p->scratch) return wt_error_fail(WT_ENOMEM, "%s: out of memory for %zu bytes of scratch", p->name, total);
+        p->scratch_bytes = total;
+    }
+    for (int k = 0; k < p->nparts; k++) p->parts[k].scratch = total ? p->scratch + (size_t)k * bytes_per_part : NULL;
     return WT_OK;
 }
 
