@@ -62,8 +62,8 @@ typedef struct wt_pass {
     int slab, leaves;
     /* From here on, each entry is written before it is read (the iterator by
     ** wt_pass_prepare, parts[0, nparts), cut and partial[0, leaves) when the
-    ** pass is cut): wt_pass_init leaves these 5 KB alone, which zeroing them
-    ** for every call of a small op cost a fifth of its time. */
+    ** pass is cut): wt_pass_init leaves these 5 KB alone (zeroing them cost
+    ** a 64-element op 3-5% of its time). */
     wt_iter it;
     wt_pass_part parts[WT_PASS_MAXPARTS];
     int64_t cut[WT_PASS_MAXPARTS + 1];
