@@ -43,6 +43,7 @@ typedef struct {
     int64_t asz;         /* accumulator element size */
     int accreg;          /* register for values converted to the accumulator dtype */
     int fold;            /* > 0: a reduction of leaf fold - 1 as it is, folded straight from it */
+    bool whole;          /* no register used: a run need not be cut into blocks */
 } program;
 
 /* register r of a part's scratch: BLOCK elements of any dtype */
@@ -109,8 +110,8 @@ static void inner(const void *ctx, char *regs, char **ptr, const int64_t *st, in
         P->accum(ptr[0], st[0], ptr[fk], st[fk], n);
         return;
     }
-    for (int64_t done = 0; done < n; done += BLOCK) {
-        int64_t m = n - done < BLOCK ? n - done : BLOCK;
+    for (int64_t done = 0, block = P->whole ? n : BLOCK; done < n; done += block) {
+        int64_t m = n - done < block ? n - done : block;
         for (int k = 0; k < P->nop; k++) q[k] = ptr[k] + done * st[k];
         run_block(P, regs, q, st, m);
     }
@@ -285,6 +286,11 @@ static void plan_delivery(program *P, const wt_pass *p) {
         P->res_cast = wt_cast_get(res, p->target->d.dtype);
     } else { /* the last instruction writes the target itself */
         last->reg = -1;
+        /* and if it is the only one and converts nothing through a register,
+        ** no register is ever used: runs go whole, as the eager call's do */
+        bool staged = last->kcast;
+        for (int k = 0; k < last->arity; k++) staged |= last->cast[k] && !last->direct;
+        P->whole = P->ninstr == 1 && !staged;
     }
 }
 
