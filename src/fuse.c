@@ -110,8 +110,12 @@ static void inner(const void *ctx, char *regs, char **ptr, const int64_t *st, in
         P->accum(ptr[0], st[0], ptr[fk], st[fk], n);
         return;
     }
-    for (int64_t done = 0, block = P->whole ? n : BLOCK; done < n; done += block) {
-        int64_t m = n - done < block ? n - done : block;
+    if (P->whole) {
+        run_block(P, regs, ptr, st, n);
+        return;
+    }
+    for (int64_t done = 0; done < n; done += BLOCK) {
+        int64_t m = n - done < BLOCK ? n - done : BLOCK;
         for (int k = 0; k < P->nop; k++) q[k] = ptr[k] + done * st[k];
         run_block(P, regs, q, st, m);
     }
