@@ -154,49 +154,51 @@ double wt_decimal_read(const char *s, char **end) {
     }
     decimal a = {.nd = 0, .dp = 0, .sticky = false};
     uint64_t w = 0; /* the first 19 significant digits, for the fast path */
-    int seen = 0, sig = 0;
-    bool point = false;
+    int64_t dp = 0; /* a.dp, exact for any length of text and exponent */
+    int sig = 0;    /* significant digits, counted to 20 (the fast path asks <= 15) */
+    bool seen = false, point = false;
     for (;; p++) {
         if (*p == '.' && !point) {
             point = true;
             continue;
         }
         if (*p < '0' || *p > '9') break;
-        seen++;
+        seen = true;
         if (*p == '0' && sig == 0) { /* leading zeros: only after the point do they move it */
-            a.dp -= point;
+            dp -= point;
             continue;
         }
-        if (!point) a.dp++;
+        dp += !point;
         if (sig < 19) w = w * 10 + (uint64_t)(*p - '0');
         if (a.nd < WT_DECIMAL_DIGITS)
             a.d[a.nd++] = (uint8_t)(*p - '0');
         else
             a.sticky |= *p != '0';
-        sig++;
+        sig += sig < 20;
     }
     if (!seen) {
         if (end) *end = (char *)(uintptr_t)s;
         return 0;
     }
-    if (*p == 'e' || *p == 'E') { /* an exponent only with digits; huge ones saturate */
+    if (*p == 'e' || *p == 'E') { /* an exponent only with digits; past 10^12 it saturates */
         const char *q = p + 1;
         bool eneg = *q == '-';
         if (*q == '-' || *q == '+') q++;
         if (*q >= '0' && *q <= '9') {
-            int x = 0;
-            for (; *q >= '0' && *q <= '9'; q++) x = x < 100000 ? x * 10 + (*q - '0') : x;
-            a.dp += eneg ? -x : x;
+            int64_t x = 0;
+            for (; *q >= '0' && *q <= '9'; q++) x = x < 100000000000 ? x * 10 + (*q - '0') : x;
+            dp += eneg ? -x : x;
             p = q;
         }
     }
     if (end) *end = (char *)(uintptr_t)p;
     if (sig == 0) return neg ? -0.0 : 0.0;
-    int e10 = a.dp - sig; /* value = w x 10^e10 when sig <= 19 */
     double v;
-    if (sig <= 15 && e10 >= -22 && e10 <= 22)
-        v = e10 < 0 ? (double)w / tens[-e10] : (double)w * tens[e10];
+    if (dp > 400 || dp < -400) /* 0.d x 10^dp, d's first digit nonzero: beyond any double */
+        v = dp > 0 ? INFINITY : 0;
+    else if (sig <= 15 && dp - sig >= -22 && dp - sig <= 22) /* value = w x 10^(dp - sig), both exact */
+        v = dp < sig ? (double)w / tens[sig - dp] : (double)w * tens[dp - sig];
     else
-        trim(&a), v = nearest(&a);
+        a.dp = (int)dp, trim(&a), v = nearest(&a);
     return neg ? -v : v;
 }

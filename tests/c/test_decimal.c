@@ -130,6 +130,9 @@ void test_decimal_read(void) {
         0, '1', "");
     long_tail("0.", 400, '1', "e80");
     long_tail("1", 330, '0', "e-330");
+    long_tail("0.", 2000, '5', "e2001"); /* zeros and exponent far out, cancelling: 5 */
+    long_tail("1", 2000, '0', "e-2001");
+    long_tail("0.", 2000, '5', "e-99999999999999999999"); /* exponents saturate */
     /* random digits, exponents across the range, and every double's shortest forms */
     char buf[128];
     for (int t = 0; t < 20000; t++) {
