@@ -84,9 +84,10 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
     for (int k = 0; k < nop; k++) it->ptr[k] = wt_first(ops[k]);
     int nd = 0;
     for (int i = 0; i < d0->ndim; i++) {
-        if (d0->shape[i] == 0) { /* nothing to visit */
+        if (d0->shape[i] == 0) { /* nothing to visit: one empty axis every operand steps 0 along */
             it->ndim = 1;
             it->shape[0] = 0;
+            for (int k = 0; k < nop; k++) it->strides[k][0] = 0;
             return;
         }
         if (d0->shape[i] == 1) continue;
