@@ -111,7 +111,12 @@ static void inner(const void *ctx, char *regs, char **ptr, const int64_t *st, in
         return;
     }
     if (P->whole) {
-        run_block(P, regs, ptr, st, n);
+        const instr *I = &P->ins[0];
+        int v = I->val[0], o = v < P->nleaf ? P->iop[v] : 0;
+        if (I->direct && o) /* a cast of a tensor leaf: the conversion itself, as the eager astype calls it */
+            I->cast[0](ptr[o], st[o], ptr[0], st[0], n);
+        else
+            run_block(P, regs, ptr, st, n);
         return;
     }
     for (int64_t done = 0; done < n; done += BLOCK) {
