@@ -104,7 +104,14 @@ PROTO = [
 ]
 
 
+# fuzz_decimal.c: the bytes are the text; the hard cases of decimal-to-binary
+DECIMAL = ['3.14159', '1e23', '2.2250738585072011e-308', '4.9406564584124654e-324', '1.7976931348623159e308',
+           '9007199254740993', '0.500000000000000166533453693773481063544750213623046875', '-inf', 'Infinity',
+           'nan', '  +.5e-3', '123456789012345678901234567890e-40', '0.' + '0' * 400 + '1e400', '1e']
+
+
 def main():
+    write('decimal', [t.encode() for t in DECIMAL])
     write('einsum', [einsum_seed(s, e) for s, e in EINSUM])
     write('slice', [slice_seed(s, p) for s, p in SLICE])
     rnd = random.Random(20261123)
