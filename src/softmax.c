@@ -32,10 +32,7 @@ static inline wt_vf32_t exp_nonpositive(wt_vf32_t d, const wt_vmath_k *k) {
     wt_vf32_t t = wt_vf32_add(wt_vf32_mul(d, k->log2e), k->magic); /* n + 127 in the low bits */
     wt_vf32_t n = wt_vf32_sub(t, k->magic);
     wt_vf32_t scale = wt_vi32_as_f32(wt_vi32_shl(wt_vf32_bits(t), 23)); /* 2^n: the exponent field n + 127 */
-    wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(d, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2));
-    wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
-    for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
-    p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+    wt_vf32_t p = wt_vmath_exp_reduced(d, n, k);
     wt_vf32_t flushed = wt_vi32_as_f32(wt_mf32_bits(wt_vf32_lt(d, k->lo))); /* k->lo = -87.3365: n >= -126 */
     return wt_vf32_andnot(flushed, wt_vf32_mul(p, scale));
 }

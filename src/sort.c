@@ -258,9 +258,6 @@ static void select_order(int dt, const char *p, int64_t s, int64_t n, const int6
         select64(r->k, r->ix, 0, n, kth, nk, depth, r->tmp);
 }
 
-/* the element offset (from d's first) of lane number `lane` along axis: the
-** lanes in C order of the other axes */
-
 /* lanes [begin, end): each sorted into the outputs' lane (C-contiguous, t's shape) */
 static void sort_lanes(void *ctx, int64_t begin, int64_t end, int part) {
     sort_job *j = ctx;

@@ -80,6 +80,15 @@ static inline wt_vf32_t wt_vmath_round(wt_vf32_t x, wt_vi32_t *ni) {
     return wt_vf32_sub(t, magic);
 }
 
+/* e^x / 2^n for n = round(x log2 e) (as floats): r = x - n ln2 in two
+** parts, then 1 + r + r^2 p(r) with p of degree 5 */
+static inline wt_vf32_t wt_vmath_exp_reduced(wt_vf32_t x, wt_vf32_t n, const wt_vmath_k *k) {
+    wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(x, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2));
+    wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
+    for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
+    return wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+}
+
 /* e^x 2^shift for x clamped to [k->lo, hi]: 2^shift scales in the same single
 ** rounding, so e^x / 2 is exact to the last bit where e^x itself overflows */
 static inline wt_vf32_t wt_vmath_exp_shift(wt_vf32_t x, wt_vf32_t hi, int shift, const wt_vmath_k *k) {
@@ -87,10 +96,7 @@ static inline wt_vf32_t wt_vmath_exp_shift(wt_vf32_t x, wt_vf32_t hi, int shift,
     wt_vf32_t t = wt_vf32_add(wt_vf32_mul(xc, k->log2e), k->magic); /* round(x log2 e) in the low bits */
     wt_vi32_t ni = wt_vi32_sub(wt_vf32_bits(t), wt_vf32_bits(k->magic));
     wt_vf32_t n = wt_vf32_sub(t, k->magic);
-    wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(xc, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2));
-    wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
-    for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
-    p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+    wt_vf32_t p = wt_vmath_exp_reduced(xc, n, k);
     if (shift) ni = wt_vi32_add(ni, wt_vi32_splat(shift)), n = wt_vf32_add(n, VS((float)shift));
     return wt_vmath_ldexp(p, ni, n);
 }
