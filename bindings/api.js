@@ -3,10 +3,10 @@
 // every method on Tensor and LazyTensor.
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { defineOp } from './engine.js';
+import { defineOp } from './marshal.js';
 import { DTYPES } from './dtypes.js';
 import { REGISTRY } from './registry.js';
-import { eagerOf, withLazy, methodOf, methodName } from './kinds.js';
+import { eagerOf, withLazy, withFast, methodOf, methodName } from './kinds.js';
 import { creation } from './creation.js';
 import { Graph, LazyTensor, isLazy } from './lazy/index.js';
 import { Labeled } from './names.js';
@@ -38,7 +38,7 @@ export function buildApi(engine) {
   for (const entry of REGISTRY) engine.ops[entry.id ?? entry.name] = eagerOf(api, entry);
   for (const entry of REGISTRY) {
     const id = entry.id ?? entry.name;
-    const fn = withLazy(entry, engine.ops[id], isLazy);
+    const fn = withFast(api, entry, withLazy(entry, engine.ops[id], isLazy));
     engine.fns[id] = fn;
     ufuncMethods(api, entry, fn);
     if (entry.free !== false) for (const name of [entry.name, ...(entry.aliases ?? [])]) wt[name] = fn;

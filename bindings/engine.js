@@ -225,19 +225,37 @@ export class Engine {
 
   // operands (Tensor | number) -> [n, handles*, scalars*]
   operands(list, what) {
+    for (let k = 0; k < list.length; k++) this.operand(k, list[k], what);
+    return [list.length, this.scratch + OPERANDS, this.scratch + SCALARS];
+  }
+
+  // operand k of an elementwise call into the scratch slots: a handle, or 0 and a scalar
+  operand(k, v, what) {
     const dv = this.dv,
-      h = this.scratch + OPERANDS,
-      sc = this.scratch + SCALARS;
-    list.forEach((v, k) => {
-      if (typeof v === 'number' || typeof v === 'bigint') {
-        dv.setUint32(h + 4 * k, 0, true);
-        dv.setFloat64(sc + 8 * k, typeof v === 'bigint' ? bigScalar(v, `${what}: operand ${k + 1}`) : weak(v), true);
-      } else {
-        dv.setUint32(h + 4 * k, this.handle(v, `${what}: operand ${k + 1}`), true);
-        dv.setFloat64(sc + 8 * k, 0, true);
-      }
-    });
-    return [list.length, h, sc];
+      h = this.scratch + OPERANDS + 4 * k,
+      sc = this.scratch + SCALARS + 8 * k;
+    if (typeof v === 'number' || typeof v === 'bigint') {
+      dv.setUint32(h, 0, true);
+      dv.setFloat64(sc, typeof v === 'bigint' ? bigScalar(v, `${what}: operand ${k + 1}`) : weak(v), true);
+    } else {
+      dv.setUint32(h, this.handle(v, `${what}: operand ${k + 1}`), true);
+      dv.setFloat64(sc, 0, true);
+    }
+  }
+
+  // an elementwise op of one or two plain operands, no options (kinds.js withFast)
+  ewisePlain(op, n, a, b, what) {
+    this.operand(0, a, what);
+    if (n > 1) this.operand(1, b, what);
+    const ptr = this.scratch + OPERANDS;
+    this.check(this.ex.wt_ewise(op, n, ptr, ptr + SCALARS - OPERANDS, 1, 1, 0, 0, this.scratch + OUT));
+    return this.adopt(this.takeOut());
+  }
+
+  // a reduction over every axis, no options (kinds.js withFast)
+  reducePlain(code, x) {
+    this.check(this.ex.wt_reduce_dtype(code, x._ptr, -1, 0, 0, -1, 0, this.scratch + OUT));
+    return this.adopt(this.takeOut());
   }
 
   // a C name parsed by C once (ops, reductions, casting rules), cached
@@ -325,76 +343,4 @@ export function typeName(v) {
 function formatList(values) {
   const parts = Array.from(values, (v) => (typeof v === 'number' ? String(v) : typeName(v)));
   return `[${parts.slice(0, 8).join(', ')}${parts.length > 8 ? ', ...' : ''}]`;
-}
-
-// ---- declarative argument marshalling --------------------------------------
-// An op is declared as its C function plus one spec per JS argument,
-// 'kind name' or 'kind name=default'.  Kinds expand to C arguments:
-//   tensor -> handle         shape -> ndim, int64*      axes -> count, int*  (null -> 0, NULL)
-//   int -> int32             i64 -> int64 (BigInt)       f64 -> double        bool -> 0/1
-//   str -> char*             dtype -> code              scalar -> double (a number or boolean)
-const KINDS = {
-  tensor: (e, v, what) => [e.handle(v, what)],
-  shape: (e, v, what, call) => e.ints(v, what, SHAPES[call.shapes++], true),
-  axes: (e, v, what) => (v === undefined || v === null ? [0, 0] : e.ints(v, what, AXES, false)),
-  int: (e, v, what) => {
-    if (!Number.isInteger(v) || v < -(2 ** 31) || v >= 2 ** 31)
-      throw new WtError('WT_EINVAL', `${what} must be an integer, got ${typeName(v)}`);
-    return [v];
-  },
-  i64: (e, v, what) => {
-    if (!Number.isSafeInteger(v)) throw new WtError('WT_EINVAL', `${what} must be an integer, got ${typeName(v)}`);
-    return [BigInt(v)];
-  },
-  f64: (e, v, what) => {
-    if (typeof v !== 'number') throw new WtError('WT_EINVAL', `${what} must be a number, got ${typeName(v)}`);
-    return [v];
-  },
-  scalar: (e, v, what) => {
-    if (typeof v === 'boolean') return [v ? 1 : 0];
-    if (typeof v === 'bigint') return [bigScalar(v, what)];
-    if (typeof v !== 'number')
-      throw new WtError('WT_EINVAL', `${what} must be a number or a boolean, got ${typeName(v)}`);
-    return [v];
-  },
-  bool: (e, v) => [v ? 1 : 0],
-  str: (e, v, what, call) => {
-    const [ptr, owned] = e.string(v, what);
-    if (owned) call.owned.push(owned);
-    return [ptr];
-  },
-  dtype: (e, v, what) => [e.dtypeCode(v, what)],
-};
-
-function parseSpec(spec) {
-  const m = /^(\w+) (\w+)(?:=(.*))?$/.exec(spec);
-  if (!m || !KINDS[m[1]]) throw new Error(`bad op spec '${spec}'`);
-  const dflt = m[3] === undefined ? undefined : m[3] === 'null' ? null : /^[-\d]/.test(m[3]) ? Number(m[3]) : m[3];
-  return { kind: KINDS[m[1]], name: m[2], dflt, has: m[3] !== undefined };
-}
-
-// Returns fn(...jsArgs) that calls C and returns what `result` makes of it:
-// 'tensor' (a new handle through the out-pointer) or 'self' (the first arg).
-export function defineOp(engine, opName, cName, specs, result = 'tensor') {
-  const parsed = specs.map(parseSpec);
-  const cfn = engine.ex[cName];
-  if (typeof cfn !== 'function') throw new Error(`wtensor.wasm lacks ${cName}`);
-  return (...args) => {
-    const call = { shapes: 0, owned: [] };
-    try {
-      const cargs = [];
-      parsed.forEach((p, i) => {
-        const v = args[i] === undefined && p.has ? p.dflt : args[i];
-        if (v === undefined && !p.has && p.kind !== KINDS.axes) {
-          throw new WtError('WT_EINVAL', `${opName}: missing argument ${p.name}`);
-        }
-        cargs.push(...p.kind(engine, v, `${opName}: ${p.name}`, call));
-      });
-      if (result === 'tensor') cargs.push(engine.outPtr);
-      engine.check(cfn(...cargs));
-      return result === 'tensor' ? engine.adopt(engine.takeOut()) : args[0];
-    } finally {
-      for (const p of call.owned) engine.ex.wt_free(p);
-    }
-  };
 }

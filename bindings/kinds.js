@@ -3,7 +3,7 @@
 // when an operand is lazy.  One builder per kind; entries of the other kinds
 // bring their own `impl` (and `lazy` builder).
 import { Tensor, sourceOf } from './tensor.js';
-import { defineOp } from './engine.js';
+import { defineOp } from './marshal.js';
 import { ewise, reduction } from './ops.js';
 import { withNames } from './names.js';
 import { WtError } from './errors.js';
@@ -118,6 +118,33 @@ export function withLazy(entry, eager, isLazy) {
   return (...args) => {
     for (let k = from; k < to && k < args.length; k++) if (isLazy(args[k])) return build(args[k].graph, args);
     return eager(...args);
+  };
+}
+
+// The common call skips the wrappers (lazy operands, arrays, names, options):
+// a ufunc of one or two operands or a whole reduction, each operand a tensor of
+// this instance without names (or, for a ufunc, a number), no options.  Any
+// other call, a bad one included, goes the whole way and gets its message there.
+export function withFast(api, entry, fn) {
+  if (entry.impl || !['ufunc', 'reduction'].includes(entry.kind) || entry.arity > 2) return fn;
+  const e = api.e,
+    { name, c } = entry;
+  const tensor = (v) => v instanceof Tensor && v._e === e && v._ptr !== 0 && v._names === null;
+  const plain = (v) => typeof v === 'number' || tensor(v);
+  let code = -1; // the C code, looked up on the first call
+  if (entry.kind === 'reduction')
+    return function (x, opts) {
+      if (opts !== undefined || !tensor(x)) return fn(...arguments);
+      return e.reducePlain(code < 0 ? (code = e.code('reduce', name, name)) : code, x);
+    };
+  if (entry.arity === 1)
+    return function (x, opts) {
+      if (opts !== undefined || !plain(x)) return fn(...arguments);
+      return e.ewisePlain(code < 0 ? (code = e.code('op', c, name)) : code, 1, x, 0, name);
+    };
+  return function (a, b, opts) {
+    if (opts !== undefined || !plain(a) || !plain(b)) return fn(...arguments);
+    return e.ewisePlain(code < 0 ? (code = e.code('op', c, name)) : code, 2, a, b, name);
   };
 }
 

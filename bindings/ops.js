@@ -196,6 +196,11 @@ function asTensors(engine, list, what) {
 }
 
 export function matmul(engine, a, b, opts) {
+  if (opts === undefined && a instanceof Tensor && b instanceof Tensor && a._e === engine && b._e === engine) {
+    // the common call, two tensors of this instance: nothing to convert or free
+    engine.check(engine.ex.wt_matmul(engine.handle(a, 'matmul: a'), engine.handle(b, 'matmul: b'), 0, engine.outPtr));
+    return engine.adopt(engine.takeOut());
+  }
   opts = options(opts, 'matmul');
   const [[ta, tb], temps] = asTensors(engine, [a, b], 'matmul');
   let out;

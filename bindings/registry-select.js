@@ -6,7 +6,7 @@ import * as se from './sets.js';
 import * as sh from './shape.js';
 import * as bu from './build.js';
 import { via } from './kinds.js';
-import { defineOp } from './engine.js';
+import { defineOp } from './marshal.js';
 import { options } from './ops.js';
 import { sourceOf } from './tensor.js';
 import { isLazy } from './lazy/index.js';

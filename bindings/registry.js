@@ -4,9 +4,8 @@
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
 //             creation, product, index, sort, shape, stats, io, scope, exchange, graph, dtype
-//   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction)
-//             or a wt_* function (view, copy, creation, io)
-//   args      argument marshalling, one spec per JS argument (engine.js's KINDS)
+//   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction) or a wt_* function
+//   args      argument marshalling, one spec per JS argument (marshal.js's KINDS)
 //   arity     operands of a ufunc
 //   method    true: also Tensor.prototype[name]; a string: that method name; false: none
 //   self      the argument the method's tensor is (default 0: compress(cond, x) has x.compress(cond))
@@ -18,7 +17,8 @@
 // Adding an op: docs/ARCHITECTURE.md, "Adding an op".
 import { WtError } from './errors.js';
 import { Tensor, sourceOf } from './tensor.js';
-import { defineOp, typeName, isWeakTensor } from './engine.js';
+import { typeName, isWeakTensor } from './engine.js';
+import { defineOp } from './marshal.js';
 import { UFUNC_ENTRIES, REDUCTION_ENTRIES, cName } from './ufuncs.js';
 import { ewise, matmul, einsum, einsumNamed, einsumPath } from './ops.js';
 import { axisNames, checkNames, withNames, label, ein, translateEquation } from './names.js';

@@ -109,6 +109,13 @@ test('a disposed tensor throws WtError and never reads freed memory', () => {
     () => a.item(),
     () => a.reshape([4]),
     () => wt.reshape(a, [4]),
+    // the common calls' shortcut (kinds.js withFast) ends in the same refusal
+    () => wt.exp(a),
+    () => wt.add(a, 1),
+    () => wt.add(v, a),
+    () => a.mul(v),
+    () => wt.sum(a),
+    () => wt.matmul(a, v),
     () => v.assign(a),
     () => wt.keep(a),
     () => a.T,
@@ -126,6 +133,8 @@ test('tensors from another instance are refused', async () => {
   const t = other.arange(3);
   throwsWt(() => wt.reshape(t, [3]), 'WT_EINVAL', /belongs to another wtensor instance/);
   throwsWt(() => wt.zeros([3]).assign(t), 'WT_EINVAL', /belongs to another wtensor instance/);
+  for (const f of [() => wt.exp(t), () => wt.add(t, 1), () => wt.sum(t), () => wt.matmul(t, t)])
+    throwsWt(f, 'WT_EINVAL', /belongs to another wtensor instance/);
 });
 
 // new tensors are registered with the FinalizationRegistry when the job ends
