@@ -234,22 +234,25 @@ static wt_status packed(const wt_gemm *g, packed_fn run, size_t z, int nr) {
     /* saturating: the work of a part only matters up to MIN_PART_WORK */
     double w = (double)M * (double)N * (double)K * (double)nb / (double)units;
     int parts = wt_parallel_parts(units, w >= MIN_PART_WORK ? 1 : (int64_t)(MIN_PART_WORK / (w > 1 ? w : 1)) + 1);
+    /* each part's offsets and panels in one allocation, the panels as large
+    ** as this product's blocks (a small product must not take 600 KB a call) */
+    size_t kc = (size_t)(K < KC ? K : KC), mc = (size_t)(M < MC ? M : MC), nc = (size_t)(N < NC ? N : NC);
+    size_t abytes = (z * (mc + MR) * kc + 15) / 16 * 16, bbytes = z * kc * (nc + (size_t)nr);
+    size_t each = (sizeof(blk_offsets) + abytes + bbytes + 15) / 16 * 16;
     gemm_scratch *s = wt_tensor_sys_alloc(sizeof *s * (size_t)parts);
-    int made = 0;
-    bool ok = s != NULL;
-    for (; ok && made < parts; made++) {
-        s[made].bp = wt_tensor_sys_alloc(z * KC * (NC + (size_t)nr));
-        s[made].ap = wt_tensor_sys_alloc(z * (MC + MR) * KC);
-        s[made].o = wt_tensor_sys_alloc(sizeof *s[made].o);
-        ok = s[made].ap && s[made].bp && s[made].o;
-    }
-    if (ok) {
+    char *mem = s ? wt_tensor_sys_alloc(each * (size_t)parts) : NULL;
+    if (mem) {
+        for (int p = 0; p < parts; p++) {
+            char *at = mem + each * (size_t)p;
+            s[p] = (gemm_scratch){
+                .o = (void *)at, .ap = at + sizeof(blk_offsets), .bp = at + sizeof(blk_offsets) + abytes};
+        }
         j.scratch = s;
         wt_parallel_for(units, parts, gemm_part, &j);
     }
-    for (int p = 0; p < made; p++) wt_tensor_sys_free(s[p].ap), wt_tensor_sys_free(s[p].bp), wt_tensor_sys_free(s[p].o);
+    wt_tensor_sys_free(mem);
     wt_tensor_sys_free(s);
-    return ok ? WT_OK : wt_error_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");
+    return mem ? WT_OK : wt_error_fail(WT_ENOMEM, "out of memory for GEMM packing buffers");
 }
 
 /* C = 0 over the M x N group (an empty sum) */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #define WT_ALIGN 64 /* a cache line; SIMD needs 16 */
+/* an owned buffer's header, before its data in the same allocation */
+#define BUFFER_HEAD ((sizeof(wt_buffer) + WT_ALIGN - 1) / WT_ALIGN * WT_ALIGN)
 
 static int64_t mem_tensors, mem_bytes, mem_peak;
 static int fail_after;     /* test hooks: 0 = never fail */
@@ -43,12 +45,13 @@ void wt_memory_reset_peak(void) {
     unlock();
 }
 
-/* aligned storage, taken under the lock; counted in mem_bytes when `counted` */
-static void *raw_alloc(size_t nbytes, bool counted) {
+/* aligned storage for head + nbytes, taken under the lock; nbytes counted
+** in mem_bytes when `counted` */
+static void *raw_alloc(size_t head, size_t nbytes, bool counted) {
     if (injected_failure(nbytes)) return NULL;
-    if (nbytes > SIZE_MAX - WT_ALIGN) return NULL;
+    if (nbytes > SIZE_MAX - WT_ALIGN - head) return NULL;
     /* aligned_alloc wants a multiple of the alignment */
-    size_t rounded = (nbytes + WT_ALIGN - 1) / WT_ALIGN * WT_ALIGN;
+    size_t rounded = (head + nbytes + WT_ALIGN - 1) / WT_ALIGN * WT_ALIGN;
     lock();
     void *p = aligned_alloc(WT_ALIGN, rounded ? rounded : WT_ALIGN);
     if (p && counted) {
@@ -74,7 +77,7 @@ void wt_tensor_sys_free(void *p) {
     unlock();
 }
 
-void *wt_tensor_alloc_bytes(size_t nbytes) { return raw_alloc(nbytes, true); }
+void *wt_tensor_alloc_bytes(size_t nbytes) { return raw_alloc(0, nbytes, true); }
 
 void wt_tensor_free_bytes(void *p, size_t nbytes) {
     if (!p) return;
@@ -84,7 +87,7 @@ void wt_tensor_free_bytes(void *p, size_t nbytes) {
     unlock();
 }
 
-void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes, false); }
+void *wt_malloc(size_t nbytes) { return raw_alloc(0, nbytes, false); }
 void wt_free(void *p) { wt_tensor_sys_free(p); }
 
 /* every live engine-allocated buffer, so wt_tensor_adopt can find the one
@@ -101,9 +104,10 @@ static void buffer_release(wt_buffer *b) {
             owned_buffers = b->next;
         if (b->next) b->next->prev = b->prev;
         unlock();
-        wt_tensor_free_bytes(b->data, b->nbytes);
-    } else if (b->release)
-        b->release(b->ctx);
+        wt_tensor_free_bytes(b, b->nbytes); /* header and data: one allocation */
+        return;
+    }
+    if (b->release) b->release(b->ctx);
     wt_tensor_sys_free(b);
 }
 
@@ -137,14 +141,14 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
         return wt_error_fail(WT_ENOMEM, "out of memory: a %s tensor of shape %s is too large", wt_dtype_name(d->dtype),
                              wt_error_fmt_shape(s, sizeof s, d->ndim, d->shape));
     }
-    wt_buffer *b = wt_tensor_sys_alloc(sizeof *b);
-    uint8_t *data = b ? wt_tensor_alloc_bytes((size_t)nbytes) : NULL;
-    if (data) *b = (wt_buffer){.data = data, .nbytes = (size_t)nbytes, .refs = 0, .owned = true};
-    wt_tensor *t = data ? handle_new(b, d) : NULL;
+    /* the buffer's header sits before its data, one allocation for both */
+    wt_buffer *b = raw_alloc(BUFFER_HEAD, (size_t)nbytes, true);
+    uint8_t *data = b ? (uint8_t *)b + BUFFER_HEAD : NULL;
+    if (b) *b = (wt_buffer){.data = data, .nbytes = (size_t)nbytes, .refs = 0, .owned = true};
+    wt_tensor *t = b ? handle_new(b, d) : NULL;
     if (!t) {
         char s[WT_SHAPE_STR];
-        wt_tensor_free_bytes(data, (size_t)nbytes);
-        wt_tensor_sys_free(b);
+        wt_tensor_free_bytes(b, (size_t)nbytes);
         return wt_error_fail(WT_ENOMEM, "out of memory allocating %lld bytes for a %s tensor of shape %s",
                              (long long)nbytes, wt_dtype_name(d->dtype),
                              wt_error_fmt_shape(s, sizeof s, d->ndim, d->shape));
