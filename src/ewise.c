@@ -276,8 +276,13 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
         wt_pass_split_whole(&p, !P.buffered); /* unbuffered: the inner function folds its run whole */
         st = wt_pass_scratch(&p, P.buffered ? (size_t)NBUF * BLOCK * WT_MAX_ITEMSIZE : 0, false);
     }
+    wt_pass_table T;
     if (!st) {
-        wt_pass_run(&p, inner, &P);
+        /* values that need converting make the op more than an instruction a vector: worth a table */
+        if (P.buffered && wt_pass_tabulate(&p, inner, &P, &T))
+            wt_pass_run(&p, wt_pass_gather, &T);
+        else
+            wt_pass_run(&p, inner, &P);
         st = wt_pass_finish(&p, -1);
     }
     wt_pass_free(&p);

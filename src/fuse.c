@@ -330,7 +330,17 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     wt_pass_split_whole(&p, P->fold && p.it.ndim == 1 && p.it.strides[P->iop[P->fold - 1]][0]);
     /* registers are counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
     if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * WT_MAX_ITEMSIZE, true))) goto done;
-    wt_pass_run(&p, inner, P);
+    /* a program of one 8-bit leaf that chains ops, or converts around one
+    ** (not one kernel on the leaf as it is, nor a lone cast): worth a table */
+    const instr *I = &P->ins[0];
+    bool worth = P->ninstr > 1 || (!I->direct && (P->res_cast || I->kcast));
+    for (int k = 0; k < I->arity; k++) worth |= !I->direct && I->cast[k];
+    wt_pass_table *T = worth ? wt_tensor_sys_alloc(sizeof *T) : NULL;
+    if (T && wt_pass_tabulate(&p, inner, P, T))
+        wt_pass_run(&p, wt_pass_gather, T);
+    else
+        wt_pass_run(&p, inner, P);
+    wt_tensor_sys_free(T);
     int64_t count = -1; /* a mean: the elements folded into each of out's */
     if (reduce == WT_REDUCE_MEAN) {
         count = 1;

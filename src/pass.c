@@ -239,6 +239,48 @@ void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan) {
         wt_parallel_iter(&p->it, part_inner, p->parts, sizeof p->parts[0], p->nparts);
 }
 
+#define TABLE_MIN 65536 /* elements: below, 256 evaluations are a visible share */
+
+bool wt_pass_tabulate(const wt_pass *p, wt_pass_fn fn, const void *plan, wt_pass_table *T) {
+    if (p->rop || wt_iter_size(&p->it) < TABLE_MIN) return false;
+    int at = -1;
+    for (int k = 0; k < p->n; k++) {
+        const wt_desc *d = &p->in[k]->d;
+        if (wt_desc_size(d) == 1) continue;
+        if (at >= 0 || wt_dtype_size(d->dtype) != 1) return false;
+        at = k;
+    }
+    if (at < 0) return false;
+    uint8_t values[256];
+    char *ptr[WT_ITER_MAXOPS];
+    int64_t st[WT_ITER_MAXOPS];
+    for (int v = 0; v < 256; v++) values[v] = (uint8_t)v;
+    for (int k = 0; k < p->n; k++)
+        ptr[k + 1] = k == at ? (char *)values : wt_first(p->in[k]), st[k + 1] = k == at ? 1 : 0;
+    T->in = at + 1, T->size = (int)wt_dtype_size(p->target->d.dtype);
+    ptr[0] = T->table, st[0] = T->size;
+    fn(plan, p->parts[0].scratch, ptr, st, 256);
+    return true;
+}
+
+void wt_pass_gather(const void *table, char *scratch, char **ptr, const int64_t *st, int64_t n) {
+    const wt_pass_table *T = table;
+    const uint8_t *in = (const uint8_t *)ptr[T->in];
+    int64_t is = st[T->in], os = st[0];
+    char *out = ptr[0];
+#define GATHER(z)                                                                               \
+    for (int64_t i = 0; i < n; i++) memcpy(out + i * os, T->table + (size_t)in[i * is] * z, z); \
+    return
+    switch (T->size) { /* a loop per size: each copy is one load and one store */
+    case 1: GATHER(1);
+    case 2: GATHER(2);
+    case 4: GATHER(4);
+    case 8: GATHER(8);
+    default: GATHER(16);
+    }
+#undef GATHER
+}
+
 wt_status wt_pass_finish(wt_pass *p, int64_t mean_count) {
     wt_status st;
     if (mean_count >= 0 && (st = wt_reduce_mean_divide(p->target, mean_count)))

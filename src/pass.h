@@ -93,6 +93,18 @@ void wt_pass_split_whole(wt_pass *p, bool one_run);
 /* bytes of scratch for every part; counted like tensor storage (wt_memory_peak) or not */
 wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted);
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan);
+/* An 8-bit input has 256 values.  When it is the one input of a large pass
+** (no reduction) that is not one element, wt_pass_tabulate runs fn once over
+** the 256 values into T's table of target elements (the same kernels and
+** conversions, so the same bits) and returns true; the pass then runs
+** wt_pass_gather with T: one load and one store an element (rgba / 255).
+** Call after wt_pass_scratch; the caller judges whether its fn is worth it. */
+typedef struct wt_pass_table {
+    int in, size; /* the input's iterator operand; the target's item size */
+    _Alignas(16) char table[256 * WT_MAX_ITEMSIZE];
+} wt_pass_table;
+bool wt_pass_tabulate(const wt_pass *p, wt_pass_fn fn, const void *plan, wt_pass_table *T);
+void wt_pass_gather(const void *table, char *scratch, char **ptr, const int64_t *st, int64_t n);
 /* mean_count >= 0 divides the accumulator by it first (a fused mean; 0/0 is NaN); -1: no mean */
 wt_status wt_pass_finish(wt_pass *p, int64_t mean_count);
 void wt_pass_free(wt_pass *p);
