@@ -247,8 +247,8 @@ export class Engine {
   ewisePlain(op, n, a, b, what) {
     this.operand(0, a, what);
     if (n > 1) this.operand(1, b, what);
-    const ptr = this.scratch + OPERANDS;
-    this.check(this.ex.wt_ewise(op, n, ptr, ptr + SCALARS - OPERANDS, 1, 1, 0, 0, this.scratch + OUT));
+    const s = this.scratch;
+    this.check(this.ex.wt_ewise(op, n, s + OPERANDS, s + SCALARS, 1, 1, 0, 0, s + OUT));
     return this.adopt(this.takeOut());
   }
 
