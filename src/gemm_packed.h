@@ -13,8 +13,15 @@
 /* A rows x K -> MR-interleaved panels, zero-padded, negated for neg (a
 ** complex product's A.im B.im term) */
 static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int64_t mc, int64_t kc, bool neg,
-                       GP_T *ap) {
-    for (int64_t ir = 0; ir < mc; ir += MR)
+                       bool ak_dense, GP_T *ap) {
+    for (int64_t ir = 0; ir < mc; ir += MR) {
+        if (ak_dense && ir + MR <= mc && !neg) { /* whole rows along k: MR row pointers, no offset tables */
+            const GP_T *row[MR];
+            for (int r = 0; r < MR; r++) row[r] = (const GP_T *)(const void *)(a + am[ir + r] + ak[0]);
+            for (int64_t k = 0; k < kc; k++, ap += MR)
+                for (int r = 0; r < MR; r++) ap[r] = row[r][k];
+            continue;
+        }
         WT_NO_UNROLL for (int64_t k = 0; k < kc; k++) /* (unrolled, 2 KB per type for no speed) */
             for (int r = 0; r < MR; r++, ap++) {
             if (ir + r < mc)
@@ -22,11 +29,20 @@ static void GP(pack_a)(const char *a, const int64_t *am, const int64_t *ak, int6
             else
                 *ap = 0;
         }
+    }
 }
 /* B K x cols -> GP_NR-wide panels, zero-padded; dense rows copy whole */
 static void GP(pack_b)(const char *b, const int64_t *bk, const int64_t *bn, int64_t kc, int64_t nc, bool bn_dense,
-                       GP_T *bp) {
-    for (int64_t jr = 0; jr < nc; jr += GP_NR) WT_NO_UNROLL for (int64_t k = 0; k < kc; k++, bp += GP_NR) {
+                       bool bk_dense, GP_T *bp) {
+    for (int64_t jr = 0; jr < nc; jr += GP_NR) {
+        if (!bn_dense && bk_dense && jr + GP_NR <= nc) { /* B transposed: whole columns along k */
+            const GP_T *col[GP_NR];
+            for (int c = 0; c < GP_NR; c++) col[c] = (const GP_T *)(const void *)(b + bn[jr + c] + bk[0]);
+            for (int64_t k = 0; k < kc; k++, bp += GP_NR)
+                for (int c = 0; c < GP_NR; c++) bp[c] = col[c][k];
+            continue;
+        }
+        WT_NO_UNROLL for (int64_t k = 0; k < kc; k++, bp += GP_NR) {
             const char *row = b + bk[k];
             if (bn_dense && jr + GP_NR <= nc) {
                 memcpy(bp, row + bn[jr], GP_NR * sizeof(GP_T));
@@ -39,6 +55,7 @@ static void GP(pack_b)(const char *b, const int64_t *bk, const int64_t *bn, int6
                     bp[c] = 0;
             }
         }
+    }
 }
 /* the MR x GP_NR tile = A panel x B panel over kc, in registers */
 static void GP(ukernel)(int64_t kc, const GP_T *ap, const GP_T *bp, GP_T *tile) {
@@ -93,12 +110,13 @@ static void GP(packed)(const wt_gemm *g, int64_t m0, int64_t m1, int64_t n0, int
             bool add = g->accumulate || pc > 0;
             group_offsets(&g->ak, pc, kc, o->ak);
             group_offsets(&g->bk, pc, kc, o->bk);
-            GP(pack_b)(g->b, o->bk, o->bn, kc, nc, bn_dense, bp);
+            bool ak_dense = dense(o->ak, kc, z);
+            GP(pack_b)(g->b, o->bk, o->bn, kc, nc, bn_dense, dense(o->bk, kc, z), bp);
             for (int64_t ic = m0; ic < m1; ic += MC) {
                 int64_t mc = m1 - ic < MC ? m1 - ic : MC;
                 group_offsets(&g->am, ic, mc, o->am);
                 group_offsets(&g->cm, ic, mc, o->cm);
-                GP(pack_a)(g->a, o->am, o->ak, mc, kc, g->negate_a, ap);
+                GP(pack_a)(g->a, o->am, o->ak, mc, kc, g->negate_a, ak_dense, ap);
                 for (int64_t jr = 0; jr < nc; jr += GP_NR)
                     for (int64_t ir = 0; ir < mc; ir += MR) {
                         GP(ukernel)(kc, ap + ir * kc, bp + jr * kc, tile);
