@@ -277,7 +277,7 @@ export function writeReport(results, dir) {
   writeFileSync(`${dir}RESULTS.md`, L.join('\n'));
 }
 
-// small-op latency: this run's figure beside the before/after pair recorded in percall-baseline.json
+// small-op latency: this run's figure beside the before/after pairs recorded in percall-baseline.json
 function perCallSection(L, now, dir) {
   const base = JSON.parse(readFileSync(`${dir}percall-baseline.json`, 'utf8'));
   const f = (x) => x.toFixed(2);
@@ -285,12 +285,16 @@ function perCallSection(L, now, dir) {
     '',
     '## Per-call cost',
     '',
-    `A 64-element float32 add and sum, each including the result's dispose, one thread (bench/percall.mjs). The before and after rows are ${base.what}, ${base.measured}${now ? '; the last row is this run' : ''}.`,
+    `A 64-element float32 add and sum, each including the result's dispose, one thread (bench/percall.mjs). Each before/after pair is ${base.what}${now ? '; the last row is this run (its process holds every engine of the benchmark)' : ''}.`,
     '',
     '| | add µs | sum µs |',
     '|---|---:|---:|',
-    `| before (${base.before.commit}: ${base.before.path}) | ${f(base.before.addUs)} | ${f(base.before.sumUs)} |`,
-    `| after (${base.after.commit}) | ${f(base.after.addUs)} | ${f(base.after.sumUs)} |`,
   );
+  for (const p of base.pairs) {
+    L.push(
+      `| before (${p.before.commit}: ${p.before.path}; ${p.measured}) | ${f(p.before.addUs)} | ${f(p.before.sumUs)} |`,
+      `| after (${p.after.commit}) | ${f(p.after.addUs)} | ${f(p.after.sumUs)} |`,
+    );
+  }
   if (now) L.push(`| this run | ${f(now.add)} | ${f(now.sum)} |`);
 }

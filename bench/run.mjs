@@ -204,7 +204,8 @@ if (!quick) console.log(`targets: ${results.targets.length - missed.length} of $
 for (const t of missed)
   console.log(`  missed: ${t.workload} vs ${t.peer}: ×${t.ratio.toFixed(2)}, target ×${t.min} (${t.why})`);
 
-// --only re-measures some workloads: the others keep their numbers from the last full run
+// --only re-measures some workloads: the others keep their numbers from the last full run;
+// the per-call figure, measured in every run, is this run's
 function merged(latest) {
   if (!only?.length || quick || !existsSync(latest)) return results;
   const old = JSON.parse(readFileSync(latest, 'utf8'));
@@ -212,7 +213,14 @@ function merged(latest) {
   const order = WORKLOADS.map((w) => w.id);
   const all = [...old.workloads.filter((w) => !ids.has(w.id)), ...results.workloads];
   all.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  return { ...old, date: results.date, workloads: all, numpy: { ...old.numpy, ...results.numpy }, targets: [] };
+  return {
+    ...old,
+    date: results.date,
+    workloads: all,
+    numpy: { ...old.numpy, ...results.numpy },
+    percall: results.percall ?? old.percall,
+    targets: [],
+  };
 }
 
 if (!flag('--no-report')) {
