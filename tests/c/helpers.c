@@ -141,3 +141,23 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
         ++*agreed;
     }
 }
+
+void t_eight_bit(int dt, int64_t rows, wt_tensor **base, wt_tensor **x, wt_tensor **values) {
+    int64_t wide[2] = {rows, 4}, all = 256;
+    CHECK_OK(wt_tensor_empty(dt, 2, wide, base));
+    CHECK_OK(wt_tensor_empty(dt, 1, &all, values));
+    uint8_t *b = (*base)->buf->data, *r = (*values)->buf->data;
+    for (int64_t i = 0; i < rows * 4; i++) b[i] = (uint8_t)(dt == WT_BOOL ? i % 2 : (i * 7) % 256);
+    for (int v = 0; v < 256; v++) r[v] = (uint8_t)(dt == WT_BOOL ? v % 2 : v);
+    CHECK_OK(wt_view_slice(*base, ":, :3", x));
+}
+
+int64_t t_eight_bit_differs(const wt_tensor *got, const wt_tensor *base, const wt_tensor *want) {
+    const uint8_t *b = base->buf->data;
+    size_t z = wt_dtype_size(got->d.dtype);
+    for (int64_t i = 0; i < wt_tensor_size(got); i++) {
+        int64_t idx[2] = {i / 3, i % 3};
+        if (memcmp(t_elem(got, idx), t_elem(want, (int64_t[]){b[idx[0] * 4 + idx[1]]}), z)) return i + 1;
+    }
+    return 0;
+}

@@ -407,25 +407,20 @@ void test_ewise_aliasing(void) {
     wt_tensor_free(a);
 }
 
-/* ---- 8-bit inputs tabulated (ewise.c tabulate) --------------------------------- */
+/* ---- 8-bit inputs tabulated (pass.c wt_pass_tabulate) ------------------------- */
 
 /* the op of a large 8-bit tensor (gapped: (rows, 4)[:, :3]) with one-element
 ** operands, into a new result or an out of any dtype, is the op of its 256
 ** values computed directly, element by element and bit for bit */
 void test_ewise_tabulated(void) {
     static const int eight[3] = {WT_UINT8, WT_INT8, WT_BOOL};
-    int64_t rows = 22000, wide[2] = {rows, 4}, all = 256; /* 66000 elements: past TABLE_MIN */
+    int64_t rows = 22000; /* 66000 elements: past the tables' minimum */
     int cases = 0;
     for (int iter = 0; iter < 120; iter++) {
         int op = (int)(t_rand() % WT_NOPS), n = wt_op_arity(op), dt = eight[iter % 3];
         if (n == 0) continue;
         wt_tensor *base, *x, *ref_x, *one[3] = {NULL, NULL, NULL};
-        CHECK_OK(wt_tensor_empty(dt, 2, wide, &base));
-        CHECK_OK(wt_tensor_empty(dt, 1, &all, &ref_x));
-        uint8_t *b = base->buf->data, *r = ref_x->buf->data;
-        for (int64_t i = 0; i < rows * 4; i++) b[i] = (uint8_t)(dt == WT_BOOL ? i % 2 : (i * 7) % 256);
-        for (int v = 0; v < 256; v++) r[v] = (uint8_t)(dt == WT_BOOL ? v % 2 : v);
-        CHECK_OK(wt_view_slice(base, ":, :3", &x));
+        t_eight_bit(dt, rows, &base, &x, &ref_x);
         int at = (int)(t_rand() % (unsigned)n); /* the 8-bit operand's place; the others one element */
         for (int k = 0; k < n; k++)
             if (k != at) one[k] = t_from((int)(t_rand() % WT_NDTYPES), 0, NULL, (double[]){t_random_value(WT_INT8)});
@@ -436,25 +431,18 @@ void test_ewise_tabulated(void) {
         if (t_rand() % 2) { /* an out of any dtype: the table holds out's values */
             int odt = (int)(t_rand() % WT_NDTYPES);
             CHECK_OK(wt_tensor_empty(odt, 2, (int64_t[]){rows, 3}, &out));
-            CHECK_OK(wt_tensor_empty(odt, 1, &all, &want));
+            CHECK_OK(wt_tensor_empty(odt, 1, (int64_t[]){256}, &want));
             st = wt_ewise(op, n, rin, NULL, 1, 1, want, WT_REDUCE_NONE, NULL);
         } else {
             st = wt_ewise(op, n, rin, NULL, 1, 1, NULL, WT_REDUCE_NONE, &want);
         }
         wt_error_clear(); /* a dtype or casting refusal: not a case */
         if (st == WT_OK && wt_ewise(op, n, in, NULL, 1, 1, out, WT_REDUCE_NONE, out ? NULL : &got) == WT_OK) {
-            const wt_tensor *g = out ? out : got;
-            size_t z = wt_dtype_size(g->d.dtype);
             cases++;
-            for (int64_t i = 0; i < rows * 3; i++) {
-                int64_t idx[2] = {i / 3, i % 3};
-                uint8_t v = b[idx[0] * 4 + idx[1]];
-                if (memcmp(t_elem(g, idx), t_elem(want, (int64_t[]){v}), z)) {
-                    wt_t_fail(__FILE__, __LINE__, "%s of %s element %lld (value %d) differs from the direct result",
-                              wt_op_name(op), wt_dtype_name(dt), (long long)i, v);
-                    break;
-                }
-            }
+            int64_t bad = t_eight_bit_differs(out ? out : got, base, want);
+            if (bad)
+                wt_t_fail(__FILE__, __LINE__, "%s of %s: element %lld differs from the direct result", wt_op_name(op),
+                          wt_dtype_name(dt), (long long)bad - 1);
         }
         wt_tensor_free(got), wt_tensor_free(want), wt_tensor_free(out);
         for (int k = 0; k < 3; k++) wt_tensor_free(one[k]);

@@ -50,6 +50,12 @@ double t_random_value(int dtype); /* integers in range, floats with specials */
 ** of a wider base, 3 the transpose of a reversed-shape base; random values */
 wt_tensor *t_layout(int dtype, int ndim, const int64_t *shape, int kind);
 char *t_elem(const wt_tensor *t, const int64_t *idx); /* the address of element idx */
+/* an 8-bit tensor past the tables' minimum (pass.c wt_pass_tabulate): base (rows, 4) of dtype dt
+** (bool: 0 and 1), x its gapped view [:, :3], values the 256 values (bool: 0, 1, 0, ...) */
+void t_eight_bit(int dt, int64_t rows, wt_tensor **base, wt_tensor **x, wt_tensor **values);
+/* got (the op of x) against want (the op of values), element by element and bit for bit:
+** 0, or 1 + the first element that differs */
+int64_t t_eight_bit_differs(const wt_tensor *got, const wt_tensor *base, const wt_tensor *want);
 /* a shape query (status sq, message qmsg, dtype, ndim, shape) against the call
 ** it describes (status sr, wt_error_message(), result r): the same failure or
 ** the same type; counts into *agreed or *failed */
