@@ -137,6 +137,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_ewise_errors_leave_out) \
     X(test_ewise_aliasing) \
     X(test_ewise_tabulated) \
+    X(test_pow_float32_small_integers) \
     X(test_fuse_tabulated) \
     X(test_reduce_dtypes_and_shapes) \
     X(test_reduce_dtype_argument) \
