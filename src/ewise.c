@@ -165,6 +165,11 @@ static wt_status check_casting(const wt_ewise_call *c, const char *name, const i
     return wt_pass_out_cast(name, res, c->out, WT_CASTING_SAME_KIND);
 }
 
+/* the kernel of op computing in comp (where's: its values' dtype) into res */
+static wt_kernel kernel_of(int op, const int *comp, int res) {
+    return wt_kernels_for(op, comp[op == WT_OP_WHERE ? 1 : 0], res);
+}
+
 /* kernels and conversions for the pass, once p has its target and inputs */
 static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, const int *comp) {
     const double factor[2] = {c->alpha, c->beta};
@@ -191,7 +196,7 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
         P->res_cast = wt_cast_get(vdt, p->target->d.dtype);
         P->buffered = true;
     }
-    P->kern = wt_kernels_for(P->op, comp[P->op == WT_OP_WHERE ? 1 : 0], P->lres);
+    P->kern = kernel_of(P->op, comp, P->lres);
 }
 
 /* NumPy's trivial loops: every input at the iteration shape in C order (or
@@ -212,12 +217,11 @@ static bool run_trivial(const wt_ewise_call *c, const wt_pass *p, const int *com
     int64_t strides[4];
     for (int k = 0; k < c->n; k++) {
         const wt_desc *d = &p->in[k]->d;
-        int64_t isz = (int64_t)wt_dtype_size(d->dtype);
         bool one = wt_desc_size(d) == 1, same = d->ndim == p->nd && wt_desc_is_c_contiguous(d);
         for (int i = 0; same && i < p->nd; i++) same = d->shape[i] == p->full[i];
         if (d->dtype != comp[k] || !(one || same)) return false;
-        ptr[k + 1] = (char *)p->in[k]->buf->data + d->offset * isz;
-        strides[k + 1] = one ? 0 : isz;
+        ptr[k + 1] = wt_first(p->in[k]);
+        strides[k + 1] = one ? 0 : (int64_t)wt_dtype_size(d->dtype);
     }
     if (fold) {
         wt_slot slot;
@@ -231,7 +235,7 @@ static bool run_trivial(const wt_ewise_call *c, const wt_pass *p, const int *com
     wt_tensor *r;
     if ((*st = wt_desc_init(&d, p->res, p->nd, p->full)) || (*st = wt_tensor_alloc(&d, false, &r))) return true;
     ptr[0] = (char *)r->buf->data, strides[0] = (int64_t)wt_dtype_size(p->res);
-    if (size) wt_kernels_for(c->op, comp[c->op == WT_OP_WHERE ? 1 : 0], p->res)(ptr, strides, size);
+    if (size) kernel_of(c->op, comp, p->res)(ptr, strides, size);
     *c->result = r;
     return true;
 }

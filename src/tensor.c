@@ -59,10 +59,10 @@ static void *alloc_locked(size_t head, size_t nbytes, bool counted) {
     return p;
 }
 
-static void *raw_alloc(size_t head, size_t nbytes, bool counted) {
+static void *raw_alloc(size_t nbytes, bool counted) {
     if (injected_failure(nbytes)) return NULL;
     lock();
-    void *p = alloc_locked(head, nbytes, counted);
+    void *p = alloc_locked(0, nbytes, counted);
     unlock();
     return p;
 }
@@ -82,7 +82,7 @@ void wt_tensor_sys_free(void *p) {
     unlock();
 }
 
-void *wt_tensor_alloc_bytes(size_t nbytes) { return raw_alloc(0, nbytes, true); }
+void *wt_tensor_alloc_bytes(size_t nbytes) { return raw_alloc(nbytes, true); }
 
 void wt_tensor_free_bytes(void *p, size_t nbytes) {
     if (!p) return;
@@ -92,7 +92,7 @@ void wt_tensor_free_bytes(void *p, size_t nbytes) {
     unlock();
 }
 
-void *wt_malloc(size_t nbytes) { return raw_alloc(0, nbytes, false); }
+void *wt_malloc(size_t nbytes) { return raw_alloc(nbytes, false); }
 void wt_free(void *p) { wt_tensor_sys_free(p); }
 
 /* every live engine-allocated buffer, so wt_tensor_adopt can find the one
