@@ -247,6 +247,11 @@ export class Engine {
   ewisePlain(op, n, a, b, what) {
     this.operand(0, a, what);
     if (n > 1) this.operand(1, b, what);
+    return this.ewiseRun(op, n);
+  }
+
+  // op over the n operands in the scratch slots, into a new tensor, no options
+  ewiseRun(op, n) {
     const s = this.scratch;
     this.check(this.ex.wt_ewise(op, n, s + OPERANDS, s + SCALARS, 1, 1, 0, 0, s + OUT));
     return this.adopt(this.takeOut());

@@ -72,9 +72,8 @@ const isScalar = (v) => typeof v === 'number' || typeof v === 'boolean' || typeo
 function ewiseUnnamed(engine, name, cname, operands, opts) {
   if (opts === undefined && operands.every(plainOperand)) {
     // the common call, tensors and numbers without options: nothing to convert or free
-    const [n, h, sc] = engine.operands(operands, name);
-    engine.check(engine.ex.wt_ewise(engine.code('op', cname, name), n, h, sc, 1, 1, 0, 0, engine.outPtr));
-    return engine.adopt(engine.takeOut());
+    const [n] = engine.operands(operands, name);
+    return engine.ewiseRun(engine.code('op', cname, name), n);
   }
   opts = options(opts, name);
   const op = engine.code('op', cname, name);
@@ -196,8 +195,8 @@ function asTensors(engine, list, what) {
 }
 
 export function matmul(engine, a, b, opts) {
-  if (opts === undefined && a instanceof Tensor && b instanceof Tensor && a._e === engine && b._e === engine) {
-    // the common call, two tensors of this instance: nothing to convert or free
+  if (opts === undefined && a instanceof Tensor && b instanceof Tensor) {
+    // the common call, two tensors: nothing to convert or free (engine.handle refuses a foreign one)
     engine.check(engine.ex.wt_matmul(engine.handle(a, 'matmul: a'), engine.handle(b, 'matmul: b'), 0, engine.outPtr));
     return engine.adopt(engine.takeOut());
   }
