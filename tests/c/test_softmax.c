@@ -1,5 +1,6 @@
 /* test_softmax.c — wt_softmax against a float64 loop over every layout and
-** axis, the non-finite lanes, and the refusals. */
+** axis, lanes short and long (past the float32 loop's 16-lane steps and
+** 64-lane sum blocks), the non-finite lanes, and the refusals. */
 #include "wt_test.h"
 
 static double at(const wt_tensor *t, const int64_t *idx) {
@@ -21,15 +22,22 @@ static void lane_ref(const wt_tensor *x, int a, const int64_t *idx, int log_form
 void test_softmax(void) {
     for (int trial = 0; trial < 120; trial++) {
         int dt = trial % 2 ? WT_FLOAT32 : WT_FLOAT64, kind = (int)(t_rand() % 4), log_form = (int)(t_rand() % 2);
-        int64_t sh[3] = {1 + t_rand() % 4, 1 + t_rand() % 13, 1 + t_rand() % 3};
-        int a = (int)(t_rand() % 3);
+        bool long_lanes = trial % 4 == 1; /* float32 */
+        int64_t sh[3] = {1 + t_rand() % 4, 1 + t_rand() % (long_lanes ? 150 : 13), 1 + t_rand() % 3};
+        int a = long_lanes ? 1 : (int)(t_rand() % 3);
         wt_tensor *x = t_layout(dt, 3, sh, kind), *r = NULL;
+        int64_t e[3];
+        for (e[0] = 0; e[0] < sh[0] && trial % 8 == 1; e[0]++) /* all finite, 95 somewhere: e^95 overflows */
+            for (e[1] = 0; e[1] < sh[1]; e[1]++)
+                for (e[2] = 0; e[2] < sh[2]; e[2]++)
+                    if (!isfinite(at(x, e)) || e[1] == (e[0] * 7 + e[2] * 3) % sh[1])
+                        CHECK_OK(wt_tensor_set(x, e, isfinite(at(x, e)) ? 95 : 1.5));
         CHECK_OK(wt_softmax(x, a - (trial % 3 ? 0 : 3), log_form, &r));
         if (!r) {
             wt_tensor_free(x);
             continue;
         }
-        double want[13], tol = dt == WT_FLOAT32 ? 1e-5 : 1e-13;
+        double want[150], tol = dt == WT_FLOAT32 ? 1e-5 : 1e-13;
         int64_t idx[3];
         for (idx[0] = 0; idx[0] < sh[0]; idx[0]++)
             for (idx[1] = 0; idx[1] < sh[1]; idx[1]++)
