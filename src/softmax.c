@@ -23,35 +23,11 @@ static inline wt_vf64_t add_lanes(wt_vf64_t acc, wt_vf32_t e) {
     return wt_vf64_add(acc, wt_vf64_add(wt_vf64_from_vf32_lo(e), wt_vf64_from_vf32_hi(e)));
 }
 
-/* e^d for the d = x - max <= 0 of a row with a finite max: vmath.h's exp
-** (its reduction and polynomial: the same bits where e^d is a normal float)
-** without what d <= 0 never needs.  Below e^-87.3 (2^-126) it flushes to 0,
-** within 1.2e-38 of e^d beside the row's term e^0 = 1, so 2^n is one normal
-** float, made from the rounding's own bits, and one multiply scales.  (The
-** lanes flushed need no clamp: what they compute is masked away.) */
-static inline wt_vf32_t exp_nonpositive(wt_vf32_t d, const wt_vmath_k *k) {
-    wt_vf32_t t = wt_vf32_add(wt_vf32_mul(d, k->log2e), k->magic); /* n + 127 in the low bits */
-    wt_vf32_t n = wt_vf32_sub(t, k->magic);
-    wt_vf32_t scale = wt_vi32_as_f32(wt_vi32_shl(wt_vf32_bits(t), 23)); /* 2^n: the exponent field n + 127 */
-    wt_vf32_t p = wt_vmath_exp_reduced(d, n, k);
-    wt_vf32_t flushed = wt_vi32_as_f32(wt_mf32_bits(wt_vf32_lt(d, k->lo))); /* k->lo = -87.3365: n >= -126 */
-    return wt_vf32_andnot(flushed, wt_vf32_mul(p, scale));
-}
-
-/* exp_nonpositive's constants: vmath.h's, with its own lower bound and the
-** rounding constant biased by 127 */
-static void nonpositive_k(wt_vmath_k *k) {
-    static const float v[2] = {-87.3365402f, 0x1.8p23f + 127.0f};
-    const volatile float *src = v; /* (held in registers: vmath.h says why) */
-    wt_vmath_k_init(k);
-    k->lo = wt_vf32_splat(src[0]), k->magic = wt_vf32_splat(src[1]);
-}
-
 /* e^(src - max) written to dst (src itself or apart) and summed, four vectors
 ** a step; blocks of up to 64 are summed in float32 vectors, the blocks in
 ** float64 */
 static double row_exp(float *dst, const float *src, int64_t n, float max, const wt_vmath_k *kp) {
-#define ROW_EXP(x) exp_nonpositive(wt_vf32_sub(x, vs), &kc)
+#define ROW_EXP(x) wt_vmath_exp_nonpositive(wt_vf32_sub(x, vs), &kc)
     const wt_vmath_k kc = *kp; /* in registers: stores to dst could alias *kp */
     wt_vf32_t vs = wt_vf32_splat(max);
     wt_vf64_t acc = wt_vf64_splat(0.0);
@@ -147,7 +123,7 @@ typedef struct {
     int a, log_form;
     int64_t n;
     char *rows;   /* two scratch rows per part: x's lane gathered, the result's before its scatter */
-    wt_vmath_k k; /* exp_nonpositive's */
+    wt_vmath_k k; /* vmath.h's constants */
 } softmax_job;
 
 /* lanes [begin, end): float32 read in place where x's lane is contiguous,
@@ -203,7 +179,7 @@ wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **res
         wt_tensor_free(j.r);
         return wt_error_fail(WT_ENOMEM, "softmax: out of memory for %d rows of %lld", 2 * parts, (long long)j.n);
     }
-    nonpositive_k(&j.k);
+    wt_vmath_k_init(&j.k);
     wt_parallel_for(lanes, parts, softmax_lanes, &j);
     wt_tensor_sys_free(j.rows);
     *result = j.r;

@@ -22,10 +22,10 @@
 ** time; values read once through a volatile pointer stay in registers (the
 ** dense exp loop runs ~30% faster). */
 typedef struct {
-    wt_vf32_t lo, hi, log2e, magic, c1, c2, p[6], one;
+    wt_vf32_t lo, hi, log2e, magic, c1, c2, p[6], one, nlo, nmagic; /* nlo, nmagic: wt_vmath_exp_nonpositive's */
 } wt_vmath_k;
 static inline void wt_vmath_k_init(wt_vmath_k *k) {
-    static const float v[13] = {-105.0f,
+    static const float v[15] = {-105.0f,
                                 89.0f,
                                 1.44269504088896341f,
                                 0x1.8p23f,
@@ -37,10 +37,12 @@ static inline void wt_vmath_k_init(wt_vmath_k *k) {
                                 4.1665795894E-2f,
                                 1.6666665459E-1f,
                                 5.0000001201E-1f,
-                                1.0f};
+                                1.0f,
+                                -87.3365402f,
+                                0x1.8p23f + 127.0f};
     const volatile float *src = v;
     wt_vf32_t *dst = &k->lo;
-    for (int i = 0; i < 13; i++) dst[i] = wt_vf32_splat(src[i]);
+    for (int i = 0; i < 15; i++) dst[i] = wt_vf32_splat(src[i]);
 }
 
 /* p(r) = c[0] r^(n-1) + ... + c[n-1], Horner */
@@ -102,6 +104,20 @@ static inline wt_vf32_t wt_vmath_exp_shift(wt_vf32_t x, wt_vf32_t hi, int shift,
 }
 
 static inline wt_vf32_t wt_vf32_exp(wt_vf32_t x, const wt_vmath_k *k) { return wt_vmath_exp_shift(x, k->hi, 0, k); }
+
+/* e^d for d <= 0 (or NaN): exp's reduction and polynomial (its bits where e^d
+** is a normal float) without the clamps d <= 0 never needs.  Below e^-87.3
+** (2^-126) it flushes to 0, so 2^n is one normal float, made from the
+** rounding's own bits (k->nmagic is biased by 127), and one multiply scales.
+** (The lanes flushed need no clamp: what they compute is masked away.) */
+static inline wt_vf32_t wt_vmath_exp_nonpositive(wt_vf32_t d, const wt_vmath_k *k) {
+    wt_vf32_t t = wt_vf32_add(wt_vf32_mul(d, k->log2e), k->nmagic); /* n + 127 in the low bits */
+    wt_vf32_t n = wt_vf32_sub(t, k->nmagic);
+    wt_vf32_t scale = wt_vi32_as_f32(wt_vi32_shl(wt_vf32_bits(t), 23)); /* 2^n: the exponent field n + 127 */
+    wt_vf32_t p = wt_vmath_exp_reduced(d, n, k);
+    wt_vf32_t flushed = wt_vi32_as_f32(wt_mf32_bits(wt_vf32_lt(d, k->nlo)));
+    return wt_vf32_andnot(flushed, wt_vf32_mul(p, scale));
+}
 
 static inline wt_vf32_t wt_vf32_expm1(wt_vf32_t x, const wt_vmath_k *k) {
     /* near 0, e^x - 1 = x + x^2 (1/2 + x/6 + ...): no cancellation */
@@ -262,9 +278,9 @@ static inline wt_vf32_t wt_vf32_tanh(wt_vf32_t x, const wt_vmath_k *k) {
                               -3.33332819422E-1f};
     wt_vf32_t ax = wt_vf32_abs(x), z = wt_vf32_mul(x, x);
     wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 5), z), x), x);
-    /* 1 - 2 / (e^(2|x|) + 1), with the sign of x */
-    wt_vf32_t e = wt_vf32_exp(wt_vf32_add(ax, ax), k);
-    wt_vf32_t big = wt_vf32_sub(VS(1.0f), wt_vf32_div(VS(2.0f), wt_vf32_add(e, VS(1.0f))));
+    /* (1 - t) / (1 + t) for t = e^-2|x| (flushed to 0 where it rounds 1 anyway), with the sign of x */
+    wt_vf32_t t = wt_vmath_exp_nonpositive(wt_vf32_neg(wt_vf32_add(ax, ax)), k);
+    wt_vf32_t big = wt_vf32_sub(VS(1.0f), wt_vf32_div(wt_vf32_add(t, t), wt_vf32_add(VS(1.0f), t)));
     big = wt_vf32_xor(big, wt_vf32_and(x, VS(-0.0f)));
     return wt_vf32_select(wt_vf32_lt(ax, VS(0.625f)), small, big);
 }
