@@ -277,7 +277,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     plan P = {.op = c->op, .n = c->n, .rop = p.rop, .res = wt_dtype_compute(res), .lres = res, .acc = p.acc};
     if (!(st = wt_pass_prepare(&p))) {
         plan_kernels(&P, c, &p, comp);
-        wt_pass_split_whole(&p, !P.buffered); /* unbuffered: the inner function folds its run whole */
+        wt_pass_split_whole(&p, !P.buffered, false); /* unbuffered: the inner function folds its run whole */
         st = wt_pass_scratch(&p, P.buffered ? (size_t)NBUF * BLOCK * WT_MAX_ITEMSIZE : 0, false);
     }
     wt_pass_table T;

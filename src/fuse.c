@@ -327,7 +327,8 @@ wt_status wt_fuse(int nleaf, const wt_tensor *const *leaves, const double *scala
     if ((st = wt_pass_shape("fuse", p.n, p.in, out, p.rop, empty_ok, &p.nd, p.full)) || (st = wt_pass_prepare(&p)))
         goto done;
     plan_delivery(P, &p);
-    wt_pass_split_whole(&p, P->fold && p.it.ndim == 1 && p.it.strides[P->iop[P->fold - 1]][0]);
+    /* a plain fold of a leaf sums as wt_reduce does; other sums in leaves of their own */
+    wt_pass_split_whole(&p, P->fold && p.it.ndim == 1 && p.it.strides[P->iop[P->fold - 1]][0], !P->fold);
     /* registers are counted like tensor storage, so wt_memory_peak shows what a fused pass costs */
     if ((st = wt_pass_scratch(&p, (size_t)nreg * BLOCK * WT_MAX_ITEMSIZE, true))) goto done;
     /* a program of one 8-bit leaf that chains ops, or converts around one

@@ -171,17 +171,21 @@ static void cut_leaves(wt_pass *p, int at, int64_t begin, int64_t n, int depth, 
     cut_leaves(p, at + (1 << (depth - 1)), begin + h, n - h, depth - 1, tree);
 }
 
-void wt_pass_split_whole(wt_pass *p, bool one_run) {
+void wt_pass_split_whole(wt_pass *p, bool one_run, bool fixed) {
     if (!p->rop || p->slab || wt_iter_split_axis(&p->it) >= 0 || wt_dtype_is_complex(p->acc)) return;
     bool inexact = wt_dtype_is_inexact(p->acc);
     bool tree = inexact && p->rop == WT_REDUCE_SUM && one_run && p->it.ndim == 1;
-    if (inexact && !tree && p->rop != WT_REDUCE_MAX && p->rop != WT_REDUCE_MIN) return; /* float products */
+    fixed = fixed && inexact && !tree && p->rop == WT_REDUCE_SUM;
+    if (inexact && !tree && !fixed && p->rop != WT_REDUCE_MAX && p->rop != WT_REDUCE_MIN) return; /* float products */
     int64_t n = wt_iter_size(&p->it);
     int parts = wt_parallel_parts(n, WT_PARALLEL_MIN_PART), depth = 0;
-    if (parts < 2) return;
-    while ((1 << depth) < parts) depth++;
-    p->nparts = parts;
+    if (fixed) /* leaves by the size alone: one thread folds the same ones in turn */
+        while ((2 << depth) <= WT_PASS_MAXPARTS && n >> (depth + 1) >= WT_PARALLEL_MIN_PART) depth++;
+    else if (parts > 1)
+        while ((1 << depth) < parts) depth++;
+    if (!depth) return;
     p->leaves = 1 << depth;
+    p->nparts = parts < p->leaves ? parts : p->leaves;
     cut_leaves(p, 0, 0, n, depth, tree);
     p->cut[p->leaves] = n;
 }

@@ -85,11 +85,14 @@ bool wt_pass_must_copy(const wt_tensor *out, const wt_tensor *t);
 wt_status wt_pass_prepare(wt_pass *p);
 /* A reduction of everything into one value may run in parts when the parts'
 ** combination gives the bits one thread gives: integers (sums wrap),
-** max and min in any ranges; a float sum only when the caller's inner
-** function folds the whole pass as one run (one_run: no blocks, so one
-** pairwise tree), cut where that tree splits.  Call after prepare, before
-** wt_pass_scratch. */
-void wt_pass_split_whole(wt_pass *p, bool one_run);
+** max and min in any ranges; a float sum when the caller's inner function
+** folds the whole pass as one run (one_run: no blocks, so one pairwise
+** tree), cut where that tree splits, or, when the caller accepts an order
+** of its own (fixed: fused programs, whose blocks fold one after another),
+** into leaves of at least WT_PARALLEL_MIN_PART elements set by the size
+** alone, which one thread folds in turn, combined pairwise.  Call after
+** prepare, before wt_pass_scratch. */
+void wt_pass_split_whole(wt_pass *p, bool one_run, bool fixed);
 /* bytes of scratch for every part; counted like tensor storage (wt_memory_peak) or not */
 wt_status wt_pass_scratch(wt_pass *p, size_t bytes_per_part, bool counted);
 void wt_pass_run(wt_pass *p, wt_pass_fn fn, const void *plan);

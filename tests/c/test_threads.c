@@ -238,6 +238,30 @@ void test_threads_reduce_same_bits(void) {
         }
         wt_tensor_free(eager);
     }
+    { /* a fused sum of squares of everything: leaves set by the size alone, so
+      ** one thread's bits whatever the threads, split when there are some */
+        wt_tensor *one = NULL, *sq = NULL, *eager = NULL;
+        const int32_t code[4] = {WT_OP_SQUARE, 0, 0, 0};
+        double want = 0;
+        for (int threads = 1; threads <= 4; threads++) {
+            wt_tensor *out = NULL;
+            CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 0, NULL, &out));
+            int64_t before = wt_parallel_debug_split_loops();
+            wt_parallel_debug_threads(threads);
+            CHECK_OK(wt_fuse(1, (const wt_tensor *[]){a}, NULL, 1, code, out, WT_REDUCE_SUM, NULL));
+            wt_parallel_debug_threads(1);
+            if ((wt_parallel_debug_split_loops() != before) != (threads > 1))
+                wt_t_fail(__FILE__, __LINE__, "fused sum of squares with %d threads: split %d", threads, threads > 1);
+            if (one ? !same_bytes(out, one) : (one = out, false))
+                wt_t_fail(__FILE__, __LINE__, "fused sum of squares with %d threads differs from 1 thread", threads);
+            if (out != one) wt_tensor_free(out);
+        }
+        CHECK_OK(wt_unary(WT_OP_SQUARE, a, &sq)); /* near the eager sum */
+        CHECK_OK(wt_reduce(WT_REDUCE_SUM, sq, -1, NULL, 0, NULL, &eager));
+        want = (double)*(float *)wt_tensor_data(eager);
+        CHECK(fabs((double)*(float *)wt_tensor_data(one) - want) <= 1e-5 * fabs(want));
+        wt_tensor_free(one), wt_tensor_free(sq), wt_tensor_free(eager);
+    }
     { /* a fused sum of squares of every row: slabs of rows */
         int64_t oshape[2] = {700, 1};
         wt_tensor *o1 = NULL, *o3 = NULL;

@@ -184,6 +184,8 @@ test('large reductions split across threads, eager and lazy, give the single-thr
     ['sum over columns', (w, x) => w.sum(x.reshape([13, -1]), { axis: 0 })],
     ['lazy sum of squares by rows', (w, x) => lazy(w, x.reshape([13, -1]), (c) => c.square().sum({ axis: 1 }))],
     ['lazy sum', (w, x) => lazy(w, x, (c) => c.sum())],
+    ['lazy sum of squares', (w, x) => lazy(w, x, (c) => c.square().sum())], // leaves set by the size alone
+    ['lazy mean of squares', (w, x) => lazy(w, x, (c) => c.square().mean())],
   ]) {
     const got = f(two, two.tensor(a)).toTypedArray(),
       want = f(one, one.tensor(a)).toTypedArray();
