@@ -277,7 +277,9 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     plan P = {.op = c->op, .n = c->n, .rop = p.rop, .res = wt_dtype_compute(res), .lres = res, .acc = p.acc};
     if (!(st = wt_pass_prepare(&p))) {
         plan_kernels(&P, c, &p, comp);
-        wt_pass_split_whole(&p, !P.buffered, false); /* unbuffered: the inner function folds its run whole */
+        /* unbuffered: the inner function folds its run whole; a computed value
+        ** (einsum's 'ij,ij->') folds in buffers one after another: leaves of its own */
+        wt_pass_split_whole(&p, !P.buffered, P.buffered && c->op != WT_OP_COPY);
         st = wt_pass_scratch(&p, P.buffered ? (size_t)NBUF * BLOCK * WT_MAX_ITEMSIZE : 0, false);
     }
     wt_pass_table T;

@@ -262,6 +262,22 @@ void test_threads_reduce_same_bits(void) {
         CHECK(fabs((double)*(float *)wt_tensor_data(one) - want) <= 1e-5 * fabs(want));
         wt_tensor_free(one), wt_tensor_free(sq), wt_tensor_free(eager);
     }
+    { /* a product summed into one value (einsum's 'ij,ij->'): leaves of its own too */
+        wt_tensor *one = NULL;
+        for (int threads = 1; threads <= 4; threads += 3) {
+            wt_tensor *out = NULL;
+            CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 0, NULL, &out));
+            int64_t before = wt_parallel_debug_split_loops();
+            wt_parallel_debug_threads(threads);
+            CHECK_OK(wt_ewise(WT_OP_MUL, 2, (const wt_tensor *[]){a, a}, NULL, 1, 1, out, WT_REDUCE_SUM, NULL));
+            wt_parallel_debug_threads(1);
+            CHECK((wt_parallel_debug_split_loops() != before) == (threads > 1));
+            if (one ? !same_bytes(out, one) : (one = out, false))
+                wt_t_fail(__FILE__, __LINE__, "a product summed with %d threads differs from 1 thread", threads);
+            if (out != one) wt_tensor_free(out);
+        }
+        wt_tensor_free(one);
+    }
     { /* a fused sum of squares of every row: slabs of rows */
         int64_t oshape[2] = {700, 1};
         wt_tensor *o1 = NULL, *o3 = NULL;

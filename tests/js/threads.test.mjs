@@ -186,6 +186,7 @@ test('large reductions split across threads, eager and lazy, give the single-thr
     ['lazy sum', (w, x) => lazy(w, x, (c) => c.sum())],
     ['lazy sum of squares', (w, x) => lazy(w, x, (c) => c.square().sum())], // leaves set by the size alone
     ['lazy mean of squares', (w, x) => lazy(w, x, (c) => c.square().mean())],
+    ['einsum ij,ij->', (w, x) => w.einsum('ij,ij->', x.reshape([13, -1]), x.reshape([13, -1]))],
   ]) {
     const got = f(two, two.tensor(a)).toTypedArray(),
       want = f(one, one.tensor(a)).toTypedArray();
