@@ -322,37 +322,44 @@ static void move(const index_plan *q, wt_buffer *vbuf, wt_tensor *flat, bool gat
     }
 }
 
-/* one element per index: r[j] = view[idx[j]] as the indices are checked, no
-** offsets kept (a fresh r is all a failure leaves, and it is freed) */
-#define GATHER(E, T, U)                                                                                 \
-    case E:                                                                                             \
-        WT_NO_UNROLL for (int64_t i = 0; i < n; i++) {                                                  \
-            int64_t raw = (int64_t) * (const T *)(p + i * s), v = raw < 0 && !U ? raw + size : raw;     \
-            if ((uint64_t)v >= (uint64_t)size) return out_of_bounds(a, raw, U && sizeof(T) == 8, size); \
-            wt_elem_copy(o + (at + i) * is, view + v * stride * is, is);                                \
-        }                                                                                               \
-        break;
+#define OFFS 256 /* byte offsets a gather works out, then copies from */
 
-static wt_status gather_row(const index_arr *a, const char *p, int64_t s, int64_t n, int64_t size, int64_t stride,
-                            const char *view, char *o, int64_t at, int64_t is) {
-    switch (a->d.dtype) { INDEX_DTYPES(GATHER) }
-    return WT_OK;
+/* view's elements at the byte offsets off[0, n) into o, one after another */
+static WT_NOINLINE void copy_at(char *o, const char *view, const int64_t *off, int64_t n, int64_t is) {
+    if (is == 4)
+        for (int64_t i = 0; i < n; i++) memcpy(o + 4 * i, view + off[i], 4);
+    else
+        for (int64_t i = 0; i < n; i++) wt_elem_copy(o + i * is, view + off[i], is);
 }
 
-/* get with one index tensor or one mask and nothing else to copy per position: straight into r */
+/* get with one index tensor or one mask and nothing else to copy per position:
+** straight into r, a block of offsets at a time (a fresh r is all a failure
+** leaves, and it is freed) */
 static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tensor *r) {
-    int64_t is = wt_dtype_size(t->d.dtype);
+    int64_t is = wt_dtype_size(t->d.dtype), offs[OFFS];
     const char *view = (const char *)t->buf->data + q->p.view.offset * is;
     char *o = wt_first(r);
     if (q->mask) { /* the true elements in C order, their offsets kept up to date */
         const wt_desc *d = &q->mask->d;
         const uint8_t *m = (const uint8_t *)wt_first(q->mask);
-        int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0}, off = 0, count = wt_desc_size(&r->d);
-        char spare[16]; /* where false elements go: every element is copied, the true ones kept (no branch) */
-        for (int64_t i = 0, j = 0; i < size; i++) {
-            wt_elem_copy(j < count ? o + is * j : spare, view + off * is, is);
-            j += m[i] != 0;
-            off = next_offset(d, q->mstrides, c, off);
+        int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0}, at = 0, nd = d->ndim;
+        bool flat = true; /* the view's mask axes one evenly strided run: no walk */
+        for (int k = 0; k + 1 < nd; k++) flat &= q->mstrides[k] == q->mstrides[k + 1] * d->shape[k + 1];
+        for (int64_t i = 0; i < size;) {
+            int64_t k = 0;
+            if (flat)
+                for (int64_t st = nd ? q->mstrides[nd - 1] * is : 0; i < size && k < OFFS; i++) {
+                    offs[k] = i * st;
+                    k += m[i] != 0;
+                }
+            else
+                for (; i < size && k < OFFS; i++) { /* every offset written, the true ones kept (no branch) */
+                    offs[k] = at * is;
+                    k += m[i] != 0;
+                    at = next_offset(d, q->mstrides, c, at);
+                }
+            copy_at(o, view, offs, k, is);
+            o += k * is;
         }
         return WT_OK;
     }
@@ -360,12 +367,16 @@ static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tenso
     const wt_desc *d = &a->d;
     int nd = d->ndim;
     int64_t ais = wt_dtype_size(d->dtype), n = nd ? d->shape[nd - 1] : 1, s = nd ? d->strides[nd - 1] * ais : 0;
-    int64_t size = q->p.view.shape[a->axis], stride = q->p.view.strides[a->axis], c[WT_MAX_DIMS] = {0};
+    int64_t size = q->p.view.shape[a->axis], step = q->p.view.strides[a->axis] * is, c[WT_MAX_DIMS] = {0};
     for (int64_t at = 0; at < q->nbsize; at += n) {
         const char *p = a->base;
         for (int i = 0; i < nd - 1; i++) p += c[i] * d->strides[i] * ais;
-        wt_status st = gather_row(a, p, s, n, size, stride, view, o, at, is);
-        if (st) return st;
+        for (int64_t b = 0; b < n; b += OFFS) {
+            int64_t k = n - b < OFFS ? n - b : OFFS;
+            wt_status st = add_row(a, p + b * s, s, k, size, step, offs, true);
+            if (st) return st;
+            copy_at(o + (at + b) * is, view, offs, k, is);
+        }
         for (int i = nd - 2; i >= 0 && ++c[i] == d->shape[i]; i--) c[i] = 0;
     }
     return WT_OK;

@@ -77,6 +77,57 @@ test('put and putAlongAxis match NumPy', () => {
     });
 });
 
+test('a[mask] and take gather every layout and item size as the elements say', () => {
+  // the direct gathers: a mask over every axis (a flat run of the view, or a walk
+  // when the axes are not one evenly strided run) and one integer index tensor
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const flat = (t) => flatValues(t);
+  wt.tidy(() => {
+    for (const dtype of ['int8', 'int16', 'float32', 'float64', 'complex128']) {
+      const base = wt
+        .arange(6 * 11 * 2)
+        .astype(dtype)
+        .reshape([6, 11, 2]);
+      const views = {
+        contiguous: base.get(':', ':', 0).copy(), // (6, 11)
+        reversed: base.get('::-1', '::-1', 1), // one negative stride run of step 2
+        columns: base.get(':', ':7', 0), // rows of 7 of 11: a walk
+        strided: base.get('::2', '1::3', 1), // (3, 4), steps that do not chain
+      };
+      for (const [name, x] of Object.entries(views)) {
+        const values = flat(x),
+          n = values.length;
+        const bits = Array.from({ length: n }, () => rnd() < 0.4);
+        const mask = wt.tensor(bits, { dtype: 'bool' }).reshape(x.shape);
+        assert.deepEqual(
+          flat(x.get(mask)),
+          values.filter((_, i) => bits[i]),
+          `${dtype} ${name} a[mask]`,
+        );
+        for (const idt of ['int8', 'int32', 'int64', 'uint16']) {
+          const raw = Array.from(
+            { length: 300 },
+            () => Math.floor(rnd() * n) - (idt[0] === 'u' ? 0 : Math.floor(rnd() * 2) * n),
+          );
+          const idx = wt.tensor(
+            raw.map((v) => (idt === 'int64' ? BigInt(v) : v)),
+            { dtype: idt },
+          );
+          const want = raw.map((v) => values[v < 0 ? v + n : v]);
+          assert.deepEqual(flat(wt.take(x, idx)), want, `${dtype} ${name} take (${idt} indices)`);
+        }
+      }
+    }
+    throwsWt(
+      () => wt.take(wt.arange(5), wt.tensor([1, 5, 2])),
+      'WT_EINDEX',
+      /index 5 is out of bounds for axis 0 with size 5/,
+    );
+    throwsWt(() => wt.take(wt.arange(5), wt.tensor([-6])), 'WT_EINDEX', /index -6 is out of bounds/);
+  });
+});
+
 test('get: a basic index is a view, an advanced one a copy; lazily a view', () => {
   wt.tidy(() => {
     const a = wt.arange(12).reshape([3, 4]);
