@@ -13,7 +13,7 @@
 typedef struct wt_buffer {
     uint8_t *data;
     size_t nbytes;
-    int32_t refs;
+    int32_t refs;               /* handles on it; under the heap lock (tensor.c) */
     bool owned;                 /* engine-allocated: counted in wt_memory_bytes */
     void (*release)(void *ctx); /* for wrapped memory */
     void *ctx;

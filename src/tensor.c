@@ -13,9 +13,11 @@ static int fail_after;     /* test hooks: 0 = never fail */
 static size_t alloc_limit; /* 0 = none */
 
 /* The heap lock: the threaded build's instances share Emscripten's
-** single-threaded allocator, the counters and the owned-buffer list.  Held
-** only for a few instructions, so waiting spins; never held while calling
-** out (release callbacks may free tensors). */
+** single-threaded allocator, the counters, the buffers' reference counts and
+** the owned-buffer list.  Held only for a few instructions, so waiting spins;
+** never held while calling out (release callbacks may free tensors).  Each
+** hold is two atomic operations (a small op takes two holds); what it guards
+** is plain memory. */
 #ifdef WT_THREADS
 static int heap_lock;
 static void lock(void) {
@@ -36,9 +38,15 @@ static bool injected_failure(size_t nbytes) {
     return fail_after > 0 && --fail_after == 0;
 }
 
-int64_t wt_memory_tensors(void) { return __atomic_load_n(&mem_tensors, __ATOMIC_RELAXED); }
-int64_t wt_memory_bytes(void) { return __atomic_load_n(&mem_bytes, __ATOMIC_RELAXED); }
-int64_t wt_memory_peak(void) { return __atomic_load_n(&mem_peak, __ATOMIC_RELAXED); }
+static int64_t locked_read(const int64_t *v) {
+    lock();
+    int64_t r = *v;
+    unlock();
+    return r;
+}
+int64_t wt_memory_tensors(void) { return locked_read(&mem_tensors); }
+int64_t wt_memory_bytes(void) { return locked_read(&mem_bytes); }
+int64_t wt_memory_peak(void) { return locked_read(&mem_peak); }
 void wt_memory_reset_peak(void) {
     lock();
     mem_peak = mem_bytes;
@@ -117,17 +125,20 @@ wt_status wt_tensor_check(const wt_tensor *t, const char *what) {
     return WT_OK;
 }
 
-/* t becomes a handle on b: one more reference (b must be live) */
-static void handle_init(wt_tensor *t, wt_buffer *b, const wt_desc *d) {
+/* t becomes a handle on b: one more reference (b must be live; the heap lock held) */
+static void handle_init_locked(wt_tensor *t, wt_buffer *b, const wt_desc *d) {
     t->buf = b;
     t->d = *d;
-    __atomic_add_fetch(&b->refs, 1, __ATOMIC_RELAXED);
-    __atomic_add_fetch(&mem_tensors, 1, __ATOMIC_RELAXED);
+    b->refs++;
+    mem_tensors++;
 }
 
 static wt_tensor *handle_new(wt_buffer *b, const wt_desc *d) {
-    wt_tensor *t = wt_tensor_sys_alloc(sizeof *t);
-    if (t) handle_init(t, b, d);
+    if (injected_failure(sizeof(wt_tensor))) return NULL;
+    lock();
+    wt_tensor *t = malloc(sizeof *t);
+    if (t) handle_init_locked(t, b, d);
+    unlock();
     return t;
 }
 
@@ -153,6 +164,7 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
                          .next = owned_buffers};
         if (owned_buffers) owned_buffers->prev = b;
         owned_buffers = b;
+        mem_tensors++;
     } else if (b) {
         mem_bytes -= nbytes;
         free(b);
@@ -166,7 +178,6 @@ wt_status wt_tensor_alloc(const wt_desc *d, bool zero, wt_tensor **out) {
     }
     t->buf = b;
     t->d = *d;
-    __atomic_add_fetch(&mem_tensors, 1, __ATOMIC_RELAXED);
     if (zero) memset(b->data, 0, (size_t)nbytes);
     *out = t;
     return WT_OK;
@@ -248,12 +259,12 @@ wt_status wt_tensor_adopt(const void *data, size_t nbytes, int dtype, int ndim, 
     size_t rel = 0, size = wt_dtype_size(dtype);
     lock();
     wt_buffer *b = owned_buffers;
-    while (b && !(__atomic_load_n(&b->refs, __ATOMIC_RELAXED) > 0 && a >= (uintptr_t)b->data &&
-                  a - (uintptr_t)b->data <= b->nbytes && nbytes <= b->nbytes - (a - (uintptr_t)b->data)))
+    while (b && !(b->refs > 0 && a >= (uintptr_t)b->data && a - (uintptr_t)b->data <= b->nbytes &&
+                  nbytes <= b->nbytes - (a - (uintptr_t)b->data)))
         b = b->next;
     if (b && (rel = (size_t)(a - (uintptr_t)b->data)) % size == 0) {
         d.offset += (int64_t)(rel / size);
-        handle_init(t, b, &d);
+        handle_init_locked(t, b, &d);
     }
     unlock();
     if (!b || rel % size) wt_tensor_sys_free(t);
@@ -323,15 +334,18 @@ wt_status wt_tensor_clone(const wt_tensor *t, wt_tensor **out) {
 void wt_tensor_free(wt_tensor *t) {
     if (!t) return;
     wt_buffer *b = t->buf;
-    bool last = __atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) == 0;
-    __atomic_sub_fetch(&mem_tensors, 1, __ATOMIC_RELAXED);
-    if (last && !b->owned && b->release) b->release(b->ctx); /* outside the lock: it may free tensors */
-    /* the handle, and the buffer with its last one, in one hold of the lock */
+    /* the reference, the handle, and the buffer with its last one, in one hold of the lock */
     lock();
+    bool last = --b->refs == 0, release = last && !b->owned && b->release;
+    mem_tensors--;
     if (last && b->owned) unlist_locked(b), mem_bytes -= (int64_t)b->nbytes; /* header and data: one block */
-    if (last) free(b);
+    if (last && !release) free(b);
     free(t);
     unlock();
+    if (release) { /* outside the lock: it may free tensors */
+        b->release(b->ctx);
+        wt_tensor_sys_free(b);
+    }
 }
 
 int wt_tensor_dtype(const wt_tensor *t) { return t ? t->d.dtype : 0; }
