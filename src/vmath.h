@@ -278,7 +278,7 @@ static inline wt_vf32_t wt_vf32_tanh(wt_vf32_t x, const wt_vmath_k *k) {
                               -3.33332819422E-1f};
     wt_vf32_t ax = wt_vf32_abs(x), z = wt_vf32_mul(x, x);
     wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 5), z), x), x);
-    /* (1 - t) / (1 + t) for t = e^-2|x| (flushed to 0 where it rounds 1 anyway), with the sign of x */
+    /* 1 - 2t / (1 + t) for t = e^-2|x| (flushed to 0 where it rounds 1 anyway), with the sign of x */
     wt_vf32_t t = wt_vmath_exp_nonpositive(wt_vf32_neg(wt_vf32_add(ax, ax)), k);
     wt_vf32_t big = wt_vf32_sub(VS(1.0f), wt_vf32_div(wt_vf32_add(t, t), wt_vf32_add(VS(1.0f), t)));
     big = wt_vf32_xor(big, wt_vf32_and(x, VS(-0.0f)));
