@@ -179,6 +179,34 @@ static void check_reduce_split(const char *name, int rop, const wt_tensor *x, in
     wt_tensor_free(one);
 }
 
+static wt_status fused_square_sum(const wt_tensor *a, wt_tensor *out) {
+    return wt_fuse(1, (const wt_tensor *[]){a}, NULL, 1, (int32_t[]){WT_OP_SQUARE, 0, 0, 0}, out, WT_REDUCE_SUM, NULL);
+}
+static wt_status product_sum(const wt_tensor *a, wt_tensor *out) {
+    return wt_ewise(WT_OP_MUL, 2, (const wt_tensor *[]){a, a}, NULL, 1, 1, out, WT_REDUCE_SUM, NULL);
+}
+
+/* run summing a into a float32 scalar with 1 to 4 threads: split exactly when
+** there are threads, one thread's bits every time; returns that result */
+static wt_tensor *check_whole_split(const char *name, wt_status (*run)(const wt_tensor *, wt_tensor *),
+                                    const wt_tensor *a) {
+    wt_tensor *one = NULL;
+    for (int threads = 1; threads <= 4; threads++) {
+        wt_tensor *out = NULL;
+        CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 0, NULL, &out));
+        int64_t before = wt_parallel_debug_split_loops();
+        wt_parallel_debug_threads(threads);
+        CHECK_OK(run(a, out));
+        wt_parallel_debug_threads(1);
+        if ((wt_parallel_debug_split_loops() != before) != (threads > 1))
+            wt_t_fail(__FILE__, __LINE__, "%s with %d threads: %s", name, threads, threads > 1 ? "not split" : "split");
+        if (one ? !same_bytes(out, one) : (one = out, false))
+            wt_t_fail(__FILE__, __LINE__, "%s with %d threads differs from 1 thread", name, threads);
+        if (out != one) wt_tensor_free(out);
+    }
+    return one;
+}
+
 static void set_f32(wt_tensor *t, int64_t i, uint32_t bits) { memcpy((float *)wt_tensor_data(t) + i, &bits, 4); }
 
 void test_threads_reduce_same_bits(void) {
@@ -238,45 +266,15 @@ void test_threads_reduce_same_bits(void) {
         }
         wt_tensor_free(eager);
     }
-    { /* a fused sum of squares of everything: leaves set by the size alone, so
-      ** one thread's bits whatever the threads, split when there are some */
-        wt_tensor *one = NULL, *sq = NULL, *eager = NULL;
-        const int32_t code[4] = {WT_OP_SQUARE, 0, 0, 0};
-        double want = 0;
-        for (int threads = 1; threads <= 4; threads++) {
-            wt_tensor *out = NULL;
-            CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 0, NULL, &out));
-            int64_t before = wt_parallel_debug_split_loops();
-            wt_parallel_debug_threads(threads);
-            CHECK_OK(wt_fuse(1, (const wt_tensor *[]){a}, NULL, 1, code, out, WT_REDUCE_SUM, NULL));
-            wt_parallel_debug_threads(1);
-            if ((wt_parallel_debug_split_loops() != before) != (threads > 1))
-                wt_t_fail(__FILE__, __LINE__, "fused sum of squares with %d threads: split %d", threads, threads > 1);
-            if (one ? !same_bytes(out, one) : (one = out, false))
-                wt_t_fail(__FILE__, __LINE__, "fused sum of squares with %d threads differs from 1 thread", threads);
-            if (out != one) wt_tensor_free(out);
-        }
+    { /* a fused sum of squares of everything, and a product summed into one
+      ** value (einsum's 'ij,ij->'): leaves set by the size alone */
+        wt_tensor *one = check_whole_split("fused sum of squares", fused_square_sum, a), *sq = NULL, *eager = NULL;
         CHECK_OK(wt_unary(WT_OP_SQUARE, a, &sq)); /* near the eager sum */
         CHECK_OK(wt_reduce(WT_REDUCE_SUM, sq, -1, NULL, 0, NULL, &eager));
-        want = (double)*(float *)wt_tensor_data(eager);
+        double want = (double)*(float *)wt_tensor_data(eager);
         CHECK(fabs((double)*(float *)wt_tensor_data(one) - want) <= 1e-5 * fabs(want));
         wt_tensor_free(one), wt_tensor_free(sq), wt_tensor_free(eager);
-    }
-    { /* a product summed into one value (einsum's 'ij,ij->'): leaves of its own too */
-        wt_tensor *one = NULL;
-        for (int threads = 1; threads <= 4; threads += 3) {
-            wt_tensor *out = NULL;
-            CHECK_OK(wt_tensor_zeros(WT_FLOAT32, 0, NULL, &out));
-            int64_t before = wt_parallel_debug_split_loops();
-            wt_parallel_debug_threads(threads);
-            CHECK_OK(wt_ewise(WT_OP_MUL, 2, (const wt_tensor *[]){a, a}, NULL, 1, 1, out, WT_REDUCE_SUM, NULL));
-            wt_parallel_debug_threads(1);
-            CHECK((wt_parallel_debug_split_loops() != before) == (threads > 1));
-            if (one ? !same_bytes(out, one) : (one = out, false))
-                wt_t_fail(__FILE__, __LINE__, "a product summed with %d threads differs from 1 thread", threads);
-            if (out != one) wt_tensor_free(out);
-        }
-        wt_tensor_free(one);
+        wt_tensor_free(check_whole_split("a product summed", product_sum, a));
     }
     { /* a fused sum of squares of every row: slabs of rows */
         int64_t oshape[2] = {700, 1};
