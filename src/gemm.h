@@ -5,9 +5,8 @@
 ** each described by its shape and byte strides per operand, so transposed,
 ** sliced and broadcast (stride 0) operands are packed as they are, never
 ** copied first.  float32 and float64 run the packed, cache-blocked SIMD
-** path, complex64 and complex128 four of them over their parts; the other dtypes (integers wrap, bool is or-of-ands)
-*run the scalar
-** reference. */
+** path, complex64 and complex128 four of them over their parts; the other
+** dtypes (integers wrap, bool is or-of-ands) run the scalar reference. */
 #ifndef WT_GEMM_H
 #define WT_GEMM_H
 
