@@ -50,8 +50,8 @@ const HISTORY = [
 // gzipped); until the binary is cut to that, the budget is its size at the
 // last change that shrank it, so it can only shrink.
 export const BUDGET = {
-  raw: 546971,
-  gzip: 220348,
+  raw: 546335,
+  gzip: 220320,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

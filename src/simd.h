@@ -48,6 +48,7 @@ static inline wt_vf32_t wt_vf32_xor(wt_vf32_t a, wt_vf32_t b) { return wasm_v128
 static inline wt_vf32_t wt_vf32_and(wt_vf32_t a, wt_vf32_t b) { return wasm_v128_and(a, b); }
 static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return wasm_v128_andnot(b, a); } /* ~a & b */
 static inline int wt_mf32_any(wt_mf32_t m) { return wasm_v128_any_true(m); }
+static inline int wt_mf32_all(wt_mf32_t m) { return wasm_i32x4_all_true(m); }
 static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return wasm_v128_or(a, b); }
 static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
 /* float64 */
@@ -178,6 +179,7 @@ static inline wt_vf32_t wt_vf32_xor(wt_vf32_t a, wt_vf32_t b) { return _mm_xor_p
 static inline wt_vf32_t wt_vf32_and(wt_vf32_t a, wt_vf32_t b) { return _mm_and_ps(a, b); }
 static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return _mm_andnot_ps(a, b); }
 static inline int wt_mf32_any(wt_mf32_t m) { return _mm_movemask_ps(m) != 0; }
+static inline int wt_mf32_all(wt_mf32_t m) { return _mm_movemask_ps(m) == 15; }
 static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return _mm_or_ps(a, b); }
 static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return _mm_castps_si128(m); }
 static inline wt_vf64_t wt_vf64_load(const double *p) { return _mm_loadu_pd(p); }
@@ -320,6 +322,7 @@ static inline wt_vf32_t wt_vf32_xor(wt_vf32_t a, wt_vf32_t b) { return (wt_vf32_
 static inline wt_vf32_t wt_vf32_and(wt_vf32_t a, wt_vf32_t b) { return (wt_vf32_t)((wt_vi32_t)a & (wt_vi32_t)b); }
 static inline wt_vf32_t wt_vf32_andnot(wt_vf32_t a, wt_vf32_t b) { return (wt_vf32_t)(~(wt_vi32_t)a & (wt_vi32_t)b); }
 static inline int wt_mf32_any(wt_mf32_t m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
+static inline int wt_mf32_all(wt_mf32_t m) { return (m[0] & m[1] & m[2] & m[3]) != 0; }
 static inline wt_mf32_t wt_mf32_or(wt_mf32_t a, wt_mf32_t b) { return a | b; }
 static inline wt_vi32_t wt_mf32_bits(wt_mf32_t m) { return m; }
 WT_GENERIC_LOAD_STORE(wt_vf64, double)

@@ -96,16 +96,19 @@ static inline wt_vf32_t wt_vmath_round(wt_vf32_t x, wt_vi32_t *ni) {
     return wt_vf32_sub(t, magic);
 }
 
-/* e^x / 2^n for n = round(x log2 e) (as floats): r = x - n ln2 in two
-** parts, then 1 + r + r^2 p(r) with p of degree 5 in Estrin's order (as
-** wt_vmath_poly: exp 10% faster, its error 0.96 -> 0.97 ulp) */
-static inline wt_vf32_t wt_vmath_exp_reduced(wt_vf32_t x, wt_vf32_t n, const wt_vmath_k *k) {
-    wt_vf32_t r = wt_vf32_sub(wt_vf32_sub(x, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2));
+/* e^r for |r| <= ln2/2 (exp's and exp2's): 1 + r + r^2 p(r) with p of
+** degree 5 in Estrin's order (as wt_vmath_poly: exp 10% faster, its error
+** 0.96 -> 0.97 ulp) */
+static inline wt_vf32_t wt_vmath_exp_poly(wt_vf32_t r, const wt_vmath_k *k) {
     wt_vf32_t z = wt_vf32_mul(r, r);
     wt_vf32_t a = wt_vf32_add(wt_vf32_mul(k->p[0], r), k->p[1]), b = wt_vf32_add(wt_vf32_mul(k->p[2], r), k->p[3]);
     wt_vf32_t c = wt_vf32_add(wt_vf32_mul(k->p[4], r), k->p[5]);
     wt_vf32_t p = wt_vf32_add(wt_vf32_mul(wt_vf32_add(wt_vf32_mul(a, z), b), z), c);
     return wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+}
+/* e^x / 2^n for n = round(x log2 e) (as floats): r = x - n ln2 in two parts */
+static inline wt_vf32_t wt_vmath_exp_reduced(wt_vf32_t x, wt_vf32_t n, const wt_vmath_k *k) {
+    return wt_vmath_exp_poly(wt_vf32_sub(wt_vf32_sub(x, wt_vf32_mul(n, k->c1)), wt_vf32_mul(n, k->c2)), k);
 }
 
 /* e^x 2^shift for x clamped to [k->lo, hi]: 2^shift scales in the same single
@@ -167,8 +170,11 @@ static inline wt_vf32_t wt_vmath_log_core(wt_vf32_t x, wt_vf32_t *fe_out) {
     return wt_vf32_add(f, wt_vf32_sub(y, wt_vf32_mul(z, VS(0.5f))));
 }
 
-/* log(+inf) = +inf, log(0) = -inf, log(x < 0) = NaN, NaN stays (log2 and log10 too) */
+/* log(+inf) = +inf, log(0) = -inf, log(x < 0) = NaN, NaN stays (log2 and
+** log10 too); lanes all in (0, inf), the common case, skip the four selects
+** (a chain of dependent steps at the end of every vector) */
 static inline wt_vf32_t wt_vmath_log_specials(wt_vf32_t x, wt_vf32_t r) {
+    if (wt_mf32_all(wt_vf32_gt(x, VS(0.0f))) && wt_mf32_all(wt_vf32_lt(x, VS(INFINITY)))) return r;
     r = wt_vf32_select(wt_vf32_eq(x, VS(INFINITY)), x, r);
     r = wt_vf32_select(wt_vf32_eq(x, VS(0.0f)), VS(-INFINITY), r);
     r = wt_vf32_select(wt_vf32_lt(x, VS(0.0f)), VS(NAN), r);
@@ -202,6 +208,15 @@ static inline wt_vf32_t wt_vf32_log1p(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t r = wt_vf32_mul(wt_vf32_log(u, k), wt_vf32_div(x, d));
     r = wt_vf32_select(wt_vf32_eq(d, VS(0.0f)), x, r);
     return wt_vf32_select(wt_vf32_eq(x, VS(INFINITY)), x, r);
+}
+/* log1p(w) where big is false, log(y) + log 2 where it is true, through one
+** log (asinh's and acosh's two branches; the bits of log1p's and log's) */
+static inline wt_vf32_t wt_vmath_log1p_or_log(wt_vf32_t w, wt_vf32_t y, wt_mf32_t big, const wt_vmath_k *k) {
+    wt_vf32_t u = wt_vf32_add(w, VS(1.0f)), d = wt_vf32_sub(u, VS(1.0f));
+    wt_vf32_t l = wt_vf32_log(wt_vf32_select(big, y, u), k);
+    wt_vf32_t r = wt_vf32_select(wt_vf32_eq(d, VS(0.0f)), w, wt_vf32_mul(l, wt_vf32_div(w, d)));
+    r = wt_vf32_select(wt_vf32_eq(w, VS(INFINITY)), w, r);
+    return wt_vf32_select(big, wt_vf32_add(l, VS(0.693147180559945f)), r);
 }
 
 /* sin/cos/tan share the reduction: q = round(|x| 2/pi) in float (exact
@@ -414,10 +429,8 @@ static inline wt_vf32_t wt_vf32_asinh(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t a = wt_vf32_abs(x), z = wt_vf32_mul(a, a);
     wt_vf32_t small = wt_vf32_add(wt_vf32_mul(wt_vf32_mul(wt_vmath_poly(z, c, 4), z), a), a);
     /* log1p(a + a^2 / (1 + sqrt(1 + a^2))); past 2^12, log a + log 2 (a^2 would lose 1) */
-    wt_vf32_t mid =
-        wt_vf32_log1p(wt_vf32_add(a, wt_vf32_div(z, wt_vf32_add(VS(1.0f), wt_vf32_sqrt(wt_vf32_add(z, VS(1.0f)))))), k);
-    wt_vf32_t big = wt_vf32_add(wt_vf32_log(a, k), VS(0.693147180559945f));
-    wt_vf32_t r = wt_vf32_select(wt_vf32_gt(a, VS(4096.0f)), big, mid);
+    wt_vf32_t w = wt_vf32_add(a, wt_vf32_div(z, wt_vf32_add(VS(1.0f), wt_vf32_sqrt(wt_vf32_add(z, VS(1.0f))))));
+    wt_vf32_t r = wt_vmath_log1p_or_log(w, a, wt_vf32_gt(a, VS(4096.0f)), k);
     r = wt_vf32_select(wt_vf32_lt(a, VS(0.5f)), small, r);
     r = wt_vf32_xor(r, wt_vf32_and(x, VS(-0.0f)));
     return wt_vf32_select(wt_vf32_isnan(x), x, r);
@@ -426,9 +439,8 @@ static inline wt_vf32_t wt_vf32_asinh(wt_vf32_t x, const wt_vmath_k *k) {
 static inline wt_vf32_t wt_vf32_acosh(wt_vf32_t x, const wt_vmath_k *k) {
     /* t = x - 1 (exact for x <= 2): log1p(t + sqrt(2t + t^2)); past 2^12, log x + log 2 */
     wt_vf32_t t = wt_vf32_sub(x, VS(1.0f));
-    wt_vf32_t mid = wt_vf32_log1p(wt_vf32_add(t, wt_vf32_sqrt(wt_vf32_add(wt_vf32_add(t, t), wt_vf32_mul(t, t)))), k);
-    wt_vf32_t big = wt_vf32_add(wt_vf32_log(x, k), VS(0.693147180559945f));
-    wt_vf32_t r = wt_vf32_select(wt_vf32_gt(x, VS(4096.0f)), big, mid);
+    wt_vf32_t v = wt_vf32_add(t, wt_vf32_sqrt(wt_vf32_add(wt_vf32_add(t, t), wt_vf32_mul(t, t))));
+    wt_vf32_t r = wt_vmath_log1p_or_log(v, x, wt_vf32_gt(x, VS(4096.0f)), k);
     r = wt_vf32_select(wt_vf32_lt(x, VS(1.0f)), VS(NAN), r);
     return wt_vf32_select(wt_vf32_isnan(x), x, r);
 }
@@ -454,10 +466,7 @@ static inline wt_vf32_t wt_vf32_exp2(wt_vf32_t x, const wt_vmath_k *k) {
     wt_vf32_t xc = wt_vf32_pmin(wt_vf32_pmax(x, VS(-151.0f)), VS(128.0f)); /* NaN stays NaN */
     wt_vi32_t ni;
     wt_vf32_t n = wt_vmath_round(xc, &ni);
-    wt_vf32_t r = wt_vf32_mul(wt_vf32_sub(xc, n), VS(0.693147180559945309f));
-    wt_vf32_t z = wt_vf32_mul(r, r), p = k->p[0];
-    for (int i = 1; i < 6; i++) p = wt_vf32_add(wt_vf32_mul(p, r), k->p[i]);
-    p = wt_vf32_add(wt_vf32_add(wt_vf32_mul(p, z), r), k->one);
+    wt_vf32_t p = wt_vmath_exp_poly(wt_vf32_mul(wt_vf32_sub(xc, n), VS(0.693147180559945309f)), k);
     return wt_vmath_ldexp(p, ni, n);
 }
 
