@@ -11,6 +11,46 @@
 #include <string.h>
 
 /* ---- normal and exponential: the ziggurats ---------------------------------------------------- */
+wt_dist_zig_tables wt_dist_zig;
+#define ki_double (wt_dist_zig.ki_double)
+#define ke_double (wt_dist_zig.ke_double)
+#define ki_float (wt_dist_zig.ki_float)
+#define ke_float (wt_dist_zig.ke_float)
+#define wi_float (wt_dist_zig.wi_float)
+#define we_float (wt_dist_zig.we_float)
+#define fi_float (wt_dist_zig.fi_float)
+#define fe_float (wt_dist_zig.fe_float)
+
+static float zig_ulps(float v, int n) {
+    int32_t b;
+    memcpy(&b, &v, 4);
+    b += n;
+    memcpy(&v, &b, 4);
+    return v;
+}
+
+/* One ziggurat's tables from its float64 widths w and densities f, by the
+** rules of scripts/gen-ziggurat.py (exactly rounded operations only, so
+** every platform makes the same values) plus the stored residuals: NumPy's
+** bits (test_random.c holds them to NumPy's), 9 KB smaller than storing them. */
+static void zig_derive(const double *w, const double *f, uint64_t k0, int bits, const int8_t res[4][256], uint64_t *k,
+                       uint32_t *kf, float *wf, float *ff) {
+    const double scale = (double)(1ull << bits), fscale = (double)(1u << (bits - 23));
+    k[0] = k0, k[1] = 0;
+    for (int n = 2; n < 256; n++) k[n] = (uint64_t)(w[n - 1] / w[n] * scale) + (uint64_t)(int64_t)res[0][n];
+    for (int n = 0; n < 256; n++) {
+        kf[n] = (uint32_t)(k[n] >> (bits - 23)) + (uint32_t)res[1][n];
+        wf[n] = zig_ulps((float)(w[n] * fscale), res[2][n]);
+        ff[n] = zig_ulps((float)f[n], res[3][n]);
+    }
+}
+
+/* at start-up (_initialize in a wasm reactor), before any generator exists */
+__attribute__((constructor)) static void zig_init(void) {
+    zig_derive(wi_double, fi_double, WT_ZIG_KI0, 52, zig_res_i, ki_double, ki_float, wi_float, fi_float);
+    zig_derive(we_double, fe_double, WT_ZIG_KE0, 53, zig_res_e, ke_double, ke_float, we_float, fe_float);
+}
+
 double wt_dist_normal(wt_rng *g) {
     for (;;) {
         uint64_t r = wt_rng_next64(g);

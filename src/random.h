@@ -10,6 +10,15 @@ typedef struct {
     int count;
 } wt_dist_buf;
 
+/* NumPy's ziggurat tables that distributions.c makes at start-up from
+** ziggurat.h's float64 widths and densities (those stay there) */
+typedef struct {
+    uint64_t ki_double[256], ke_double[256];
+    uint32_t ki_float[256], ke_float[256];
+    float wi_float[256], we_float[256], fi_float[256], fe_float[256];
+} wt_dist_zig_tables;
+extern wt_dist_zig_tables wt_dist_zig;
+
 double wt_dist_normal(wt_rng *g);
 float wt_dist_normal_f(wt_rng *g);
 double wt_dist_exponential(wt_rng *g);

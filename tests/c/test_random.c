@@ -6,6 +6,9 @@
 #include "wt_test.h"
 
 #include "fixtures_random.h"
+#include "fixtures_ziggurat.h"
+#include "random.h"
+#include "ziggurat.h"
 
 static uint32_t fnv(const void *p, size_t n) {
     const uint8_t *b = p;
@@ -66,6 +69,29 @@ void test_random_streams_match_numpy(void) {
 }
 
 /* every width, both methods, ranges small and whole: each value in [lo, hi], the whole range reached */
+/* the ziggurat tables the draws use, stored or made at start-up, are NumPy's to the bit */
+void test_random_ziggurat_tables_are_numpys(void) {
+    const wt_dist_zig_tables *z = &wt_dist_zig;
+    const struct {
+        const char *name;
+        const void *p;
+        size_t n;
+    } ours[] = {
+        {"ki_double", z->ki_double, sizeof z->ki_double}, {"wi_double", wi_double, sizeof wi_double},
+        {"fi_double", fi_double, sizeof fi_double},       {"ki_float", z->ki_float, sizeof z->ki_float},
+        {"wi_float", z->wi_float, sizeof z->wi_float},    {"fi_float", z->fi_float, sizeof z->fi_float},
+        {"ke_double", z->ke_double, sizeof z->ke_double}, {"we_double", we_double, sizeof we_double},
+        {"fe_double", fe_double, sizeof fe_double},       {"ke_float", z->ke_float, sizeof z->ke_float},
+        {"we_float", z->we_float, sizeof z->we_float},    {"fe_float", z->fe_float, sizeof z->fe_float},
+    };
+    CHECK(sizeof ours / sizeof ours[0] == sizeof ZIGGURAT_NUMPY / sizeof ZIGGURAT_NUMPY[0]);
+    for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++) {
+        CHECK(strcmp(ours[i].name, ZIGGURAT_NUMPY[i].name) == 0);
+        if (fnv(ours[i].p, ours[i].n) != ZIGGURAT_NUMPY[i].hash)
+            wt_t_fail(__FILE__, __LINE__, "%s differs from NumPy's", ours[i].name);
+    }
+}
+
 void test_random_bounded_in_range(void) {
     static const int dts[] = {WT_BOOL, WT_INT8, WT_UINT8, WT_INT16, WT_UINT16, WT_INT32, WT_UINT32, WT_INT64};
     for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)

@@ -150,6 +150,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_correlate) \
     X(test_partition) \
     X(test_random_streams_match_numpy) \
+    X(test_random_ziggurat_tables_are_numpys) \
     X(test_random_bounded_in_range) \
     X(test_random_state_replays) \
     X(test_random_shuffles_permute) \
