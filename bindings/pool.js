@@ -5,6 +5,7 @@
 // parts a worker is running.  Workers sleep in JS (Atomics.wait).
 import { WtError } from './errors.js';
 import { hasNodeBuiltins, nodeImport, runtime } from './env.js';
+import { hostNow } from './thread.js';
 
 const SEQ = 0; // the dispatch count workers wait on (ctl's first word)
 const PAGES = { initial: 256, maximum: 32768 }; // 16 MiB growable to 2 GiB, as linked
@@ -43,6 +44,7 @@ export function sharedMemory() {
 // the main instance's import for dispatch; `host` is filled in by startPool
 export function hostImports(host) {
   return {
+    wt_host_now: hostNow,
     wt_host_dispatch() {
       Atomics.add(host.ctl, SEQ, 1);
       Atomics.notify(host.ctl, SEQ);

@@ -4,7 +4,7 @@ import { WtError } from './errors.js';
 import { loadModule } from './loader.js';
 import { Engine, typeName } from './engine.js';
 import { planThreads, sharedMemory, hostImports, startPool } from './pool.js';
-import { firstThread, enterThread, memoryId, growthImport } from './thread.js';
+import { firstThread, enterThread, memoryId, growthImport, hostNow } from './thread.js';
 import { checkShared } from './exchange.js';
 import { planKernels, startVariant } from './variant.js';
 
@@ -53,7 +53,11 @@ async function startAttached(handle) {
   }
   const noop = () => {},
     { counting, ...growth } = growthImport();
-  const instance = await instantiate(module, { memory, wt_host_dispatch: noop, ...growth }, 'wtensor-mt.wasm');
+  const instance = await instantiate(
+    module,
+    { memory, wt_host_dispatch: noop, wt_host_now: hostNow, ...growth },
+    'wtensor-mt.wasm',
+  );
   enterThread(instance.exports, memory);
   const counter = counting(instance.exports, memory);
   // after wt.detach() this instance has no stack: every call becomes a WtError

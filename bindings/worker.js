@@ -3,7 +3,7 @@
 // thread of it (its own stack and thread-local state), and runs worker k's
 // share of every parallel loop.  It waits in JS (Atomics.wait), never inside
 // wasm.  Runs as a Web Worker or a Node worker_threads worker.
-import { enterThread, spinUntil } from './thread.js';
+import { enterThread, spinUntil, hostNow } from './thread.js';
 import { hasNodeBuiltins, nodeImport } from './env.js';
 
 const SEQ = 0,
@@ -12,7 +12,7 @@ const SEQ = 0,
 async function serve({ module, memory, k, ctl }, post) {
   const noop = () => {};
   const { exports: ex } = await WebAssembly.instantiate(module, {
-    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop }, // workers never allocate
+    env: { memory, emscripten_notify_memory_growth: noop, wt_host_dispatch: noop, wt_host_now: hostNow }, // workers never allocate
   });
   enterThread(ex, memory);
   const ctlView = new Int32Array(memory.buffer, ctl, 2); // below the initial size: valid after growth too

@@ -31,7 +31,37 @@ static struct {
 
 #ifdef WT_THREADS
 __attribute__((import_module("env"), import_name("wt_host_dispatch"))) void wt_host_dispatch(void);
+/* the host's clock, in milliseconds (performance.now()) */
+__attribute__((import_module("env"), import_name("wt_host_now"))) double wt_host_now(void);
 #endif
+
+/* Splitting pays only while the workers run beside the caller.  When other
+** processes hold the cores, a worker can be descheduled holding a part and
+** the caller waits for it: two threads then lose to one.  So each split loop
+** is timed against its parts in turn at the caller's own pace (whole time /
+** that, capped at 4), and while the running average of that ratio (a quarter
+** weight to the newest) is above 0.95, loops go to the caller alone: 1, then
+** 2, 4, ... up to 64 loops after each further split loop, which is the probe
+** that can bring the average down again.  The caller runs the same parts in
+** turn, so no result changes.  (The caller's state: only it splits.) */
+#define SERIAL_MOST 64
+static WT_TLS double ratio_avg = 0.5;
+static WT_TLS int serial_left, serial_next = 1;
+
+void wt_parallel_judge(double whole_ms, double mine_ms, int mine, int parts) {
+    if (mine < 1 || !(mine_ms > 0)) return; /* the workers ran every part: nothing to judge by */
+    double r = whole_ms * mine / (mine_ms * parts);
+    ratio_avg += ((r < 4 ? r : 4) - ratio_avg) / 4;
+    if (ratio_avg < 0.95) {
+        serial_next = 1;
+        return;
+    }
+    serial_left = serial_next;
+    serial_next = serial_next < SERIAL_MOST ? 2 * serial_next : SERIAL_MOST;
+}
+
+int wt_parallel_serial_left(void) { return serial_left; }
+void wt_parallel_serial_reset(void) { ratio_avg = 0.5, serial_left = 0, serial_next = 1; }
 
 int wt_threads_supported(void) {
 #ifdef WT_THREADS
@@ -117,11 +147,11 @@ static void run_part(int k) {
     job.fn(job.ctx, begin, end, k);
 }
 
-/* runs parts while unclaimed ones are left */
-static void claim_parts(void) {
-    for (;;) {
+/* runs parts while unclaimed ones are left; how many it ran */
+static int claim_parts(void) {
+    for (int ran = 0;; ran++) {
         uint32_t c = atomic_fetch_add_explicit(&job.claim, 1, memory_order_acquire);
-        if ((c & 0xffff) >= c >> 16) return;
+        if ((c & 0xffff) >= c >> 16) return ran;
         run_part((int)(c & 0xffff));
         atomic_fetch_add_explicit(&job.done, 1, memory_order_release);
     }
@@ -139,13 +169,22 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     nested = 1;
     split_loops++;
 #ifdef WT_THREADS
+    if (serial_left > 0) { /* backing off: the same parts, in turn */
+        serial_left--;
+        for (int k = 0; k < parts; k++) run_part(k);
+        nested = 0;
+        return;
+    }
+    double t0 = wt_host_now();
     atomic_store_explicit(&job.done, 0, memory_order_relaxed);
     atomic_store_explicit(&job.claim, (uint32_t)parts << 16, memory_order_release); /* publishes the fields */
     wt_host_dispatch();
-    claim_parts();
+    int mine = claim_parts();
+    double t1 = wt_host_now();
     /* the parts workers claimed are running: wait for them here, by atomic
     ** loads (never memory.atomic.wait: see above) */
     while (atomic_load_explicit(&job.done, memory_order_acquire) < parts) {}
+    wt_parallel_judge(wt_host_now() - t0, t1 - t0, mine, parts);
 #else
     for (int k = 0; k < parts; k++) run_part(k); /* wt_parallel_debug_threads: the parts in turn */
 #endif

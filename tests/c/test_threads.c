@@ -86,6 +86,34 @@ void test_threads_small_loops_stay_whole(void) {
     wt_tensor_free(r), wt_tensor_free(a);
 }
 
+/* the threaded build's back-off: while split loops average under 5% gain
+** over their parts in turn, 1, 2, 4, ... 64 loops go to the caller alone */
+void test_threads_back_off(void) {
+    wt_parallel_serial_reset();
+    wt_parallel_judge(6.0, 5.0, 1, 2); /* two parts in 6 ms, one of them 5: ratio 0.6, average 0.525 */
+    CHECK_EQ(wt_parallel_serial_left(), 0);
+    /* losses (ratio 1.2): the average passes 0.95 at the fourth (0.986) */
+    int left[] = {0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 64};
+    for (int i = 0; i < 11; i++) {
+        wt_parallel_judge(12.0, 5.0, 1, 2);
+        CHECK_EQ(wt_parallel_serial_left(), left[i]);
+    }
+    /* from 1.2, gains (0.6): 1.05 -> 64 more, 0.9375 -> splitting again */
+    wt_parallel_judge(6.0, 5.0, 1, 2);
+    CHECK_EQ(wt_parallel_serial_left(), 64);
+    wt_parallel_judge(6.0, 5.0, 1, 2);
+    CHECK_EQ(wt_parallel_serial_left(), 64); /* not consumed: judging sets it only when backing off */
+    wt_parallel_serial_reset();
+    CHECK_EQ(wt_parallel_serial_left(), 0);
+    wt_parallel_judge(400.0, 1.0, 1, 2); /* one stall counts as 4 at most: 0.5 -> 1.375, backs off once */
+    CHECK_EQ(wt_parallel_serial_left(), 1);
+    wt_parallel_judge(5.0, 0.0, 0, 2); /* the workers ran every part: nothing to judge by */
+    CHECK_EQ(wt_parallel_serial_left(), 1);
+    wt_parallel_judge(1.0, 1.0, 1, 2); /* a gain (0.5), but the average (1.156) still says no: 2 more */
+    CHECK_EQ(wt_parallel_serial_left(), 2);
+    wt_parallel_serial_reset();
+}
+
 /* op over x (and y) with 1 thread, then 2..5: the same bytes, in parts */
 static void check_ewise_split(const char *name, int op, const wt_tensor *x, const wt_tensor *y) {
     const wt_tensor *in[2] = {x, y};

@@ -176,6 +176,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_reductions_vs_float64) \
     X(test_threads_same_bits) \
     X(test_threads_small_loops_stay_whole) \
+    X(test_threads_back_off) \
     X(test_threads_ewise_same_bits) \
     X(test_threads_reduce_same_bits) \
     X(test_threads_softmax_same_bits) \
