@@ -114,12 +114,13 @@ export function measureLimits(wt, quick) {
 }
 
 // the targets (workloads.mjs TARGETS) a run met or missed
-export function checkTargets(targets, workloads, limits, numpy = null) {
+export function checkTargets(targets, workloads, limits, numpy = null, loaded = null) {
   const out = [];
   // a ratio is peer time / wtensor time; speedup: wtensor time / peer time
-  // (the peer is wtensor's threaded engine); over: peer time / that engine's
+  // (the peer is wtensor's threaded engine); over: peer time / that engine's;
+  // loaded: the ratios of the run beside a busy process
   for (const t of targets) {
-    const r = workloads.find((w) => w.id === t.workload)?.ratios;
+    const r = t.loaded ? loaded?.[t.workload]?.ratios : workloads.find((w) => w.id === t.workload)?.ratios;
     const mine = workloads.find((w) => w.id === t.workload)?.engines.wtensor?.medianMs;
     // NumPy runs natively, in its own process: its median over wtensor's
     let ratio =

@@ -2,12 +2,15 @@
 // alternating engines round by round (A B C, B C A, ...), medians and
 // pair-by-pair ratios; results checked against wtensor's.
 //   node bench/run.mjs [--quick] [--reps N] [--only id,id] [--engines a,b] [--no-numpy] [--no-report]
-import { execFileSync, spawnSync } from 'node:child_process';
+//                      [--no-load | --load-only]
+// --load-only measures just the threads-under-load run (LOADED) and keeps the
+// rest of the last full run's results.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
-import { WORKLOADS, TARGETS, makeInputs } from './workloads.mjs';
-import { benchWorkload, scaled, measureLimits, checkTargets } from './harness.mjs';
+import { WORKLOADS, TARGETS, LOADED, makeInputs } from './workloads.mjs';
+import { benchWorkload, scaled, measureLimits, checkTargets, median } from './harness.mjs';
 import { ENGINES } from './engines.mjs';
 import { writeReport } from './report.mjs';
 import { perCall } from './percall.mjs';
@@ -101,8 +104,9 @@ function numpyResults(workloads) {
   }
 }
 
+const loadOnly = flag('--load-only');
 const engines = [];
-for (const n of engineNames) engines.push(await ENGINES[n]());
+if (!loadOnly) for (const n of engineNames) engines.push(await ENGINES[n]());
 if (child) {
   // just the timings, as JSON, for the parent
   const out = {};
@@ -112,7 +116,9 @@ if (child) {
   process.exit(0);
 }
 const wtEngine = engines.find((e) => e.name === 'wtensor');
-const workloads = WORKLOADS.filter((w) => !only?.length || only.includes(w.id)).map((w) => scaled(w, quick));
+const workloads = loadOnly
+  ? []
+  : WORKLOADS.filter((w) => !only?.length || only.includes(w.id)).map((w) => scaled(w, quick));
 
 const results = {
   date: new Date().toISOString(),
@@ -131,7 +137,7 @@ const results = {
   targets: [],
 };
 
-if (wtEngine) {
+if (wtEngine && !loadOnly) {
   results.limits = measureLimits(wtEngine.wt, quick);
   results.percall = perCall(wtEngine.wt, quick ? 3 : 15);
   console.log(
@@ -158,7 +164,7 @@ for (const w of workloads) {
   if (bad.length) console.log(`  results differ: ${bad.map(([n, e]) => `${n} ${e.toExponential(1)}`).join(', ')}`);
 }
 
-for (const name of Object.keys(SEPARATE).filter((e) => requested.includes(e))) {
+for (const name of Object.keys(SEPARATE).filter((e) => requested.includes(e) && !loadOnly)) {
   try {
     const args2 = [
       ...(CHILD_FLAGS[name] ?? []),
@@ -186,7 +192,62 @@ for (const name of Object.keys(SEPARATE).filter((e) => requested.includes(e))) {
   }
 }
 
-if (!flag('--no-numpy')) {
+// Two threads against one while another process keeps a core busy, as an
+// ordinary background load does: in a child process of its own (wtensor and
+// wt-2t alternated), beside a busy loop started first and ended after.
+// { id: { label, engines, ratios: { 'wt-2t': median of pairwise t2/t1 } } }
+function loadedRun(ids) {
+  if (!ids.length) return null;
+  const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  try {
+    const args2 = [
+      'bench/run.mjs',
+      '--child',
+      '--engines',
+      'wtensor,wt-2t',
+      '--reps',
+      String(reps),
+      '--only',
+      ids.join(','),
+    ];
+    const got = JSON.parse(
+      execFileSync(process.execPath, [...args2, ...(quick ? ['--quick'] : [])], {
+        cwd: `${here}..`,
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      }),
+    );
+    const out = {};
+    for (const id of ids) {
+      const e = got[id];
+      const s1 = e?.wtensor?.samples,
+        s2 = e?.['wt-2t']?.samples;
+      if (!s1 || !s2) continue;
+      out[id] = {
+        label: WORKLOADS.find((w) => w.id === id).label,
+        engines: { wtensor: e.wtensor.medianMs, 'wt-2t': e['wt-2t'].medianMs },
+        ratios: { 'wt-2t': median(s2.map((t, i) => t / s1[i])) },
+      };
+    }
+    return out;
+  } catch (e) {
+    console.log(`the loaded run could not run: ${String(e.message).split('\n')[0]}`);
+    return null;
+  } finally {
+    busy.kill();
+  }
+}
+
+if (!flag('--no-load') && requested.includes('wt-2t')) {
+  const ids = LOADED.filter((id) => !only?.length || only.includes(id));
+  results.loaded = loadedRun(ids);
+  for (const r of Object.values(results.loaded ?? {}))
+    console.log(
+      `${r.label.padEnd(28)} beside a busy process: 1 thread ${r.engines.wtensor.toFixed(3)} ms, 2 threads ${r.engines['wt-2t'].toFixed(3)} ms, speed-up ×${(1 / r.ratios['wt-2t']).toFixed(2)}`,
+    );
+}
+
+if (!flag('--no-numpy') && !loadOnly) {
   results.numpy = numpyResults(workloads);
   if (results.numpy.error) console.log(results.numpy.error);
 }
@@ -198,7 +259,8 @@ for (const rec of results.workloads) {
       `${rec.label.padEnd(28)} ort-2t ${r.refused ? `refused: ${r.refused}` : `${r.medianMs.toFixed(3)} ms ×${rec.ratios['ort-2t']?.toFixed(2)} (separate process)`}`,
     );
 }
-if (!quick) results.targets = checkTargets(TARGETS, results.workloads, results.limits, results.numpy); // tiny sizes say nothing about targets
+if (!quick && !loadOnly)
+  results.targets = checkTargets(TARGETS, results.workloads, results.limits, results.numpy, results.loaded); // tiny sizes say nothing about targets
 const missed = results.targets.filter((t) => !t.met);
 if (!quick) console.log(`targets: ${results.targets.length - missed.length} of ${results.targets.length} met`);
 for (const t of missed)
@@ -207,8 +269,10 @@ for (const t of missed)
 // --only re-measures some workloads: the others keep their numbers from the last full run;
 // the per-call figure, measured in every run, is this run's
 function merged(latest) {
-  if (!only?.length || quick || !existsSync(latest)) return results;
+  if ((!only?.length && !loadOnly) || quick || !existsSync(latest)) return results;
   const old = JSON.parse(readFileSync(latest, 'utf8'));
+  const loaded = { ...old.loaded, ...results.loaded };
+  if (loadOnly) return { ...old, loaded, targets: [] };
   const ids = new Set(results.workloads.map((w) => w.id));
   const order = WORKLOADS.map((w) => w.id);
   const all = [...old.workloads.filter((w) => !ids.has(w.id)), ...results.workloads];
@@ -219,6 +283,7 @@ function merged(latest) {
     workloads: all,
     numpy: { ...old.numpy, ...results.numpy },
     percall: results.percall ?? old.percall,
+    loaded,
     targets: [],
   };
 }
@@ -226,7 +291,7 @@ function merged(latest) {
 if (!flag('--no-report')) {
   const latest = `${here}results/latest.json`;
   const out = merged(latest);
-  if (out !== results && !quick) out.targets = checkTargets(TARGETS, out.workloads, out.limits, out.numpy);
+  if (out !== results && !quick) out.targets = checkTargets(TARGETS, out.workloads, out.limits, out.numpy, out.loaded);
   Object.assign(results, out);
   mkdirSync(`${here}results`, { recursive: true });
   writeFileSync(`${here}results/${quick ? 'quick' : 'latest'}.json`, `${JSON.stringify(results, null, 1)}\n`);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { WORKLOADS } from '../../bench/workloads.mjs';
+import { WORKLOADS, LOADED } from '../../bench/workloads.mjs';
 import { barChart } from '../../bench/chart.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,6 +27,16 @@ test('bench/run.mjs --quick runs every workload on every engine', () => {
       assert.match(line, new RegExp(`${e}(: refused| [\\d.]+ ms)`), `${w.label}: ${e}`);
   }
   assert.doesNotMatch(out, /results differ/);
+  // the threads-under-load run: one thread against two beside a busy process
+  for (const id of LOADED) {
+    const label = WORKLOADS.find((w) => w.id === id).label;
+    assert.ok(
+      out
+        .split('\n')
+        .some((l) => l.startsWith(label) && /beside a busy process: 1 thread [\d.]+ ms, 2 threads [\d.]+ ms/.test(l)),
+      `${label}: no loaded run`,
+    );
+  }
 });
 
 test('charts are plain SVG with a bar per engine and workload', () => {
