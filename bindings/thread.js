@@ -13,12 +13,12 @@ export const canBlock =
   (typeof process === 'object' && !!process.versions?.node) ||
   (typeof WorkerGlobalScope === 'function' && globalThis instanceof WorkerGlobalScope);
 
-// spins until done() (true: it came) or ~ms have passed (false): the pool's
-// waits, before they sleep; the clock is read every 1024 tries, and a bound
-// in time keeps a busy machine's core from being spun away (issue 28)
 // the threaded build's clock import (wt_host_now): parallel.c times its split loops
 export const hostNow = () => performance.now();
 
+// spins until done() (true: it came) or ~ms have passed (false): the pool's
+// waits, before they sleep; the clock is read every 1024 tries, and a bound
+// in time keeps a busy machine's core from being spun away (issue 28)
 export function spinUntil(done, ms) {
   const t0 = performance.now();
   for (let i = 1; !done(); i++) if ((i & 1023) === 0 && performance.now() - t0 > ms) return done();
