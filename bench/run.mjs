@@ -164,22 +164,29 @@ for (const w of workloads) {
   if (bad.length) console.log(`  results differ: ${bad.map(([n, e]) => `${n} ${e.toExponential(1)}`).join(', ')}`);
 }
 
+// timings of `names` (comma-separated) on workloads `ids` from a child process of their own
+const childRun = (names, ids, nodeFlags = []) =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        ...nodeFlags,
+        'bench/run.mjs',
+        '--child',
+        '--engines',
+        names,
+        '--reps',
+        String(reps),
+        ...(quick ? ['--quick'] : []),
+        ...(ids?.length ? ['--only', ids.join(',')] : []),
+      ],
+      { cwd: `${here}..`, encoding: 'utf8', maxBuffer: 1 << 26 },
+    ),
+  );
+
 for (const name of Object.keys(SEPARATE).filter((e) => requested.includes(e) && !loadOnly)) {
   try {
-    const args2 = [
-      ...(CHILD_FLAGS[name] ?? []),
-      'bench/run.mjs',
-      '--child',
-      '--engines',
-      name,
-      '--reps',
-      String(reps),
-      ...(quick ? ['--quick'] : []),
-      ...(only?.length ? ['--only', only.join(',')] : []),
-    ];
-    const sep = JSON.parse(
-      execFileSync(process.execPath, args2, { cwd: `${here}..`, encoding: 'utf8', maxBuffer: 1 << 26 }),
-    );
+    const sep = childRun(name, only, CHILD_FLAGS[name]);
     for (const rec of results.workloads) {
       const r = sep[rec.id]?.[name];
       if (!r) continue;
@@ -200,23 +207,7 @@ function loadedRun(ids) {
   if (!ids.length) return null;
   const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
-    const args2 = [
-      'bench/run.mjs',
-      '--child',
-      '--engines',
-      'wtensor,wt-2t',
-      '--reps',
-      String(reps),
-      '--only',
-      ids.join(','),
-    ];
-    const got = JSON.parse(
-      execFileSync(process.execPath, [...args2, ...(quick ? ['--quick'] : [])], {
-        cwd: `${here}..`,
-        encoding: 'utf8',
-        maxBuffer: 1 << 26,
-      }),
-    );
+    const got = childRun('wtensor,wt-2t', ids);
     const out = {};
     for (const id of ids) {
       const e = got[id];
