@@ -68,7 +68,6 @@ void test_random_streams_match_numpy(void) {
     CHECK(checked > 100);
 }
 
-/* every width, both methods, ranges small and whole: each value in [lo, hi], the whole range reached */
 /* the ziggurat tables the draws use, stored or made at start-up, are NumPy's to the bit */
 void test_random_ziggurat_tables_are_numpys(void) {
     const wt_dist_zig_tables *z = &wt_dist_zig;
@@ -92,6 +91,7 @@ void test_random_ziggurat_tables_are_numpys(void) {
     }
 }
 
+/* every width, both methods, ranges small and whole: each value in [lo, hi], the whole range reached */
 void test_random_bounded_in_range(void) {
     static const int dts[] = {WT_BOOL, WT_INT8, WT_UINT8, WT_INT16, WT_UINT16, WT_INT32, WT_UINT32, WT_INT64};
     for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
