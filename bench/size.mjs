@@ -48,10 +48,13 @@ const HISTORY = [
 // The size budget, in one place (tests/js/size.test.mjs holds npm test to it).
 // Issue 28's goal is tfjs-backend-wasm's SIMD binary (424594 bytes, 137217
 // gzipped); until the binary is cut to that, the budget is its size at the
-// last change that shrank it, so it can only shrink.
+// last change that shrank it, so it can only shrink — save for correctness:
+// issue 45's NumPy fixes (float16 fma's rounded product, arange's bounds, the
+// 2^32 integer range, argmax over broadcast rows) cost 550 bytes (146 gzipped).
+// Issue 49 replaces this budget with the shipped total (JS + wasm).
 export const BUDGET = {
-  raw: 538114,
-  gzip: 211422,
+  raw: 538700,
+  gzip: 211600,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

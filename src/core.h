@@ -306,7 +306,12 @@ typedef bool (*wt_tile_fn)(void *ctx, char **ptr, const int64_t *sa, const int64
 
 /* Operand 0 gives the iteration shape; the others must already have that
 ** shape (broadcast views, stride 0 allowed).  Sorts axes by operand
-** `order`'s strides (ties by the others), flips and coalesces. */
+** `order`'s strides (ties by the others), flips and coalesces.  With
+** WT_ITER_PLAIN or'ed into order, a short last axis is left as it is (no
+** periodic copies, no visiting across): for passes whose operands are
+** addresses the inner function reads behind (argmax's row starts), not
+** elements. */
+#define WT_ITER_PLAIN 0x100
 void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order);
 void wt_iter_run(const wt_iter *it, wt_inner_fn fn, void *ctx);
 /* the same, offering transpose-like tiles to tile first (may be NULL) */

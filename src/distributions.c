@@ -452,7 +452,8 @@ uint64_t wt_dist_bounded(wt_rng *g, uint64_t off, uint64_t rng, int bits, int ma
         while ((v = (wt_rng_next32(g) & mask)) > rng) {}
         return (uint32_t)(off + v);
     default:
-        if (rng <= 0xffffffffu) { /* a 32-bit range: 32-bit draws, as NumPy's */
+        if (rng <= 0xffffffffu) {                                  /* a 32-bit range: 32-bit draws, as NumPy's */
+            if (rng == 0xffffffffu) return off + wt_rng_next32(g); /* the whole word (Lemire's rng + 1 is 2^32) */
             if (!masked) return off + lemire32(g, (uint32_t)rng, b);
             while ((v = (wt_rng_next32(g) & mask)) > rng) {}
             return off + v;

@@ -14,7 +14,7 @@ static wt_status fill_line(int dtype, int64_t n, int64_t upto, double start, dou
     if (st) return st;
     char *p = (char *)(*out)->buf->data;
     int64_t isz = (int64_t)wt_dtype_size(dtype);
-    bool fl = floor_ints && !wt_dtype_is_inexact(dtype);
+    bool fl = floor_ints && wt_dtype_is_int(dtype); /* bool is no integer: 0.5 is True (NumPy's astype) */
     for (int64_t i = 0; i < n && i < upto; i++) {
         double v = pin_last && i == n - 1 && n > 1 ? last : start + (double)i * step;
         wt_cast_store_f64(dtype, p + i * isz, fl ? floor(v) : v);
@@ -51,6 +51,13 @@ wt_status wt_tensor_arange(double start, double stop, double step, int dtype, wt
     if (dtype == WT_BOOL && n > 2)
         return wt_error_fail(WT_EDTYPE, "arange: a bool range can have at most 2 elements, this one has %lld",
                              (long long)n);
+    /* NumPy sets the first two values as Python integers, which must fit (OverflowError); the rest wrap */
+    for (int64_t i = 0; wt_dtype_is_int(dtype) && i < n && i < 2; i++) {
+        double v = trunc(start + (double)i * step);
+        if (!wt_dtype_holds(dtype, v))
+            return wt_error_fail(WT_EDTYPE, "arange: Python integer %.17g out of bounds for %s", v,
+                                 wt_dtype_name(dtype));
+    }
     wt_tensor *t;
     if ((st = fill_line(dtype, n, 2, start, step, 0, false, false, &t))) return st;
     char *p = (char *)t->buf->data;

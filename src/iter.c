@@ -79,6 +79,8 @@ static void plan_short(wt_iter *it, const wt_tensor *const *ops) {
 
 void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) {
     const wt_desc *d0 = &ops[0]->d;
+    bool plain = order & WT_ITER_PLAIN;
+    order &= ~WT_ITER_PLAIN;
     /* the fields, not the whole struct: its stride table is 2 KiB, read only where set */
     it->nop = nop, it->nper = 0, it->period = it->per_chunk = 0, it->across = false;
     for (int k = 0; k < nop; k++) it->ptr[k] = wt_first(ops[k]);
@@ -126,7 +128,7 @@ void wt_iter_init(wt_iter *it, int nop, const wt_tensor *const *ops, int order) 
         }
     }
     it->ndim = nd ? out + 1 : 0;
-    plan_short(it, ops);
+    if (!plain) plan_short(it, ops);
 }
 
 /* A transpose-like pass: some operand walks the inner axis with a large

@@ -219,6 +219,10 @@ static inline float nextafter_f16(float a, float b) {
     return wt_half_to_float(h);
 }
 
+/* fma of float16 values (computed in float32) as NumPy's a*b + c: the product rounded to float16 first
+** (exact in float32, so rounded once), then the sum, rounded to float16 by the pass as NumPy's add */
+static inline float fma_f16(float a, float b, float c) { return wt_half_to_float(wt_half_from_double(a * b)) + c; }
+
 SIGNED_OPS(i8, int8_t, uint32_t)
 UNSIGNED_OPS(u8, uint8_t, uint32_t)
 SIGNED_OPS(i16, int16_t, uint32_t)
@@ -440,6 +444,7 @@ L2(or_b8__strided, uint8_t, uint8_t, or_b8)
 L2(xor_b8__strided, uint8_t, uint8_t, xor_b8)
 L1(not_b8__strided, uint8_t, uint8_t, not_b8)
 L2(nextafter_f16__strided, float, float, nextafter_f16)
+L3(fma_f16__strided, float, float, fma_f16)
 #define INT_TYPE(sn, T) EVERY_LOOPS(sn, T) NUMERIC_LOOPS(sn, T) INT_LOOPS(sn, T)
 INT_TYPE(i8, int8_t)
 INT_TYPE(u8, uint8_t)
@@ -658,6 +663,7 @@ wt_kernel wt_kernels_get(int op, int dtype) {
 }
 wt_kernel wt_kernels_for(int op, int comp, int res) {
     if (res == WT_FLOAT16 && op == WT_OP_NEXTAFTER) return nextafter_f16__strided;
+    if (res == WT_FLOAT16 && op == WT_OP_FMA) return fma_f16__strided;
     return wt_kernels_get(op, comp);
 }
 

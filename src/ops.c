@@ -231,8 +231,12 @@ static wt_status plan_fma(int n, const int *dtypes, const double *scalars, int *
             return wt_error_fail(WT_EDTYPE, "fma: a weak complex operand is not supported; use multiply and add");
     for (int k = 0; k < n; k++)
         if (k != 2) d[np] = dtypes[k], s[np++] = dtypes[k] < 0 ? scalars[k] : 0;
-    bool any_tensor = false;
-    for (int k = 0; k < np; k++) any_tensor |= d[k] >= 0, weak *= s[k];
+    bool any_tensor = false, weak_float = false;
+    for (int k = 0; k < np; k++)
+        any_tensor |= d[k] >= 0, weak *= s[k], weak_float |= d[k] == -1 && !wt_dtype_weak_int(s[k]);
+    /* a product with a Python float in it is a float even where its value is integral (100.5 * -2):
+    ** for the plan, a weak float's value only says it is one */
+    if (weak_float && wt_dtype_weak_int(weak)) weak = 0.5;
     wt_status st = any_tensor ? wt_ops_plan_dtypes(WT_OP_MUL, np, d, s, c, &p) : WT_OK;
     int sum_d[2] = {p, dtypes[2]};
     double sum_s[2] = {weak, dtypes[2] < 0 ? scalars[2] : 0};

@@ -153,7 +153,7 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
                    rop == WT_REDUCE_ARGMAX};
     const wt_tensor *ops[2] = {r, &rows};
     wt_iter it;
-    wt_iter_init(&it, 2, ops, 0);
+    wt_iter_init(&it, 2, ops, WT_ITER_PLAIN); /* rows' pointers start rows: no periodic copies of them */
     /* rows are independent: split across threads by rows, each scanned whole */
     int64_t nrows = wt_iter_size(&it);
     int parts = wt_parallel_parts(nrows * len, WT_PARALLEL_MIN_PART);

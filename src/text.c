@@ -128,7 +128,8 @@ static wt_status walk(const reader *r, int dtype, const void *fill, char *dst, i
         if (n > WT_TEXT_MAXCOLS)
             return wt_error_fail(WT_EINVAL, "loadtxt: line %lld has %lld columns (at most %d)", (long long)line,
                                  (long long)n, WT_TEXT_MAXCOLS);
-        if (want >= 0 && n != want)
+        /* with usecols a row needs only the columns it names (NumPy: quoted commas make rows ragged) */
+        if (!r->nuse && want >= 0 && n != want)
             return wt_error_fail(WT_ESHAPE,
                                  "%s: the number of columns changed from %lld to %lld at line %lld; use `usecols` to "
                                  "select a subset and avoid this error",
