@@ -1,9 +1,8 @@
 // NumPy's packbits and unpackbits: eight booleans to a uint8 and back, along
 // an axis (none: flattened), big-endian bit order by default; composed from
 // C's views, ufuncs and reductions.
+import { asTensor, axisOf, options } from './args.js';
 import { WtError } from './errors.js';
-import { options } from './ops.js';
-import { asTensor, axisOf } from './indexing.js';
 import { isInexact } from './dtypes.js';
 
 const WEIGHTS = { big: [128, 64, 32, 16, 8, 4, 2, 1], little: [1, 2, 4, 8, 16, 32, 64, 128] };

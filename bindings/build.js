@@ -2,11 +2,10 @@
 // emptyLike, meshgrid, tril/triu, diag, identity, logspace, geomspace, pad,
 // slidingWindowView, asStrided, fillDiagonal, indices, mgrid/ogrid.  C makes
 // the views and does the copies; this file composes them.
+import { asTensor, options, shapeArg } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { asTensor, axesOf, shapeArg } from './shape.js';
 
 function like(api, x, fill, opts) {
   opts = typeof opts === 'string' ? { dtype: opts } : options(opts, 'like');
@@ -275,4 +274,3 @@ function grids(api, spec, open) {
 }
 export const mgrid = (api, spec) => grids(api, spec, false);
 export const ogrid = (api, spec) => grids(api, spec, true);
-export { axesOf };

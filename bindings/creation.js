@@ -84,7 +84,12 @@ function stageOf(values) {
   if (values.some(isComplex)) return 'complex128';
   if (!values.some((v) => typeof v === 'bigint')) return 'float64';
   const d = defaultDtype(values);
-  return d === 'int64' || d === 'uint64' ? d : 'float64';
+  if (d !== 'int64' && d !== 'uint64') return 'float64';
+  // values no one 64-bit integer holds (2n ** 64n, or -2 beside 2n ** 63n) go in as doubles:
+  // into a float dtype that is NumPy's float(int); into an integer one checkRange has refused them
+  const [lo, hi] = d === 'int64' ? [-(2n ** 63n), 2n ** 63n - 1n] : [0n, 2n ** 64n - 1n];
+  const fits = (v) => (typeof v !== 'bigint' && typeof v !== 'number' ? true : BigInt(v) >= lo && BigInt(v) <= hi);
+  return values.every(fits) ? d : 'float64';
 }
 
 // values enter wasm in their own type (a TypedArray's, else float64); C then

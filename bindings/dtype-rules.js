@@ -1,10 +1,10 @@
 // NumPy's questions about dtypes — result_type, can_cast, finfo, iinfo,
 // isdtype — answered by C (dtype.c), so JS and C cannot disagree.
+import { withTemp } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName, weak as weakScalar, isWeakTensor, towardZero } from './engine.js';
 import { DTYPES, LIMITS, WEAK_COMPLEX, WEAK_INT } from './abi.js';
-import { withTemp } from './ops.js';
 import { isComplex } from './complex.js';
 
 const codeOf = (e, v, what) => e.dtypeCode(v instanceof Tensor ? v.dtype : v, what);

@@ -3,9 +3,10 @@
 // operand with the engine's own ops (any(x < 0), any(|x| > 1)) and, where
 // needed, computes in complex as NumPy's _tocomplex chooses: complex64 for
 // float32 and 8- and 16-bit integers, complex128 for the rest.
+import { declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { isLazy } from './lazy/index.js';
+import { isLazy } from './lazy/node.js';
 import { isComplexDtype } from './complex.js';
 
 const SINGLE = new Set(['float32', 'int8', 'int16', 'uint8', 'uint16', 'complex64']);
@@ -62,5 +63,7 @@ export function emath(wt) {
     power: (x, p) => call(wt, 'power', ['ltZero', 'intLtZero'], (a, b) => wt.pow(a, b), [x, p]),
   };
   // the Array API's spellings too
-  return Object.freeze({ ...ns, acos: ns.arccos, asin: ns.arcsin, atanh: ns.arctanh, pow: ns.power });
+  const all = { ...ns, acos: ns.arccos, asin: ns.arcsin, atanh: ns.arctanh, pow: ns.power };
+  const sigs = Object.fromEntries(Object.keys(all).map((n) => [n, 'x']));
+  return Object.freeze(declareNamespace('emath.', all, { ...sigs, logn: 'n, x', power: 'x, p', pow: 'x, p' }));
 }

@@ -340,7 +340,8 @@ export function bigScalar(v, what = 'operand') {
 export function typeName(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'object') return v.constructor?.name ?? 'an object';
+  // a generator object's constructor has no name: its tag says what it is
+  if (typeof v === 'object') return v.constructor?.name || `a ${Object.prototype.toString.call(v).slice(8, -1)}`;
   if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : `the number ${v}`;
   return typeof v === 'string' ? `the string "${v.slice(0, 40)}"` : typeof v;
 }

@@ -3,10 +3,10 @@
 // WT_FFT_LIST); the n-dimensional ones call it over their axes as NumPy's
 // _raw_fftnd does, last axis first.  fftfreq, rfftfreq and the shifts are
 // composed of arange, mul and roll.
+import { asTensor, axisOf, options } from './args.js';
+import { declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { asTensor, axisOf } from './indexing.js';
 import { FFT, FFT_NORM, FFT_INVERSE, FFT_CONJ, FFT_N } from './abi.js';
 
 const OP = Object.fromEntries(FFT.map((n, i) => [n, i]));
@@ -167,7 +167,7 @@ export function buildFft(api) {
     (fn) =>
     (...args) =>
       fn(api, ...args);
-  return Object.freeze({
+  const ns = {
     fft: bind(oneAxis('fft', 'c2c', 0)),
     ifft: bind(oneAxis('ifft', 'c2c', FFT_INVERSE)),
     rfft: bind(oneAxis('rfft', 'r2c', 0)),
@@ -186,5 +186,20 @@ export function buildFft(api) {
     rfftfreq: (n, opts) => freqs(api, 'rfftfreq', n, opts, true),
     fftshift: (x, opts) => shift(api, 'fftshift', x, opts, 1),
     ifftshift: (x, opts) => shift(api, 'ifftshift', x, opts, -1),
-  });
+  };
+  return Object.freeze(declareNamespace('fft.', ns, SIGNATURES));
 }
+
+// their parameters, NumPy's (params.js)
+const ONE = 'a, {n:int, axis:int, norm:str, out}',
+  ND = 'a, {s, axes, norm:str, out}',
+  FREQ = 'n:int, {d:num, !device, *, dtype}',
+  SHIFT = 'x, {axes}';
+const SIGNATURES = {
+  ...Object.fromEntries(['fft', 'ifft', 'rfft', 'irfft', 'hfft', 'ihfft'].map((n) => [n, ONE])),
+  ...Object.fromEntries(['fftn', 'ifftn', 'fft2', 'ifft2', 'rfftn', 'irfftn', 'rfft2', 'irfft2'].map((n) => [n, ND])),
+  fftfreq: FREQ,
+  rfftfreq: FREQ,
+  fftshift: SHIFT,
+  ifftshift: SHIFT,
+};

@@ -1,9 +1,9 @@
 // .npy and TensorProto: bytes in, tensors out, and back.  Parsing,
 // validation and formatting happen in C (src/npy.c, src/proto.c); JS only
 // moves bytes in and out of wasm memory.
+import { withTemp } from './args.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { withTemp } from './ops.js';
 
 export function asBytes(bytes, what) {
   if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);

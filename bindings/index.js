@@ -2,7 +2,7 @@
 //   import { init } from 'wtensor';
 //   const wt = await init();
 //   const a = wt.arange(12).reshape([3, 4]);
-// Every public function is one entry of bindings/registry.js; api.js installs
+// Every public function is one entry of bindings/registry/; api.js installs
 // them, start.js starts the instance they run on.
 import { WtError } from './errors.js';
 import { DTYPES } from './dtypes.js';

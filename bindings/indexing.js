@@ -3,11 +3,11 @@
 // takeAlongAxis, putAlongAxis, nonzero, argwhere, flatnonzero, countNonzero,
 // compress, extract.  The items become C's index string (src/index.c), in
 // which '@' stands for each index tensor; C checks and does everything.
+import { asTensor, axisOf, options, withHandles } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor, sourceOf } from './tensor.js';
 import { typeName } from './engine.js';
-import { isLazy } from './lazy/index.js';
-import { options, withHandles } from './ops.js';
+import { isLazy } from './lazy/node.js';
 
 const ONE_ITEM = /^[^,@]*$/;
 
@@ -38,7 +38,7 @@ export function parseItems(api, list, name) {
     temps = [];
   try {
     for (const v of list) {
-      const array = v instanceof Tensor || Array.isArray(v) || typeof v === 'boolean';
+      const array = v instanceof Tensor || Array.isArray(v) || ArrayBuffer.isView(v) || typeof v === 'boolean';
       if (isLazy(v)) throw new WtError('WT_EINVAL', `${name}: an index must have values; a LazyTensor has none yet`);
       if (!array) {
         parts.push(itemString(v, name));
@@ -54,6 +54,26 @@ export function parseItems(api, list, name) {
     throw e;
   }
   return { spec: parts.join(', '), tensors, temps };
+}
+
+// The one rule for an index argument (ufunc.at's indices; t.set's list is always items): a JS
+// array of items (index arrays, strings, null) is NumPy's tuple, one item per axis, as t.set
+// reads it; a Tensor or TypedArray, a number or a string is one item.  Where a JS array can
+// only be one index array (more entries than x has axes: [[0, 0], [2, 0]] into a 1-D x), it
+// is that.  A JS array of numbers is NumPy's list (one integer-array index) where it can only
+// be that (x has one axis, or the list one number); where it could also be one integer per
+// axis (x[0, 1] against x[[0, 1]]) the readings differ, so it is refused, with the fix.
+export function indexList(x, indices, name) {
+  if (!Array.isArray(indices)) return [indices];
+  const item = (v) =>
+    v instanceof Tensor || Array.isArray(v) || ArrayBuffer.isView(v) || typeof v === 'string' || v === null;
+  if (indices.some(item)) return indices.length > x.ndim && indices.every(Array.isArray) ? [indices] : indices;
+  if (x.ndim <= 1 || indices.length <= 1) return [indices];
+  throw new WtError(
+    'WT_EINDEX',
+    `${name}: [${indices.join(', ')}] could be one index array (NumPy's list) or one index per axis (NumPy's tuple); ` +
+      `pass wt.tensor([${indices.join(', ')}]) for the first, or [[${indices.join('], [')}]] for the second`,
+  );
 }
 
 // C's wt_index_get / wt_index_set with the parsed items
@@ -126,18 +146,6 @@ export function set(api, x, list, value) {
   }
   return x;
 }
-
-// NumPy's AxisError message for an axis of an ndim tensor, normalized
-export function axisOf(axis, ndim, name) {
-  if (!Number.isInteger(axis))
-    throw new WtError('WT_EINVAL', `${name}: axis must be an integer, got ${typeName(axis)}`);
-  if (axis < -ndim || axis >= ndim)
-    throw new WtError('WT_EINVAL', `${name}: axis ${axis} is out of bounds for array of dimension ${ndim}`);
-  return axis < 0 ? axis + ndim : axis;
-}
-
-// a tensor of a value wt.tensor takes (a Tensor or LazyTensor as it is: a LazyTensor's views are its methods too)
-export const asTensor = (api, v) => (v instanceof Tensor || isLazy(v) ? v : api.tensor(v));
 
 // indices under take's mode: 'raise' (C checks them), 'wrap' or 'clip' over an axis of size n
 function modeIndices(api, idx, mode, n, name) {

@@ -2,11 +2,12 @@
 // nested arrays (made tensors as wt.tensor makes them), in C (src/join.c):
 // wt.concat([a, b], {axis, out, casting}) or wt.concat([a, b], axis); axis
 // null flattens (NumPy's axis=None).
+import { options, withHandles } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { isLazy } from './lazy/index.js';
-import { options, outOf, withHandles } from './ops.js';
+import { isLazy } from './lazy/node.js';
+import { outOf } from './ops.js';
 
 export function join(api, name, list, opts) {
   const e = api.e;

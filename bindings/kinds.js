@@ -1,4 +1,4 @@
-// How a registry entry (registry.js) becomes a function: the eager free
+// How a registry entry (registry/) becomes a function: the eager free
 // function, its method on Tensor and LazyTensor, and the graph node it builds
 // when an operand is lazy.  One builder per kind; entries of the other kinds
 // bring their own `impl` (and `lazy` builder).
@@ -134,30 +134,24 @@ export function withFast(api, entry, fn) {
   let code = -1; // the C code, looked up on the first call
   if (entry.kind === 'reduction')
     return function (x, opts) {
-      if (opts !== undefined || !tensor(x)) return fn(...arguments);
+      if (arguments.length > 1 || !tensor(x)) return fn(...arguments);
       return e.reducePlain(code < 0 ? (code = e.code('reduce', name, name)) : code, x);
     };
   if (entry.arity === 1)
     return function (x, opts) {
-      if (opts !== undefined || !plain(x)) return fn(...arguments);
+      if (arguments.length > 1 || !plain(x)) return fn(...arguments);
       return e.ewisePlain(code < 0 ? (code = e.code('op', c, name)) : code, 1, x, 0, name);
     };
   return function (a, b, opts) {
-    if (opts !== undefined || !plain(a) || !plain(b)) return fn(...arguments);
+    if (arguments.length > 2 || !plain(a) || !plain(b)) return fn(...arguments);
     return e.ewisePlain(code < 0 ? (code = e.code('op', c, name)) : code, 2, a, b, name);
   };
 }
 
-// Tensor.prototype[method]: `this` is the first operand; a ufunc's options
-// follow its other operands
+// Tensor.prototype[method]: `this` is the first operand (the second where `self` is 1);
+// the declared parameters check the rest
 export function methodOf(entry, fns) {
   const id = entry.id ?? entry.name;
-  if (entry.kind === 'ufunc') {
-    const n = entry.arity - 1;
-    return function (...args) {
-      return fns(this)[id](this, ...args.slice(0, n), args[n]);
-    };
-  }
   if (entry.self === 1)
     return function (first, ...args) {
       return fns(this)[id](first, this, ...args);

@@ -2,10 +2,11 @@
 // cond, matrixRank, pinv and lstsq from the SVD, multiDot's chain order,
 // matrixPower's squarings, tensorsolve and tensorinv through reshapes.
 // The decompositions they call are linalg.js's (C's wt_linalg).
+import { asTensor, options } from './args.js';
+import { tuple } from './tuple.js';
+import { declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { asTensor } from './indexing.js';
 import { isInexact } from './dtypes.js';
 import * as l from './linalg.js';
 
@@ -182,7 +183,7 @@ export function lstsq(api, a, b, opts) {
       rank === n && m > n
         ? wt.sum(wt.square(wt.abs(wt.sub(wt.matmul(A, x), B))), { axis: 0 }).astype(rdt)
         : wt.zeros([0], rdt);
-    return { x: B0.ndim === 1 ? x.reshape([n]) : x, residuals: res, rank, s: S };
+    return tuple({ x: B0.ndim === 1 ? x.reshape([n]) : x, residuals: res, rank, s: S });
   });
   return out;
 }
@@ -352,5 +353,40 @@ export function buildLinalg(api) {
     tensorsolve: bind(tensorsolve),
     tensorinv: bind(tensorinv),
   };
-  return Object.freeze(ns);
+  return Object.freeze(declareNamespace('linalg.', ns, SIGNATURES));
 }
+
+// their parameters, NumPy's (params.js)
+const SIGNATURES = {
+  cholesky: 'a, {*, upper:bool}',
+  cross: 'x1, x2, {*, axis:int}',
+  det: 'a',
+  diagonal: 'x, {offset:int}',
+  eig: 'a',
+  eigh: 'a, {UPLO:str}',
+  eigvals: 'a',
+  eigvalsh: 'a, {UPLO:str}',
+  inv: 'a',
+  matmul: 'x1, x2',
+  matrixNorm: 'x, {*, keepdims:bool, ord}',
+  matrixPower: 'a, n',
+  matrixRank: 'A, {tol, hermitian:bool, *, rtol}',
+  matrixTranspose: 'x',
+  outer: 'x1, x2',
+  pinv: 'a, {rcond, hermitian:bool, *, rtol}',
+  qr: 'a, {mode:str}',
+  slogdet: 'a',
+  solve: 'a, b',
+  svd: 'a, {fullMatrices:bool, computeUv:bool, hermitian:bool}',
+  svdvals: 'x',
+  tensordot: 'x1, x2, {axes}',
+  trace: 'x, {offset:int, *, dtype}',
+  vecdot: 'x1, x2, {*, axis:int}',
+  vectorNorm: 'x, {*, axis, keepdims:bool, ord}',
+  lstsq: 'a, b, {rcond}',
+  norm: 'x, {ord, axis, keepdims:bool}',
+  cond: 'x, p?',
+  multiDot: 'arrays, {*, !out}',
+  tensorsolve: 'a, b, axes?',
+  tensorinv: 'a, ind?:int',
+};

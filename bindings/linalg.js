@@ -2,11 +2,10 @@
 // decompositions are C's (src/linalg.c: wt_linalg, one entry point, the ops
 // of the header's WT_LINALG_LIST); norms, ranks, pseudo-inverses, least
 // squares, chains and powers are composed here of C calls (linalg-more.js).
+import { asTensor, options, outs } from './args.js';
+import { tuple } from './tuple.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { asTensor } from './indexing.js';
-import { outs } from './sorting.js';
 import { LINALG, LINALG_UPPER, LINALG_VECTORS, LINALG_COMPLETE, LINALG_R_ONLY } from './abi.js';
 
 const OP = Object.fromEntries(LINALG.map((n, i) => [n, i]));
@@ -28,7 +27,7 @@ export const det = (api, x) => first(api, 'det', x);
 
 export function slogdet(api, x) {
   const [sign, logabsdet] = linalgCall(api, 'slogdet', x);
-  return { sign, logabsdet };
+  return tuple({ sign, logabsdet });
 }
 
 export function cholesky(api, x, opts) {
@@ -44,7 +43,7 @@ export function qr(api, x, opts) {
   if (flags === undefined)
     throw new WtError('WT_EINVAL', `qr: mode must be 'reduced', 'complete' or 'r', got ${typeName(mode)}`);
   const [Q, R] = linalgCall(api, 'qr', x, undefined, flags);
-  return mode === 'r' ? R : { Q, R };
+  return mode === 'r' ? R : tuple({ Q, R });
 }
 
 // eigh's UPLO: 'L' (the default) or 'U', either case
@@ -58,13 +57,13 @@ function uplo(opts, name) {
 
 export function eigh(api, x, opts) {
   const [eigenvalues, eigenvectors] = linalgCall(api, 'eigh', x, undefined, LINALG_VECTORS | uplo(opts, 'eigh'));
-  return { eigenvalues, eigenvectors };
+  return tuple({ eigenvalues, eigenvectors });
 }
 export const eigvalsh = (api, x, opts) => first(api, 'eigh', x, undefined, uplo(opts, 'eigvalsh'));
 
 export function eig(api, x) {
   const [eigenvalues, eigenvectors] = linalgCall(api, 'eig', x, undefined, LINALG_VECTORS);
-  return { eigenvalues, eigenvectors };
+  return tuple({ eigenvalues, eigenvectors });
 }
 export const eigvals = (api, x) => first(api, 'eig', x);
 
@@ -78,7 +77,7 @@ export function svd(api, x, opts) {
   if (opts.hermitian) return hermitianSvd(api, x, uv);
   if (!uv) return svdvals(api, x);
   const [U, S, Vh] = linalgCall(api, 'svd', x, undefined, LINALG_VECTORS | (full ? LINALG_COMPLETE : 0));
-  return { U, S, Vh };
+  return tuple({ U, S, Vh });
 }
 
 // the SVD of a Hermitian matrix from its eigendecomposition: |w| descending,
@@ -92,6 +91,6 @@ function hermitianSvd(api, x, uv) {
     const sgn = wt.takeAlongAxis(wt.sign(w), idx, -1),
       U = wt.takeAlongAxis(v, wt.expandDims(idx, -2), -1);
     const Vh = wt.conj(wt.matrixTranspose(wt.mul(U, wt.expandDims(sgn, -2)))).copy();
-    return { U, S: wt.takeAlongAxis(wt.abs(w), idx, -1), Vh };
+    return tuple({ U, S: wt.takeAlongAxis(wt.abs(w), idx, -1), Vh });
   });
 }

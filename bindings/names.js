@@ -8,6 +8,7 @@
 // alignment is a view (C's permute and reshape), so nothing is copied.
 // Labeled tensors are Einstein notation over einsum: a.label('i', 'j')
 // .mul(b.label('j', 'k')) sums the repeated j.
+import { declareMethods } from './params.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
 
@@ -227,6 +228,9 @@ export class Labeled {
     return einsumLabeled(this._wt, [this], labels);
   }
 }
+
+// the parameters of a labeled tensor's methods (params.js)
+declareMethods('Labeled.', Labeled.prototype, { mul: '...others', trace: '', to: '...labels' });
 
 function contract(wt, list) {
   const all = list.flatMap((l) => l.labels);

@@ -1,10 +1,10 @@
 // The Array API's inspection object (wt.namespaceInfo()) and NumPy's
 // vectorize: a JS function applied per element (a convenience; it runs in JS,
 // one call per element, and is not fast).
+import { asTensor, options } from './args.js';
+import { declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { DTYPES, MAX_DIMS } from './dtypes.js';
-import { options } from './ops.js';
-import { asTensor } from './indexing.js';
 
 const KINDS = {
   bool: (d) => d === 'bool',
@@ -22,24 +22,28 @@ export function namespaceInfo() {
     if (opts?.device !== undefined && opts.device !== null && opts.device !== device)
       throw new WtError('WT_EINVAL', `namespaceInfo: unsupported device '${opts.device}' (wtensor has '${device}')`);
   };
-  return {
-    capabilities: () => ({ 'boolean indexing': true, 'data-dependent shapes': true, 'max dimensions': MAX_DIMS }),
-    defaultDevice: () => device,
-    devices: () => [device],
-    // wtensor's default integer and index dtype is int32 (wasm32's size_t)
-    defaultDtypes: (opts) => (
-      check(opts),
-      { 'real floating': 'float64', 'complex floating': 'complex128', integral: 'int32', indexing: 'int32' }
-    ),
-    dtypes: (opts = {}) => {
-      check(opts);
-      const kinds =
-        opts.kind === undefined || opts.kind === null ? null : Array.isArray(opts.kind) ? opts.kind : [opts.kind];
-      for (const k of kinds ?? [])
-        if (!KINDS[k]) throw new WtError('WT_EINVAL', `namespaceInfo: unsupported kind '${k}'`);
-      return Object.fromEntries(DTYPES.filter((d) => !kinds || kinds.some((k) => KINDS[k](d))).map((d) => [d, d]));
+  return declareNamespace(
+    'namespaceInfo().',
+    {
+      capabilities: () => ({ 'boolean indexing': true, 'data-dependent shapes': true, 'max dimensions': MAX_DIMS }),
+      defaultDevice: () => device,
+      devices: () => [device],
+      // wtensor's default integer and index dtype is int32 (wasm32's size_t)
+      defaultDtypes: (opts) => (
+        check(opts),
+        { 'real floating': 'float64', 'complex floating': 'complex128', integral: 'int32', indexing: 'int32' }
+      ),
+      dtypes: (opts = {}) => {
+        check(opts);
+        const kinds =
+          opts.kind === undefined || opts.kind === null ? null : Array.isArray(opts.kind) ? opts.kind : [opts.kind];
+        for (const k of kinds ?? [])
+          if (!KINDS[k]) throw new WtError('WT_EINVAL', `namespaceInfo: unsupported kind '${k}'`);
+        return Object.fromEntries(DTYPES.filter((d) => !kinds || kinds.some((k) => KINDS[k](d))).map((d) => [d, d]));
+      },
     },
-  };
+    { capabilities: '', defaultDevice: '', devices: '', defaultDtypes: '{device}', dtypes: '{device, kind}' },
+  );
 }
 
 // the dtype NumPy's vectorize would infer from a JS result

@@ -2,11 +2,11 @@
 // searchsorted: isclose, allclose, arrayEqual, nanToNum, diff, ediff1d,
 // trapezoid, interp, histogramBinEdges; bincount and histogram are C's
 // wt_bincount and wt_histogram.
+import { asTensor, axisOf, given, options } from './args.js';
+import { tuple } from './tuple.js';
 import { WtError } from './errors.js';
-import { options, given } from './ops.js';
 import { isInexact } from './dtypes.js';
 import { typeName } from './engine.js';
-import { asTensor, axisOf } from './indexing.js';
 
 const floatOf = (dt) => (isInexact(dt) ? dt : 'float64');
 
@@ -253,7 +253,7 @@ export function histogram(api, a, opts) {
     let hist = binned(api, 'wt_histogram', t, api.e.handle(edges, 'bins'), w);
     if (w && !w.dtype.startsWith('float64') && !w.dtype.startsWith('complex')) hist = hist.astype(w.dtype);
     if (opts.density) hist = wt.div(wt.div(hist, wt.sum(hist)), diff(api, edges));
-    return { hist, binEdges: edges };
+    return tuple({ hist, binEdges: edges });
   });
 }
 

@@ -1,22 +1,13 @@
 // Marshalling for the ops whose arguments are more than a spec list:
 // elementwise ops (with named axes and Cortex's alpha/beta/reduce), reductions,
 // matmul and einsum.  C resolves the names, checks every operand and computes.
+import { options, withHandles, withTemp } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName, layout, isWeakTensor } from './engine.js';
 import { MAX_DIMS } from './dtypes.js';
 import { alignNamed, reductionAxes, translateEquation, withNames } from './names.js';
 import { isComplex } from './complex.js';
-
-// an option that was given (not undefined or null)
-export const given = (v) => v !== undefined && v !== null;
-
-export function options(opts, what) {
-  if (opts === undefined || opts === null) return {};
-  if (typeof opts !== 'object' || opts instanceof Tensor)
-    throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
-  return opts;
-}
 
 function number(v, dflt, what) {
   if (v === undefined) return dflt;
@@ -148,26 +139,6 @@ export function reduction(engine, name, x, opts) {
     out.done();
   }
   return o ? opts.out : engine.adopt(engine.takeOut());
-}
-
-// temporary wasm memory for argument arrays longer than the scratch slots
-// fn(pointer, n) with the tensors' handles as a C array of n pointers (ts[k] named label(k) in errors)
-export function withHandles(engine, ts, label, fn) {
-  const handles = ts.map((t, k) => engine.handle(t, label(k)));
-  return withTemp(engine, 4 * handles.length, (p) => {
-    handles.forEach((h, k) => engine.dv.setUint32(p + 4 * k, h, true));
-    return fn(p, handles.length);
-  });
-}
-
-export function withTemp(engine, bytes, fn) {
-  const p = engine.ex.wt_malloc(Math.max(bytes, 8));
-  if (!p) throw new WtError('WT_ENOMEM', `out of memory passing ${bytes} bytes of arguments`);
-  try {
-    return fn(p);
-  } finally {
-    engine.ex.wt_free(p);
-  }
 }
 
 // a number operand becomes a 0-d tensor (as NumPy's einsum converts scalars)

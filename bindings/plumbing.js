@@ -2,12 +2,10 @@
 // delete, block, unravelIndex, ravelMultiIndex, mayShareMemory,
 // sharesMemory, ndindex, ndenumerate.  Composed of C calls (index, concat,
 // integer ops); descriptors are read, never elements, except where noted.
+import { asTensor, axisOf, options, shapeArg } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { axisOf } from './indexing.js';
-import { asTensor, shapeArg } from './shape.js';
-import { options } from './ops.js';
 
 // x flattened for axis null, else x with axis normalized
 function along(api, x, axis, name) {

@@ -3,10 +3,11 @@
 // roots (eigenvalues of the companion matrix), poly, polyder, polyint,
 // polyadd, polysub, polymul, polydiv and the poly1d class, as NumPy computes
 // them, on tensors.
+import { asTensor, options } from './args.js';
+import { tuple } from './tuple.js';
+import { declareMethods } from './params.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { asTensor } from './indexing.js';
 import { isInexact } from './dtypes.js';
 import { eigvals, inv } from './linalg.js';
 import { lstsq } from './linalg-more.js';
@@ -70,17 +71,17 @@ export function polyfit(api, x, y, deg, opts) {
     lhs = wt.div(lhs, scale);
     const fit = lstsq(api, lhs, rhs, { rcond });
     const coef = fit.x.ndim === 2 ? wt.div(fit.x, wt.expandDims(scale, -1)) : wt.div(fit.x, scale);
-    if (opts.full) return { coef, residuals: fit.residuals, rank: fit.rank, singularValues: fit.s, rcond };
+    if (opts.full) return tuple({ coef, residuals: fit.residuals, rank: fit.rank, singularValues: fit.s, rcond });
     if (!opts.cov) return coef;
     const vbase = wt.div(inv(api, wt.matmul(lhs.mT, lhs)), wt.multiply.outer(scale, scale));
-    if (opts.cov === 'unscaled') return { coef, cov: Y.ndim === 1 ? vbase : wt.expandDims(vbase, -1) };
+    if (opts.cov === 'unscaled') return tuple({ coef, cov: Y.ndim === 1 ? vbase : wt.expandDims(vbase, -1) });
     if (X.shape[0] <= order)
       throw new WtError(
         'WT_EINVAL',
         'polyfit: the number of data points must exceed order to scale the covariance matrix',
       );
     const fac = wt.div(fit.residuals, X.shape[0] - order);
-    return { coef, cov: Y.ndim === 1 ? wt.mul(vbase, fac) : wt.mul(wt.expandDims(vbase, -1), fac) };
+    return tuple({ coef, cov: Y.ndim === 1 ? wt.mul(vbase, fac) : wt.mul(wt.expandDims(vbase, -1), fac) });
   });
   return r;
 }
@@ -278,4 +279,18 @@ export class Poly1d {
     return p;
   }
 }
+
+// the parameters of poly1d's methods (params.js)
+declareMethods('poly1d.', Poly1d.prototype, {
+  call: 'x',
+  deriv: 'm?:int',
+  integ: 'm?:int, k?',
+  add: 'other',
+  sub: 'other',
+  mul: 'other',
+  div: 'other',
+  pow: 'n',
+  dispose: '',
+  toString: '',
+});
 const coeffsOf = (o) => (o instanceof Poly1d ? o.coeffs : o);

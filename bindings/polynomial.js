@@ -6,10 +6,10 @@
 // Vandermonde matrix fit solves with, derivative and integral coefficient
 // recurrences, and the (scaled) companion matrix whose eigenvalues are the
 // roots.  Coefficient arithmetic is on JS numbers; evaluation on tensors.
+import { asTensor, options } from './args.js';
+import { declareMethods, argumentsOf } from './params.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { asTensor } from './indexing.js';
 import { eigvals } from './linalg.js';
 import { lstsq } from './linalg-more.js';
 
@@ -166,9 +166,11 @@ function evaluate(api, B, c, x) {
 
 /** A series of one basis: instances keep real coefficients as numbers and evaluate on tensors.  Each
  * wtensor instance's wt.polynomial holds subclasses with _api, _B (the basis) and _name on the prototype. */
+const seriesArgs = argumentsOf('coef, {domain, window, symbol:str}', 'polynomial');
 class Series {
-  constructor(coef, opts) {
+  constructor(...args) {
     const name = this._name;
+    let [coef, opts] = seriesArgs(...args);
     opts = options(opts, name);
     this.coef = series(coef, name);
     this.domain = pair(opts.domain ?? [-1, 1], name, 'domain');
@@ -260,6 +262,24 @@ class Series {
     return o.coef;
   }
 }
+
+// the parameters of the series' methods and static constructors (params.js)
+declareMethods('polynomial.', Series.prototype, {
+  degree: '',
+  mapparms: '',
+  call: 'x',
+  deriv: 'm?:int',
+  integ: 'm?:int, k?, lbnd?:num',
+  roots: '',
+  linspace: 'n?:int, domain?',
+  add: 'other',
+  sub: 'other',
+  toString: '',
+});
+declareMethods('polynomial.', Series, {
+  fit: 'x, y, deg, {domain, rcond, full:bool, w, window, symbol:str}',
+  fromRoots: 'roots, {domain, window, symbol:str}',
+});
 
 function makeClass(api, name, B) {
   const C = class extends Series {};

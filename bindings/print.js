@@ -14,7 +14,9 @@ export function setPrintOptions(opts = {}) {
     throw new WtError('WT_EINVAL', 'setPrintOptions: options must be a plain object');
   for (const [k, v] of Object.entries(opts)) {
     if (!(k in DEFAULTS)) throw new WtError('WT_EINVAL', `setPrintOptions: unknown option '${k}'`);
-    if (k === 'suppress' ? typeof v !== 'boolean' : !Number.isInteger(v) || v < 0)
+    // threshold: Infinity never summarizes (NumPy's docs use sys.maxsize)
+    const count = Number.isInteger(v) || (k === 'threshold' && v === Infinity);
+    if (k === 'suppress' ? typeof v !== 'boolean' : !count || v < 0)
       throw new WtError(
         'WT_EINVAL',
         `setPrintOptions: ${k} must be ${k === 'suppress' ? 'a boolean' : 'a non-negative integer'}`,
@@ -222,6 +224,12 @@ function formatArray(nested, ndim, fmt, linewidth, prefix) {
     return '[' + s.slice(indent.length) + ']';
   };
   return rec(nested, 0, prefix, linewidth);
+}
+
+// NumPy's str of a 0-d array: its value as repr prints it, without tensor( ) and the dtype
+export function scalarText(t) {
+  const nested = shown(t, false);
+  return formatArray(nested, 0, formatter(leaves(nested, 0), t.dtype, true), Infinity, '');
 }
 
 // dtypes NumPy's repr leaves unnamed (its int_ is int64)

@@ -2,10 +2,9 @@
 // planner and packed GEMM): dot, vecdot, inner, outer, tensordot, kron,
 // trace, cross, matrixTranspose; and convolve and correlate through C's direct
 // wt_correlate.
+import { asTensor, axisOf, options } from './args.js';
 import { WtError } from './errors.js';
-import { options } from './ops.js';
 import { typeName } from './engine.js';
-import { asTensor, axisOf } from './indexing.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const letters = (from, n) => LETTERS.slice(from, from + n);

@@ -4,12 +4,11 @@
 // are not NaN, sorted; NaN last either way), and each lane's order statistics
 // gathered there.  Methods: linear (default),
 // lower, higher, nearest (half to even), midpoint, as NumPy's.
+import { asTensor, options, reducedAxes } from './args.js';
 import { WtError } from './errors.js';
-import { options } from './ops.js';
 import { typeName } from './engine.js';
-import { asTensor } from './indexing.js';
 import { isInexact as isFloat } from './dtypes.js';
-import { reducedAxes, lanesLast } from './shape.js';
+import { lanesLast } from './shape.js';
 
 const METHODS = new Set(['linear', 'lower', 'higher', 'nearest', 'midpoint']);
 

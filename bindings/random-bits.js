@@ -3,11 +3,12 @@
 // here is a handle on it, its state read and written as NumPy's dicts with
 // 64- and 128-bit values as decimal strings (JSON-safe), accepted back as
 // strings, bigints or safe integers.
+import { withTemp } from './args.js';
+import { argumentsOf, declareMethods } from './params.js';
 import { WtError } from './errors.js';
 import { RNGS } from './abi.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { withTemp } from './ops.js';
 
 const M32 = 0xffffffffn;
 
@@ -152,8 +153,10 @@ export function withWords(e, ws, fn) {
 const readWords = (e, p, n) => Array.from(new Uint32Array(e.memory.buffer.slice(p, p + 4 * n)));
 
 // NumPy's SeedSequence: entropy (fresh when not given) and a spawn key, mixed in C
+const seedSequenceArgs = argumentsOf('entropy?, {spawnKey, poolSize:int, nChildrenSpawned:int}', 'SeedSequence');
 export class SeedSequence {
-  constructor(entropy, opts = {}) {
+  constructor(...args) {
+    const [entropy, opts = {}] = seedSequenceArgs(...args);
     this.entropy = entropy === undefined || entropy === null ? freshEntropy() : entropy;
     this.spawnKey = Array.from(opts.spawnKey ?? []);
     this.poolSize = opts.poolSize ?? 4;
@@ -299,6 +302,18 @@ export class BitGenerator {
   }
 }
 
+declareMethods('SeedSequence.', SeedSequence.prototype, {
+  generateState: 'nWords:int, dtype?',
+  spawn: 'nChildren:int',
+});
+declareMethods('BitGenerator.', BitGenerator.prototype, {
+  spawn: 'nChildren:int',
+  jumped: 'jumps?:int',
+  advance: 'delta',
+  dispose: '',
+  toString: '',
+});
+
 // One instance's classes: SeedSequence and the bit generators, bound to its engine.
 export function bitGenerators(api) {
   api.rngFreed = new FinalizationRegistry((ptr) => api.e.ex.wt_rng_free(ptr));
@@ -308,10 +323,11 @@ export function bitGenerators(api) {
     return C;
   };
   const kinds = RNGS.map(({ name }) => {
+    const seedOf = argumentsOf('seed?', name);
     const C = {
       [name]: class extends BitGenerator {
-        constructor(seed) {
-          super(seed, name);
+        constructor(...args) {
+          super(seedOf(...args)[0], name);
         }
       },
     }[name];

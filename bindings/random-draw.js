@@ -1,10 +1,10 @@
 // The marshalling every random method shares: parameters into tensors, size
 // into a shape, one C call, and NumPy's return conventions (a scalar when
 // neither size nor an array parameter was given; out= filled in place).
+import { given } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { given } from './ops.js';
 import { RANDOM } from './abi.js';
 
 export const isOptions = (v) =>

@@ -2,13 +2,14 @@
 // MT19937 seeded as old NumPy seeded it, the polar Gaussian with its cached
 // second value, masked-rejection integers, so old code and textbooks
 // reproduce.  The module-level functions share one RandomState per instance.
+import { given } from './args.js';
+import { declareMethods, declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { given } from './ops.js';
 import { DIST, splitOptions, drawDist } from './random-draw.js';
 import { withWords } from './random-bits.js';
-import { integersOf, choiceIndices, chosen, permutationOf, shuffleIn, distMethod } from './random.js';
+import { integersOf, choiceIndices, chosen, permutationOf, shuffleIn, distMethod } from './random-sample.js';
 
 const U32 = 2 ** 32;
 
@@ -127,6 +128,26 @@ export class RandomStateBase {
 RandomStateBase.prototype.uniform = distMethod(DIST.legacy_uniform);
 RandomStateBase.prototype.normal = distMethod(DIST.legacy_normal);
 
+// their parameters, NumPy's RandomState's (params.js)
+const SIGNATURES = {
+  seed: 'seed?',
+  randomSample: 'size?',
+  random: 'size?',
+  rand: '...dims',
+  randn: '...dims',
+  standardNormal: 'size?',
+  randint: 'low, {high, size, dtype}',
+  choice: 'a, {size, replace:bool, p}',
+  shuffle: 'x',
+  permutation: 'x',
+  getState: '{!legacy}',
+  setState: 'state:obj',
+  uniform: 'low?, high?, {size}',
+  normal: 'loc?, scale?, {size}',
+  toString: '',
+};
+declareMethods('RandomState.', RandomStateBase.prototype, SIGNATURES);
+
 const SHARED = ['seed', 'rand', 'randn', 'randint', 'random', 'randomSample', 'uniform', 'normal', 'standardNormal'];
 
 // one instance's RandomState class, and the module-level functions over one shared RandomState
@@ -136,6 +157,10 @@ export function legacy(api) {
   let shared = null;
   const global = () => (shared ??= new RandomState());
   const names = [...SHARED, 'choice', 'shuffle', 'permutation', 'getState', 'setState'];
-  const functions = Object.fromEntries(names.map((n) => [n, (...a) => global()[n](...a)]));
+  const functions = declareNamespace(
+    'random.',
+    Object.fromEntries(names.map((n) => [n, (...a) => global()[n](...a)])),
+    Object.fromEntries(names.map((n) => [n, SIGNATURES[n]])),
+  );
   return { RandomState, functions };
 }

@@ -1,5 +1,6 @@
 // Scopes and the engine's state: tidy / keep / dispose, memory counters,
 // engine info and the machine probes.
+import { declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
@@ -75,6 +76,10 @@ export function info(engine) {
 // the machine's limits as this build sees them (benchmarks, diagnostics)
 export function probe(engine, zeros) {
   const ex = engine.ex;
+  return declareNamespace('probe.', probes(ex, zeros), { peak: 'iters?', copy: 'bytes?, repeats?' });
+}
+
+function probes(ex, zeros) {
   return {
     peak(iters = 2e7) {
       if (!Number.isSafeInteger(iters) || iters <= 0)

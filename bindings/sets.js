@@ -2,9 +2,10 @@
 // uniqueCounts, uniqueInverse, uniqueAll, NumPy's unique (axis too), isin,
 // intersect1d, union1d, setdiff1d, setxor1d.  C finds the unique values
 // (src/sort.c: wt_unique, one radix sort); the rest is composed of C calls.
-import { options } from './ops.js';
-import { axisOf, asTensor, get } from './indexing.js';
-import { sort, argsort, searchsorted, outs } from './sorting.js';
+import { asTensor, axisOf, options, outs } from './args.js';
+import { tuple } from './tuple.js';
+import { get } from './indexing.js';
+import { sort, argsort, searchsorted } from './sorting.js';
 
 // C's unique: [values, indices, inverse, counts], each as asked (want: four booleans)
 function uniqueCall(api, x, equalNan, want) {
@@ -22,15 +23,15 @@ function uniqueCall(api, x, equalNan, want) {
 export const uniqueValues = (api, x) => uniqueCall(api, x, false, [true, false, false, false])[0];
 export function uniqueCounts(api, x) {
   const [values, , , counts] = uniqueCall(api, x, false, [true, false, false, true]);
-  return { values, counts };
+  return tuple({ values, counts });
 }
 export function uniqueInverse(api, x) {
   const [values, , inverseIndices] = uniqueCall(api, x, false, [true, false, true, false]);
-  return { values, inverseIndices };
+  return tuple({ values, inverseIndices });
 }
 export function uniqueAll(api, x) {
   const [values, indices, inverseIndices, counts] = uniqueCall(api, x, false, [true, true, true, true]);
-  return { values, indices, inverseIndices, counts };
+  return tuple({ values, indices, inverseIndices, counts });
 }
 
 // NumPy's unique: the values, or {values, indices?, inverseIndices?, counts?} when any return* is set
@@ -46,7 +47,7 @@ export function unique(api, x, opts) {
   if (want[1]) r.indices = indices;
   if (want[2]) r.inverseIndices = inverseIndices;
   if (want[3]) r.counts = counts;
-  return r;
+  return tuple(r);
 }
 
 // unique subarrays along axis: rows sorted lexicographically (stable sorts from the last column), kept where

@@ -3,25 +3,11 @@
 // relatives, unstack, tile, repeat, roll.  Every one is C views (slice,
 // permute, reshape, broadcast), C copies and C's concat and repeat composed
 // here; nothing loops over elements in JS.
+import { asTensor, axesOf, axisOf, options, shapeArg } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { options } from './ops.js';
-import { axisOf, asTensor } from './indexing.js';
-import { isLazy } from './lazy/index.js';
-
-export { asTensor };
-
-// the axes of an ndim tensor, normalized and unique (NumPy's normalize_axis_tuple)
-export function axesOf(axes, ndim, name) {
-  const list = (Array.isArray(axes) ? axes : [axes]).map((a) => axisOf(a, ndim, name));
-  if (new Set(list).size !== list.length) throw new WtError('WT_EINVAL', `${name}: repeated axis in [${axes}]`);
-  return list;
-}
-
-// a reduction's axis option: null or undefined names every axis
-export const reducedAxes = (axis, ndim, name) =>
-  axis === null || axis === undefined ? [...Array(ndim).keys()] : axesOf(axis, ndim, name);
+import { isLazy } from './lazy/node.js';
 
 // t with the axes moved last and merged into one: each lane a row, and the kept shape before it
 export function lanesLast(wt, t, axes) {
@@ -32,13 +18,6 @@ export function lanesLast(wt, t, axes) {
     axes.map((_, k) => t.ndim - axes.length + k),
   );
   return { lanes: moved.contiguous().reshape([...kept, -1]), kept };
-}
-
-// a shape argument: non-negative integers
-export function shapeArg(v, name, what = 'shape') {
-  if (!Array.isArray(v) || v.some((n) => !Number.isSafeInteger(n) || n < 0))
-    throw new WtError('WT_EINVAL', `${name}: ${what} must be an array of non-negative integers, got ${typeName(v)}`);
-  return v;
 }
 
 // a slice spec reversing the given axes

@@ -2,24 +2,10 @@
 // searchsorted, digitize, the Array API's unique_* and NumPy's unique, isin
 // and the 1-D set functions.  C sorts (src/sort.c: wt_sort, wt_unique,
 // wt_partition, wt_searchsorted); what is composed here is composed of C calls.
+import { asTensor, axisOf, options, outs, withTemp } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { options, withTemp } from './ops.js';
-import { axisOf, asTensor } from './indexing.js';
-
-// call(p0, p1, ...) with n out pointers; the tensors C made (null where it made none)
-export function outs(api, n, call) {
-  const e = api.e;
-  return withTemp(e, 4 * n, (p) => {
-    for (let k = 0; k < n; k++) e.dv.setUint32(p + 4 * k, 0, true);
-    e.check(call(...Array.from({ length: n }, (_, k) => p + 4 * k)));
-    return Array.from({ length: n }, (_, k) => {
-      const ptr = e.dv.getUint32(p + 4 * k, true);
-      return ptr ? e.adopt(ptr) : null;
-    });
-  });
-}
 
 // x and its axis for sorting: axis null sorts the flattened tensor (NumPy's axis=None)
 function sortable(api, x, axis, name) {

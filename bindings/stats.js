@@ -2,11 +2,10 @@
 // sort: cumulative sums and products, var/std, the nan* reductions, ptp,
 // average, median and quantiles, logsumexp and softmax.  Each takes what
 // wt.tensor takes, and follows NumPy 2's dtypes, NaN handling and errors.
+import { asTensor, axisOf, given, options, reducedAxes } from './args.js';
+import { tuple } from './tuple.js';
 import { WtError } from './errors.js';
-import { options, given } from './ops.js';
-import { asTensor, axisOf } from './indexing.js';
 import { isInexact as isFloat } from './dtypes.js';
-import { reducedAxes } from './shape.js';
 // the element count a reduction over axes sees
 const countOf = (t, axes) => axes.reduce((n, a) => n * t.shape[a], 1);
 
@@ -174,7 +173,7 @@ export function average(api, x, opts) {
         throw new WtError('WT_EINVAL', "average: Weights sum to zero, can't be normalized");
       avg = wt.div(wt.sum(wt.mul(t, w), ro), scl);
     }
-    return opts.returned ? { average: avg, sumOfWeights: scl } : avg;
+    return opts.returned ? tuple({ average: avg, sumOfWeights: scl }) : avg;
   });
 }
 

@@ -1,7 +1,8 @@
 // Tensor: a JS handle on a C tensor.  A handle's descriptor never changes, so
 // it is read once; `data` is a zero-copy TypedArray over the whole storage,
 // re-derived whenever wasm memory has grown.
-import { repr } from './print.js';
+import { repr, scalarText } from './print.js';
+import { declareMethods, describe } from './params.js';
 import { WtError } from './errors.js';
 import { ARRAYS, DTYPES, HALF_AS_BITS, halfToNumber } from './dtypes.js';
 import { complexAt, isComplexDtype } from './complex.js';
@@ -25,6 +26,11 @@ export function sourceOf(x, r) {
 
 export class Tensor {
   constructor(engine, ptr) {
+    if (typeof engine?.infoPtr !== 'number')
+      throw new WtError(
+        'WT_EINVAL',
+        'Tensor: tensors are made by wt.tensor, wt.zeros, wt.arange and the other functions; new Tensor() is not one of them',
+      );
     this._e = engine;
     this._ptr = ptr;
     // the whole descriptor in one wasm call (wt_tensor_info cannot fail on a live handle)
@@ -195,13 +201,37 @@ export class Tensor {
     return walk(0, this._offset);
   }
 
-  item() {
+  // NumPy's item(): the one element; item(k) the k-th in C order; item(i, j, ...) the element
+  // there (negative from the end) — read in place, no tensor made
+  item(...index) {
+    if (index.length === 0) {
+      if (this.size !== 1)
+        throw new WtError(
+          'WT_ESHAPE',
+          `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`,
+        );
+      return this._at(this._offset);
+    }
+    return this._at(elementOffset(this, index.length === 1 && Array.isArray(index[0]) ? index[0] : index));
+  }
+
+  // A tensor of one element used where JS wants a number (s > 3, s * 2, Number(s), `${s}` of a
+  // 0-d tensor) is its value: a number, a bigint for 64-bit integers, a boolean for bool.
+  // More elements are NumPy's ambiguous truth value; a complex value has no JS number.
+  [Symbol.toPrimitive](hint) {
+    if (hint === 'string') return !this.isDisposed && this.ndim === 0 ? scalarText(this) : this.toString();
     if (this.size !== 1)
       throw new WtError(
-        'WT_ESHAPE',
-        `item() needs a tensor of size 1, this one has shape (${this._shape.join(',')}) and size ${this.size}`,
+        'WT_EINVAL',
+        `the truth value of a tensor with more than one element is ambiguous (shape (${this._shape.join(', ')}${this.ndim === 1 ? ',' : ''})): use wt.any() or wt.all(), or .item() for one element`,
       );
-    return this._at(this._offset);
+    const v = this._at(this._offset);
+    if (v !== null && typeof v === 'object')
+      throw new WtError('WT_EDTYPE', 'a complex tensor has no JS number value: use .item() for its {re, im}');
+    return v;
+  }
+  valueOf() {
+    return this[Symbol.toPrimitive]('number');
   }
 
   // a contiguous copy of the values, outside wasm memory
@@ -232,3 +262,53 @@ export class Tensor {
     return this.toString();
   }
 }
+
+// the element offset of an item() index: one flat position, or one integer per axis
+function elementOffset(t, index) {
+  const shape = t._shape,
+    strides = t.strides;
+
+  const int = (v) => {
+    const k = typeof v === 'bigint' ? Number(v) : v;
+    if (!Number.isSafeInteger(k))
+      throw new WtError('WT_EINDEX', `item: an index must be an integer, got ${describe(v)}`);
+    return k;
+  };
+  if (index.length === 1 && shape.length !== 1) {
+    const size = t.size;
+    let k = int(index[0]);
+    if (k < -size || k >= size) throw new WtError('WT_EINDEX', `item: index ${k} is out of bounds for size ${size}`);
+    if (k < 0) k += size;
+    let off = t._offset;
+    for (let a = shape.length - 1; a >= 0; a--) {
+      off += (k % shape[a]) * strides[a];
+      k = Math.floor(k / shape[a]);
+    }
+    return off;
+  }
+  if (index.length !== shape.length)
+    throw new WtError(
+      'WT_EINDEX',
+      `item: incorrect number of indices for a tensor of ${shape.length} dimension${shape.length === 1 ? '' : 's'}: ${index.length}`,
+    );
+  let off = t._offset;
+  index.forEach((v, a) => {
+    const k = int(v);
+    if (k < -shape[a] || k >= shape[a])
+      throw new WtError('WT_EINDEX', `item: index ${k} is out of bounds for axis ${a} with size ${shape[a]}`);
+    off += (k < 0 ? k + shape[a] : k) * strides[a];
+  });
+  return off;
+}
+
+// the parameters of Tensor's own methods (the registry declares the rest; params.js)
+declareMethods('Tensor.', Tensor.prototype, {
+  tobytes: '{!order}',
+  fill: 'value',
+  toArray: '',
+  item: '...index',
+  toTypedArray: '',
+  dispose: '',
+  toString: '',
+  valueOf: '',
+});

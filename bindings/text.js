@@ -2,9 +2,9 @@
 // a fetched file) in, tensors out, and back.  Parsing, checking and
 // formatting happen in C (src/text.c); JS moves the text and applies NumPy's
 // ndmin and unpack to the 2-D result.
+import { options, withTemp } from './args.js';
 import { WtError } from './errors.js';
 import { typeName } from './engine.js';
-import { options, withTemp } from './ops.js';
 import { asBytes } from './files.js';
 
 const encoder = new TextEncoder(),

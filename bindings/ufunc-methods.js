@@ -2,12 +2,14 @@
 // elementwise function: wt.add.accumulate (C: wt_accumulate), wt.add.at
 // (C: wt_index_apply), wt.maximum.reduce, wt.subtract.outer and
 // wt.add.reduceat, composed from C calls.  Eager only.
+import { asTensor, axisOf, given, options, reducedAxes } from './args.js';
+import { declareNamespace } from './params.js';
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
-import { options, outOf, given } from './ops.js';
-import { reducedAxes, lanesLast } from './shape.js';
-import { asTensor, axisOf, callIndex } from './indexing.js';
+import { outOf } from './ops.js';
+import { lanesLast } from './shape.js';
+import { callIndex, indexList } from './indexing.js';
 import { opCodeOf } from './ufuncs.js';
 
 // reductions C has of its own (sum's pairwise floats, NumPy's dtypes), by C name
@@ -132,9 +134,7 @@ export function at(api, entry, x, indices, b) {
   const name = `${entry.name}.at`,
     e = api.e;
   if (!(x instanceof Tensor)) throw new WtError('WT_EINVAL', `${name}: x must be a Tensor, got ${typeName(x)}`);
-  // an index array (a tensor or numbers), or a list of items as t.get takes them
-  const plain = (v) => typeof v === 'number' || typeof v === 'boolean' || (Array.isArray(v) && v.every(plain));
-  const list = Array.isArray(indices) && !indices.every(plain) ? indices : [indices];
+  const list = indexList(x, indices, name);
   // b as np.asarray makes it (a number is an int32 or float64 tensor, not a weak scalar), as NumPy's at
   const value = b === undefined || b instanceof Tensor ? b : api.tensor(b);
   try {
@@ -148,12 +148,24 @@ export function at(api, entry, x, indices, b) {
   return x;
 }
 
+// NumPy's parameters of the methods (params.js), parsed once per method and ufunc
+const SIGNATURES = {
+  accumulate: 'array, {axis:int, dtype, out}',
+  reduce: 'array, {axis, dtype, out, keepdims:bool, initial, !where}',
+  outer: 'A, B, {out, *, casting}',
+  reduceat: 'array, indices, {axis:int, dtype, out}',
+  at: 'a, indices, b?',
+};
+
 // every binary ufunc's function object gets the methods
 export function ufuncMethods(api, entry, fn) {
   if (entry.kind !== 'ufunc' || entry.arity !== 2) return;
-  fn.accumulate = (x, opts) => accumulate(api, entry, x, opts);
-  fn.reduce = (x, opts) => reduce(api, entry, x, opts);
-  fn.outer = (a, b, opts) => outer(api, fn, a, b, opts);
-  fn.reduceat = (x, indices, opts) => reduceat(api, entry, x, indices, opts);
-  fn.at = (x, indices, b) => at(api, entry, x, indices, b);
+  const methods = {
+    accumulate: (x, opts) => accumulate(api, entry, x, opts),
+    reduce: (x, opts) => reduce(api, entry, x, opts),
+    outer: (a, b, opts) => outer(api, fn, a, b, opts),
+    reduceat: (x, indices, opts) => reduceat(api, entry, x, indices, opts),
+    at: (x, indices, b) => at(api, entry, x, indices, b),
+  };
+  Object.assign(fn, declareNamespace(`${entry.name}.`, methods, SIGNATURES));
 }

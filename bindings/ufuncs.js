@@ -119,15 +119,27 @@ const ALIASES = {
 
 const CODE = new Map(OPS.map((o, k) => [o.name, k]));
 
+// Their parameters, NumPy's: the operands, out (also positional), then the keywords
+// (alpha, beta and reduce are Cortex's forms: out = reduce(op(alpha*x, beta*z)))
+const KEYWORDS = '{out, *, casting, alpha, beta, reduce, !where, !dtype}';
+const OPERANDS = { 1: 'x', 2: 'x1, x2', 3: 'x1, x2, x3' };
+const SIGNATURES = {
+  where: 'condition, x?, y?, {out, *, casting}',
+  clip: 'a, aMin?, aMax?, {out, *, casting, !where, !dtype}',
+  fma: 'x, y, z, {out, *, casting, !where, !dtype}',
+};
+
 export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {
   if (!CODE.has(c)) throw new Error(`ufuncs.js: '${c}' is not in the C op list (include/wtensor.h WT_OP_LIST)`);
   const aliases = ALIASES[name] ?? [];
+  const arity = OPS[CODE.get(c)].arity;
   return {
     name,
     aliases,
     kind: 'ufunc',
     c,
-    arity: OPS[CODE.get(c)].arity,
+    arity,
+    sig: SIGNATURES[name] ?? `${OPERANDS[arity]}, ${KEYWORDS}`,
     method: true,
     lazy: true,
   };
@@ -140,6 +152,25 @@ export const opCodeOf = (name) => CODE.get(cName(name));
 
 // NumPy's reductions (C: wt_reduce), amax and amin NumPy's other names of max and min
 const REDUCE_ALIASES = { max: ['amax'], min: ['amin'] };
-export const REDUCTION_ENTRIES = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all', 'argmax', 'argmin'].map(
-  (name) => ({ name, aliases: REDUCE_ALIASES[name] ?? [], kind: 'reduction', c: name, method: true, lazy: true }),
-);
+// their parameters in NumPy's order ('!': NumPy's, refused by name until wtensor has it)
+// (dtype on all: C refuses it where NumPy does, with NumPy's message; casting applies to out)
+const REDUCE_SIGNATURES = {
+  sum: 'a, {axis, dtype, out, keepdims, !initial, !where, *, casting}',
+  prod: 'a, {axis, dtype, out, keepdims, !initial, !where, *, casting}',
+  max: 'a, {axis, out, keepdims, !initial, !where, *, dtype, casting}',
+  min: 'a, {axis, out, keepdims, !initial, !where, *, dtype, casting}',
+  mean: 'a, {axis, dtype, out, keepdims, *, !where, casting}',
+  any: 'a, {axis, out, keepdims, *, !where, dtype, casting}',
+  all: 'a, {axis, out, keepdims, *, !where, dtype, casting}',
+  argmax: 'a, {axis, out, *, keepdims, dtype, casting}',
+  argmin: 'a, {axis, out, *, keepdims, dtype, casting}',
+};
+export const REDUCTION_ENTRIES = Object.entries(REDUCE_SIGNATURES).map(([name, sig]) => ({
+  name,
+  aliases: REDUCE_ALIASES[name] ?? [],
+  kind: 'reduction',
+  c: name,
+  sig,
+  method: true,
+  lazy: true,
+}));

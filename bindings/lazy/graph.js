@@ -1,13 +1,15 @@
 // Building graphs: leaves (constants, placeholders, variables, persistent
 // tensors) and computed nodes, each checked by C as it is built (infer.js).
 // A failed build leaves the graph as it was.
+import { options } from '../args.js';
+import { declareMethods } from '../params.js';
 import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName, weak, isWeakTensor, towardZero } from '../engine.js';
 import { WEAK_COMPLEX, WEAK_INT } from '../abi.js';
 import { cName } from '../ufuncs.js';
 import { isComplex } from '../complex.js';
-import { LazyTensor, fmtShape, checkName, options } from './node.js';
+import { LazyTensor, fmtShape, checkName } from './node.js';
 import { withMeta, inferEwise, inferReduce, inferMatmul, inferView, inferEinsum } from './infer.js';
 import { Compiled } from './run.js';
 
@@ -355,3 +357,17 @@ for (const name of [
     }
   };
 }
+
+// the parameters of a graph's methods (params.js)
+declareMethods('Graph.', Graph.prototype, {
+  constant: 'value, {dtype, name}',
+  placeholder: 'shape, dtype?, name?',
+  variable: 'init, {dtype, name, trainable:bool}',
+  persistentTensor: 'shape, dtype?, {name, init}',
+  lazy: 'value, {dtype, name}',
+  variables: '{trainable:bool}',
+  placeholders: '',
+  node: 'name',
+  compile: 'outputs:obj',
+  dispose: '',
+});

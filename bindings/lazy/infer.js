@@ -2,8 +2,8 @@
 // run on descriptors (wt_op_result_dtype, wt_broadcast_shapes) or on
 // zero-stride stand-ins (wt_reduce_shape, wt_matmul_shape, the views
 // themselves), so building a node allocates nothing of its size.
+import { withTemp } from '../args.js';
 import { DTYPES, MAX_DIMS } from '../dtypes.js';
-import { withTemp } from '../ops.js';
 import { layout } from '../engine.js';
 import { LazyTensor } from './node.js';
 

@@ -4,8 +4,9 @@
 // the l-tensors), and computed nodes: elementwise ops, casts, reductions,
 // views, matmul, einsum and assign.  Its methods are the registry's
 // (api.js installs them); this file holds what a node is.
+import { declareMethods } from '../params.js';
 import { WtError } from '../errors.js';
-import { Tensor } from '../tensor.js';
+import { LAZY, isLazy } from '../args.js';
 import { typeName } from '../engine.js';
 
 export const LEAVES = ['constant', 'placeholder', 'variable', 'persistent'];
@@ -86,17 +87,22 @@ export class LazyTensor {
   }
 }
 
-export const isLazy = (v) => v instanceof LazyTensor;
+// the parameters of LazyTensor's own methods (the registry declares the rest; params.js)
+declareMethods('LazyTensor.', LazyTensor.prototype, {
+  assign: 'value',
+  read: '',
+  load: 'value',
+  dispose: '',
+  describe: '',
+  toString: '',
+});
+
+export { isLazy };
+
+// args.js knows a LazyTensor by this brand (it imports nothing from lazy/)
+LazyTensor.prototype[LAZY] = true;
 
 export function checkName(name, what) {
   if (typeof name !== 'string' || !name)
     throw new WtError('WT_EINVAL', `${what}: name must be a non-empty string, got ${typeName(name)}`);
-}
-
-export function options(opts, what) {
-  if (opts === undefined || opts === null) return {};
-  if (typeof opts !== 'object' || opts instanceof Tensor || opts instanceof LazyTensor || Array.isArray(opts)) {
-    throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
-  }
-  return opts;
 }

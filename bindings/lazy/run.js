@@ -1,6 +1,7 @@
 // Running a compiled graph: feeds checked, slabs and program memory made once,
 // then each step of the plan by its kind (STEPS), handles freed after their
 // last reader, assignments committed last so a swap reads start-of-run values.
+import { declareMethods } from '../params.js';
 import { WtError } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName } from '../engine.js';
@@ -237,3 +238,6 @@ export class Compiled {
     return save(this);
   }
 }
+
+// the parameters of a compiled graph's methods (params.js)
+declareMethods('Compiled.', Compiled.prototype, { run: 'feeds?:obj', memoryPlan: '', dispose: '', save: '' });

@@ -90,7 +90,7 @@ test('TensorProto: wtensor and protobufjs write the same bytes and read each oth
   for (const [dtype, [code, field]] of Object.entries(TF)) {
     wt.tidy(() => {
       const t = wt
-        .arange(-3, 9, 1, dtype === 'bool' ? 'int8' : dtype)
+        .arange(-3, 9, 1, 'int8') // NumPy refuses -3 as a uint8 start
         .astype(dtype)
         .reshape([3, 4]).T; // a strided view
       const cx = dtype.startsWith('complex');
@@ -147,5 +147,5 @@ test('TensorProto: the last value fills the shape; no values give zeros; errors 
   );
   throwsWt(() => wt.fromTensorProto(one.subarray(0, one.length - 2)), 'WT_ESYNTAX', /runs past the end/);
   throwsWt(() => wt.zeros([2]).toTensorProto({ form: 'json' }), 'WT_EINVAL', /form must be 'content' or 'fields'/);
-  throwsWt(() => wt.zeros([2]).toTensorProto(5), 'WT_EINVAL', /options must be an object/);
+  throwsWt(() => wt.zeros([2]).toTensorProto(5), 'WT_EINVAL', /form/); // the second positional is form
 });

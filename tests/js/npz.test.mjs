@@ -209,7 +209,8 @@ test('toNpz checks its arguments before writing anything', async () => {
     [[{ a: 3 }], /toNpz: 'a'/],
     [[{ a: dead }], /disposed/],
     [[{ '': one }], /member name must not be empty/],
-    [[{ a: one }, 'fast'], /options must be an object/],
+    [[{ a: one }, 'fast'], /compress must be a boolean/],
+    [[{ a: one }, { compres: true }], /'compres' is not an option of toNpz; did you mean 'compress'/],
   ]) {
     await assert.rejects(wt.toNpz(...args), (e) => e instanceof WtError && pattern.test(e.message));
   }

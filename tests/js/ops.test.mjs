@@ -243,7 +243,7 @@ test('out: any writable view, in place, aliasing; bad outs leave it untouched', 
       'WT_EINVAL',
       /operands must be tensors, numbers, booleans or complex numbers, got the string "x"/,
     );
-    throwsWt(() => wt.add(a, 1, 5), 'WT_EINVAL', /options must be an object/);
+    throwsWt(() => wt.add(a, 1, 5), 'WT_EINVAL', /out must be a Tensor/); // NumPy's third positional is out
     throwsWt(
       () => wt.add(a, 2n ** 64n),
       'WT_EDTYPE',

@@ -16,7 +16,7 @@ test("tensors print as NumPy's repr, under every print option", () => {
       wt.setPrintOptions({ precision: 8, threshold: 1000, edgeitems: 3, linewidth: 75, suppress: false, ...c.options });
       for (const reversed of [false, true])
         wt.tidy(() => {
-          const got = String(fixtureTensor(c, reversed)); // views print their values
+          const got = fixtureTensor(c, reversed).toString(); // views print their values
           if (got !== c.repr) failed.push(`${JSON.stringify(c.options)}\n${got}\n--- NumPy:\n${c.repr}`);
         });
     }
@@ -42,6 +42,6 @@ test('console.log, util.inspect and template strings print the repr; options are
   t.dispose();
   assert.equal(String(t), 'tensor(disposed)');
   assert.throws(() => wt.setPrintOptions({ precision: -1 }), /precision must be a non-negative integer/);
-  assert.throws(() => wt.setPrintOptions({ colour: true }), /unknown option 'colour'/);
+  assert.throws(() => wt.setPrintOptions({ colour: true }), /'colour' is not an option of setPrintOptions/);
   assert.equal(wt.getPrintOptions().linewidth, 75);
 });

@@ -150,7 +150,12 @@ test("bad parameters are NumPy's errors, and a failed call draws nothing", () =>
   }
   throwsWt(() => g.random(3, { dtype: 'int32' }), 'WT_EDTYPE', /float64 or float32/);
   throwsWt(() => g.binomial(wt.tensor([2.5]), 0.5), 'WT_EDTYPE', /n must be an integer/); // a scalar 2.5 is 2, as NumPy's
-  throwsWt(() => g.normal(0, 1, { size: [2, 3], out: wt.zeros([3, 2], 'float64') }), 'WT_ESHAPE', /must match out/);
+  throwsWt(() => g.standardNormal({ size: [2, 3], out: wt.zeros([3, 2], 'float64') }), 'WT_ESHAPE', /must match out/);
+  throwsWt(
+    () => g.normal(0, 1, { size: [2], out: wt.zeros([2]) }),
+    'WT_EINVAL',
+    /'out' is not an option of Generator.normal/,
+  ); // NumPy's has none
   throwsWt(() => g.shuffle(wt.broadcastTo(wt.arange(3), [2, 3])), 'WT_EREADONLY', /read-only/);
   throwsWt(() => wt.random.seed(2 ** 32), 'WT_EINVAL', /between 0 and 2\*\*32 - 1/);
   throwsWt(() => (g.bitGenerator.state = { bit_generator: 'MT19937' }), 'WT_EINVAL', /PCG64 state/);
