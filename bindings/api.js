@@ -6,7 +6,7 @@ import { Tensor } from './tensor.js';
 import { defineOp } from './marshal.js';
 import { DTYPES } from './dtypes.js';
 import { REGISTRY, VIEW_NAMES } from './registry/index.js';
-import { eagerOf, withLazy, withFast, methodOf, methodName } from './kinds.js';
+import { eagerOf, withLazy, withKeywords, withFast, methodOf, methodName } from './kinds.js';
 import { parseSignature, declare, SIGNATURE } from './params.js';
 import { creation } from './creation.js';
 import { Graph, LazyTensor, isLazy } from './lazy/index.js';
@@ -62,7 +62,7 @@ export function buildApi(engine) {
   for (const entry of REGISTRY) engine.ops[entry.id ?? entry.name] = eagerOf(api, entry);
   for (const entry of REGISTRY) {
     const id = entry.id ?? entry.name;
-    const checked = declared(entry, withLazy(entry, engine.ops[id], isLazy));
+    const checked = declared(entry, withKeywords(api, entry, withLazy(entry, engine.ops[id], isLazy)));
     const fn = withFast(api, entry, checked);
     if (fn !== checked && checked[SIGNATURE]) Object.defineProperty(fn, SIGNATURE, { value: checked[SIGNATURE] });
     engine.fns[id] = fn;

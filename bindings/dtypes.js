@@ -35,6 +35,8 @@ export function halfToNumber(h) {
 export const ARRAYS = DTYPES.map((d) => BY_NAME[d]);
 // a float or complex dtype (NumPy's inexact kinds)
 export const isInexact = (dt) => dt.startsWith('float') || dt.startsWith('complex');
+// bytes per element (a complex element is two of its TypedArray's parts)
+export const itemsizeOf = (dt) => ARRAYS[CODE[dt]].BYTES_PER_ELEMENT * (dt.startsWith('complex') ? 2 : 1);
 export const CODE = Object.fromEntries(DTYPES.map((d, i) => [d, i]));
 
 // the dtype a TypedArray's elements are: a Uint8Array holds uint8 (bool shares

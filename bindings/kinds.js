@@ -7,6 +7,8 @@ import { defineOp } from './marshal.js';
 import { ewise, reduction } from './ops.js';
 import { withNames } from './names.js';
 import { WtError } from './errors.js';
+import { given } from './args.js';
+import { ufuncKeywords, reductionKeywords } from './keywords.js';
 
 // eager functions of the generic kinds
 const EAGER = {
@@ -108,6 +110,24 @@ function asOperand(api, v, name, k) {
     if (e instanceof WtError) throw new WtError(e.code, `${name}: operand ${k + 1}: ${e.message}`);
     throw e;
   }
+}
+
+// NumPy's keywords C's calls do not take (keywords.js): a ufunc's dtype= and where=, a
+// reduction's where= and initial=, composed of the public functions without them
+const KEYWORD_REDUCTIONS = new Set(['sum', 'prod', 'max', 'min', 'mean', 'any', 'all']);
+export function withKeywords(api, entry, fn) {
+  if (entry.kind === 'ufunc') {
+    const n = entry.arity;
+    return (...args) => {
+      const opts = args[n];
+      if (!opts || (!given(opts.where) && !given(opts.dtype)) || (entry.name === 'where' && args.length < 3))
+        return fn(...args);
+      return ufuncKeywords(api, entry, fn, args.slice(0, n), opts);
+    };
+  }
+  if (entry.kind !== 'reduction' || !KEYWORD_REDUCTIONS.has(entry.name)) return fn;
+  return (x, opts) =>
+    opts && (given(opts.where) || given(opts.initial)) ? reductionKeywords(api, entry.name, fn, x, opts) : fn(x, opts);
 }
 
 // the free function: eager, or a node of the graph of its first lazy operand

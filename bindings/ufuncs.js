@@ -121,12 +121,12 @@ const CODE = new Map(OPS.map((o, k) => [o.name, k]));
 
 // Their parameters, NumPy's: the operands, out (also positional), then the keywords
 // (alpha, beta and reduce are Cortex's forms: out = reduce(op(alpha*x, beta*z)))
-const KEYWORDS = '{out, *, casting, alpha, beta, reduce, !where, !dtype}';
+const KEYWORDS = '{out, *, where, casting, dtype, alpha, beta, reduce}';
 const OPERANDS = { 1: 'x', 2: 'x1, x2', 3: 'x1, x2, x3' };
 const SIGNATURES = {
   where: 'condition, x?, y?, {out, *, casting}',
-  clip: 'a, aMin?, aMax?, {out, *, casting, !where, !dtype}',
-  fma: 'x, y, z, {out, *, casting, !where, !dtype}',
+  clip: 'a, aMin?, aMax?, {out, *, where, casting, dtype}',
+  fma: 'x, y, z, {out, *, where, casting, dtype}',
 };
 
 export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {
@@ -155,13 +155,13 @@ const REDUCE_ALIASES = { max: ['amax'], min: ['amin'] };
 // their parameters in NumPy's order ('!': NumPy's, refused by name until wtensor has it)
 // (dtype on all: C refuses it where NumPy does, with NumPy's message; casting applies to out)
 const REDUCE_SIGNATURES = {
-  sum: 'a, {axis, dtype, out, keepdims, !initial, !where, *, casting}',
-  prod: 'a, {axis, dtype, out, keepdims, !initial, !where, *, casting}',
-  max: 'a, {axis, out, keepdims, !initial, !where, *, dtype, casting}',
-  min: 'a, {axis, out, keepdims, !initial, !where, *, dtype, casting}',
-  mean: 'a, {axis, dtype, out, keepdims, *, !where, casting}',
-  any: 'a, {axis, out, keepdims, *, !where, dtype, casting}',
-  all: 'a, {axis, out, keepdims, *, !where, dtype, casting}',
+  sum: 'a, {axis, dtype, out, keepdims, initial, where, *, casting}',
+  prod: 'a, {axis, dtype, out, keepdims, initial, where, *, casting}',
+  max: 'a, {axis, out, keepdims, initial, where, *, dtype, casting}',
+  min: 'a, {axis, out, keepdims, initial, where, *, dtype, casting}',
+  mean: 'a, {axis, dtype, out, keepdims, *, where, casting}',
+  any: 'a, {axis, out, keepdims, *, where, dtype, casting}',
+  all: 'a, {axis, out, keepdims, *, where, dtype, casting}',
   argmax: 'a, {axis, out, *, keepdims, dtype, casting}',
   argmin: 'a, {axis, out, *, keepdims, dtype, casting}',
 };

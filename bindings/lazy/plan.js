@@ -8,7 +8,7 @@
 // pass needs is materialized once; materialized values live in slabs reused
 // as soon as their last reader has run.
 import { WtError } from '../errors.js';
-import { ARRAYS, CODE } from '../dtypes.js';
+import { CODE, itemsizeOf } from '../dtypes.js';
 import { OPS, REDUCTIONS, FUSE_MAXLEAVES, FUSE_MAXCODE } from '../abi.js';
 import { opCodeOf } from '../ufuncs.js';
 import { LazyTensor, LEAVES } from './node.js';
@@ -207,7 +207,7 @@ function placeSlabs(steps, outs, lastUse) {
     const slabbed = s.type === 'fuse' && (s.node.kind === 'assign' ? s.stage : !fresh.has(s.node));
     if (slabbed) {
       const n = s.node,
-        bytes = n.size * ARRAYS[CODE[n.dtype]].BYTES_PER_ELEMENT;
+        bytes = n.size * itemsizeOf(n.dtype); // a complex element is two parts
       const fits = free.filter((k) => slabs[k].bytes >= bytes).sort((a, b) => slabs[a].bytes - slabs[b].bytes);
       s.slab = fits.length ? free.splice(free.indexOf(fits[0]), 1)[0] : slabs.push({ bytes }) - 1;
       // a staged assignment is read when the run commits, after every step

@@ -1,0 +1,187 @@
+// NumPy's keywords of ufuncs and reductions that C's calls do not take
+// themselves, composed of C calls through the public functions (so a lazy
+// operand builds the same composition as graph nodes):
+//   ufuncs      dtype= (the loop's dtype: the inputs cast to it under
+//               casting=, NumPy's "no loop" where the op cannot give it) and
+//               where= (out untouched where false; without out, zeros there:
+//               NumPy leaves that memory uninitialised)
+//   reductions  where= (the masked-out elements count as the identity) and
+//               initial= (the first value of every slice, cast to the result)
+import { WtError } from './errors.js';
+import { Tensor } from './tensor.js';
+import { given, isLazy, withTemp } from './args.js';
+import { isComplex } from './complex.js';
+import { canCast } from './dtype-rules.js';
+import { DTYPES } from './dtypes.js';
+
+const isTensorLike = (v) => v instanceof Tensor || isLazy(v);
+
+// NumPy's where= mask: bool only (it casts with the 'safe' rule); a JS array or boolean becomes one
+function maskOf(api, where, name, temps) {
+  const m = isTensorLike(where) ? where : api.tensor(where);
+  if (m !== where) temps.push(m);
+  if (m.dtype !== 'bool')
+    throw new WtError(
+      'WT_EDTYPE',
+      `${name}: where: Cannot cast array data from dtype('${m.dtype}') to dtype('bool') according to the rule 'safe'`,
+    );
+  return m;
+}
+
+// the dtype an elementwise op gives these operands (C's wt_op_result_dtype, nothing computed)
+function resultDtype(api, name, cname, operands) {
+  const e = api.e,
+    op = e.code('op', cname, name),
+    n = operands.length;
+  return withTemp(e, 16 * n, (p) => {
+    operands.forEach((v, k) => {
+      const code = isTensorLike(v)
+        ? e.dtypeCode(v.dtype, name)
+        : typeof v === 'boolean'
+          ? e.dtypeCode('bool', name)
+          : isComplex(v)
+            ? -2
+            : typeof v === 'bigint'
+              ? -3
+              : -1;
+      e.dv.setInt32(p + 4 * k, code, true);
+      e.dv.setFloat64(p + 8 * n + 8 * k, typeof v === 'number' || typeof v === 'bigint' ? Number(v) : 0, true);
+    });
+    e.check(e.ex.wt_op_result_dtype(op, n, p, p + 8 * n, e.outPtr));
+    return DTYPES[e.takeOut()];
+  });
+}
+
+const noLoop = (name, cname) =>
+  new WtError(
+    'WT_EDTYPE',
+    `${name}: No loop matching the specified signature and casting was found for ufunc ${cname}`,
+  );
+
+// the operands cast to dtype, as NumPy's type resolution with a dtype= signature does
+function loopOperands(api, name, cname, operands, dtype, casting, temps) {
+  api.e.dtypeCode(dtype, `${name}: dtype`);
+  const natural = resultDtype(api, name, cname, operands);
+  if (natural === dtype) return operands; // abs of complex128 with dtype=float64: its own loop
+  const rule = casting ?? 'same_kind';
+  const cast = operands.map((v, k) => {
+    const from = isTensorLike(v)
+      ? v.dtype
+      : typeof v === 'number' && !Number.isInteger(v)
+        ? 'float64'
+        : isComplex(v)
+          ? 'complex128'
+          : null; // a JS integer, bigint or boolean is a weak scalar the op checks
+    if (from !== null && !canCast(api.e, from, dtype, rule))
+      throw new WtError(
+        'WT_EDTYPE',
+        `${name}: Cannot cast ufunc '${cname}' input ${k} from dtype('${from}') to dtype('${dtype}') with casting rule '${rule}'`,
+      );
+    if (!isTensorLike(v) || v.dtype === dtype) return v;
+    const t = api.e.fns.astype(v, dtype);
+    temps.push(t);
+    return t;
+  });
+  if (resultDtype(api, name, cname, cast) !== dtype) throw noLoop(name, cname);
+  return cast;
+}
+
+// fn(...operands, opts) with NumPy's dtype= and where= taken out of opts
+export function ufuncKeywords(api, entry, fn, operands, opts) {
+  const { dtype, where, ...rest } = opts;
+  const wt = api.wt,
+    fns = api.e.fns,
+    temps = [];
+  try {
+    const ops = given(dtype) ? loopOperands(api, entry.name, entry.c, operands, dtype, rest.casting, temps) : operands;
+    if (!given(where)) return fn(...ops, rest);
+    if (given(rest.reduce))
+      throw new WtError('WT_EINVAL', `${entry.name}: where= and reduce= together are not supported`);
+    const m = maskOf(api, where, entry.name, temps);
+    if (given(rest.out)) {
+      // the result in out's dtype (casting checked as into out), then written where the mask is true
+      const staged = wt.emptyLike(rest.out);
+      temps.push(staged);
+      fn(...ops, { ...rest, out: staged });
+      return fns.where(m, staged, rest.out, { out: rest.out });
+    }
+    const r = fn(...ops, rest);
+    temps.push(r);
+    const zero = wt.zeros([], r.dtype);
+    temps.push(zero);
+    return fns.where(m, r, zero);
+  } finally {
+    for (const t of temps) if (t instanceof Tensor) t.dispose();
+  }
+}
+
+// the value a masked-out element counts as, in x's dtype
+const IDENTITY = { sum: 0, prod: 1, any: false, all: true, mean: 0 };
+
+// fn(x, opts) with NumPy's where= and initial= taken out of opts (sum, prod, max, min, any, all, mean)
+export function reductionKeywords(api, name, fn, x, opts) {
+  const { where, initial, ...rest } = opts;
+  const wt = api.wt,
+    fns = api.e.fns,
+    temps = [];
+  const keep = (t) => (temps.push(t), t);
+  try {
+    const t = isTensorLike(x) ? x : keep(api.tensor(x));
+    const extreme = name === 'max' || name === 'min';
+    if (given(where) && extreme && !given(initial))
+      throw new WtError(
+        'WT_EINVAL',
+        `${name}: reduction operation '${name === 'max' ? 'maximum' : 'minimum'}' does not have an identity, so to use a where mask one has to specify 'initial'`,
+      );
+    let v = t;
+    if (given(where)) {
+      const m = keep(fns.broadcastTo(maskOf(api, where, name, temps), t.shape));
+      const fill = extreme ? initial : IDENTITY[name];
+      v = keep(fns.where(m, t, keep(wt.full([], fill, t.dtype === 'bool' && !extreme ? 'bool' : t.dtype))));
+      if (name === 'mean') return maskedMean(api, t, v, m, rest, keep);
+    }
+    if (!given(initial)) return fn(v, rest);
+    return withInitial(api, name, fn, v, initial, rest, keep);
+  } finally {
+    for (const t of temps) if (t instanceof Tensor) t.dispose();
+  }
+}
+
+// initial joins every slice: added (sum), multiplied (prod), or the bound of max and min;
+// an empty slice is initial itself.  Cast into the result's dtype as NumPy casts it.
+const COMBINE = { sum: 'add', prod: 'mul', max: 'maximum', min: 'minimum' };
+function withInitial(api, name, fn, v, initial, opts, keep) {
+  const wt = api.wt,
+    fns = api.e.fns;
+  const { out, ...rest } = opts;
+  let r;
+  if ((name === 'max' || name === 'min') && v.shape.includes(0)) {
+    // every slice is empty: initial in the reduced shape (lazily: 0 * the empty sum + initial)
+    const init = keep(wt.full([], initial, v.dtype));
+    const zeros = keep(fns.mul(keep(fns.sum(v, { axis: rest.axis, keepdims: rest.keepdims })), 0));
+    r = fns.astype(keep(fns.add(zeros, init)), v.dtype);
+  } else {
+    const part = keep(fn(v, rest));
+    r = fns[COMBINE[name]](part, keep(wt.full([], initial, part.dtype)));
+  }
+  if (!given(out)) return r;
+  keep(r);
+  return fns.assign(out, r);
+}
+
+// NumPy's _mean with where: the masked sum over the count of the mask, in the mean's dtype
+function maskedMean(api, t, v, m, opts, keep) {
+  const fns = api.e.fns;
+  const { out, ...rest } = opts;
+  const want = keep(fns.mean(keep(fns.zeros([1], t.dtype)), { dtype: rest.dtype })).dtype; // mean's dtype for t
+  const acc = t.dtype === 'float16' && !given(rest.dtype) ? 'float32' : want;
+  const s = keep(fns.sum(v, { ...rest, dtype: acc }));
+  const count = keep(fns.sum(m, { axis: rest.axis, keepdims: rest.keepdims }));
+  const r = fns.div(s, count);
+  if (r.dtype === want && !given(out)) return r;
+  keep(r);
+  const c = want.startsWith('complex') || !r.dtype.startsWith('complex') ? fns.astype(r, want) : r;
+  if (!given(out)) return c;
+  keep(c);
+  return fns.assign(out, c);
+}
