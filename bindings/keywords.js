@@ -7,6 +7,9 @@
 //               NumPy leaves that memory uninitialised)
 //   reductions  where= (the masked-out elements count as the identity) and
 //               initial= (the first value of every slice, cast to the result)
+//   operands    clip with a side open (NumPy's None), and integers no 64-bit
+//               dtype holds where NumPy still answers (comparisons, true
+//               division, a clip bound beyond the tensor's range)
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { given, isLazy, withTemp } from './args.js';
@@ -184,4 +187,47 @@ function maskedMean(api, t, v, m, opts, keep) {
   if (!given(out)) return c;
   keep(c);
   return fns.assign(out, c);
+}
+
+// ---- operands NumPy takes that C's calls do not
+
+const COMPARISONS = new Set(['equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal']);
+const huge = (v) => typeof v === 'bigint' && (v < -(2n ** 63n) || v >= 2n ** 64n);
+const isIntDtype = (d) => d === 'bool' || /int/.test(d);
+
+// an integer beyond int64 and uint64 as NumPy reads it where it answers: compared exactly (every
+// integer element is on one side of it: ±1e20 says which), converted to float beside floats and in
+// true division, and as a clip bound beyond an integer tensor's range, no bound (its extreme)
+function hugeOperand(api, entry, operands, k) {
+  const v = operands[k],
+    tensors = operands.filter(isTensorLike);
+  const ints = tensors.length > 0 && tensors.every((t) => isIntDtype(t.dtype));
+  if (COMPARISONS.has(entry.c)) return ints ? (v > 0n ? 1e20 : -1e20) : Number(v);
+  if (entry.c === 'divide') return Number(v);
+  if (entry.c !== 'clip' || k === 0 || !isTensorLike(operands[0])) return v;
+  const x = operands[0];
+  if (!isIntDtype(x.dtype)) return Number(v);
+  if ((k === 1) !== v < 0n || x.dtype === 'bool') return v; // beyond on the side that binds: NumPy's OverflowError
+  const info = api.wt.iinfo(x.dtype);
+  return k === 1 ? info.min : info.max;
+}
+
+// the operands C can take, or the composed result: fn(...operands, opts) otherwise
+export function ufuncOperands(api, entry, operands) {
+  if (!operands.some(huge)) return operands;
+  return operands.map((v, k) => (huge(v) ? hugeOperand(api, entry, operands, k) : v));
+}
+
+// NumPy's clip with a side open (None): maximum or minimum alone; both open: a copy
+export function openClip(api, operands, opts) {
+  const fns = api.e.fns;
+  const [x, lo, hi] = operands;
+  if (given(lo)) return fns.maximum(x, lo, opts);
+  if (given(hi)) return fns.minimum(x, hi, opts);
+  const t = isTensorLike(x) ? x : api.tensor(x);
+  try {
+    return given(opts?.out) ? fns.assign(opts.out, t) : fns.copy(t);
+  } finally {
+    if (t !== x) t.dispose();
+  }
 }

@@ -8,7 +8,7 @@ import { ewise, reduction } from './ops.js';
 import { withNames } from './names.js';
 import { WtError } from './errors.js';
 import { given } from './args.js';
-import { ufuncKeywords, reductionKeywords } from './keywords.js';
+import { ufuncKeywords, reductionKeywords, ufuncOperands, openClip } from './keywords.js';
 
 // eager functions of the generic kinds
 const EAGER = {
@@ -119,10 +119,12 @@ export function withKeywords(api, entry, fn) {
   if (entry.kind === 'ufunc') {
     const n = entry.arity;
     return (...args) => {
-      const opts = args[n];
-      if (!opts || (!given(opts.where) && !given(opts.dtype)) || (entry.name === 'where' && args.length < 3))
-        return fn(...args);
-      return ufuncKeywords(api, entry, fn, args.slice(0, n), opts);
+      if (entry.name === 'where' && args.length === 1) return fn(...args); // where(cond) is nonzero
+      const operands = ufuncOperands(api, entry, args.slice(0, n)),
+        opts = args[n];
+      if (entry.name === 'clip' && (!given(operands[1]) || !given(operands[2]))) return openClip(api, operands, opts);
+      if (!opts || (!given(opts.where) && !given(opts.dtype))) return fn(...operands, ...args.slice(n));
+      return ufuncKeywords(api, entry, fn, operands, opts);
     };
   }
   if (entry.kind !== 'reduction' || !KEYWORD_REDUCTIONS.has(entry.name)) return fn;

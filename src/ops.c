@@ -153,7 +153,9 @@ static int float_over(int n, const int *dtypes, int t) {
 bool wt_ops_clip_drops(int op, int k, int x_dtype, double v, bool is_int) {
     double lo, hi;
     if (op != WT_OP_CLIP || (k != 1 && k != 2) || !is_int || !wt_dtype_range(x_dtype, &lo, &hi)) return false;
-    return k == 1 ? v <= lo : v >= hi;
+    /* strictly beyond: a 64-bit bound at the rounded extreme (2^63 - 2 read as 2^63 - 1024) may be
+    ** inside the range, and a weak int tensor there must stay exact */
+    return k == 1 ? v < lo : v > hi;
 }
 
 /* NEP 50's weak integers beyond the compute dtype c (an integer): comparisons
@@ -211,8 +213,14 @@ int wt_ops_operand_dtype(const wt_tensor *t, double *value) {
 
 void wt_ops_scalar_store(int op, int k, int x_dtype, int dtype, int code, double v, void *slot) {
     if (wt_ops_clip_drops(op, k, x_dtype, v, code == WT_WEAK_INT || wt_dtype_weak_int(v))) {
-        double lo = -INFINITY, hi = INFINITY; /* the bound becomes the compute dtype's extreme */
-        wt_dtype_range(dtype, &lo, &hi);
+        if (wt_dtype_is_int(dtype)) { /* the bound becomes the dtype's extreme, exactly (no double holds int64's) */
+            wt_dtype_limits l;
+            wt_dtype_limits_of(dtype, &l);
+            uint64_t e = k == 1 ? (uint64_t)l.int_min : l.int_max;
+            memcpy(slot, &e, wt_dtype_size(dtype)); /* the low bytes: little-endian */
+            return;
+        }
+        double lo = -INFINITY, hi = INFINITY; /* a float compute dtype: its infinities */
         v = k == 1 ? lo : hi;
     }
     if (dtype == WT_FLOAT16) v = wt_half_to_float(wt_half_from_double(v));
