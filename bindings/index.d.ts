@@ -144,9 +144,9 @@ export interface Linalg {
   /** The diagonals of the last two axes. */
   diagonal(x: Mat, options?: { offset?: number } | number): Tensor;
   /** Eigenvalues (real when all of them are, for a real x) and unit right eigenvectors. */
-  eig(x: Mat): { eigenvalues: Tensor; eigenvectors: Tensor };
+  eig(x: Mat): Tuple<{ eigenvalues: Tensor; eigenvectors: Tensor }>;
   /** Hermitian: eigenvalues ascending (real dtype) and orthonormal eigenvectors; UPLO picks the triangle read. */
-  eigh(x: Mat, options?: { UPLO?: 'L' | 'U' } | 'L' | 'U'): { eigenvalues: Tensor; eigenvectors: Tensor };
+  eigh(x: Mat, options?: { UPLO?: 'L' | 'U' } | 'L' | 'U'): Tuple<{ eigenvalues: Tensor; eigenvectors: Tensor }>;
   eigvals(x: Mat): Tensor;
   eigvalsh(x: Mat, options?: { UPLO?: 'L' | 'U' } | 'L' | 'U'): Tensor;
   inv(x: Mat): Tensor;
@@ -161,15 +161,15 @@ export interface Linalg {
   outer(x1: Mat, x2: Mat): Tensor;
   /** The pseudo-inverse by SVD; cutoff rcond (default 1e-15, NumPy's) or rtol (null: max(M, N) eps) times s_max. */
   pinv(x: Mat, options?: { rtol?: number | Mat | null; rcond?: number | Mat; hermitian?: boolean }): Tensor;
-  qr(x: Mat, options?: { mode?: 'reduced' | 'complete' } | 'reduced' | 'complete'): { Q: Tensor; R: Tensor };
+  qr(x: Mat, options?: { mode?: 'reduced' | 'complete' } | 'reduced' | 'complete'): Tuple<{ Q: Tensor; R: Tensor }>;
   qr(x: Mat, options: { mode: 'r' } | 'r'): Tensor;
-  slogdet(x: Mat): { sign: Tensor; logabsdet: Tensor };
+  slogdet(x: Mat): Tuple<{ sign: Tensor; logabsdet: Tensor }>;
   /** x with a x = b: a 1-D b is one vector for every matrix (NumPy 2), else b is a stack of matrices (..., M, K). */
   solve(a: Mat, b: Mat): Tensor;
   svd(
     x: Mat,
     options?: { fullMatrices?: boolean; computeUv?: true; hermitian?: boolean },
-  ): { U: Tensor; S: Tensor; Vh: Tensor };
+  ): Tuple<{ U: Tensor; S: Tensor; Vh: Tensor }>;
   svd(x: Mat, options: { computeUv: false; hermitian?: boolean }): Tensor;
   svdvals(x: Mat): Tensor;
   tensordot(
@@ -183,7 +183,11 @@ export interface Linalg {
   /** ord 2 (default), 1, ±Infinity, 0 (the count of nonzeros) or any p, over axis (all when null). */
   vectorNorm(x: Mat, options?: { ord?: number; axis?: number | number[] | null; keepdims?: boolean }): Tensor;
   /** NumPy's least squares: the minimum-norm x, residuals (full column rank and M > N only), rank, singular values. */
-  lstsq(a: Mat, b: Mat, options?: { rcond?: number | null }): { x: Tensor; residuals: Tensor; rank: number; s: Tensor };
+  lstsq(
+    a: Mat,
+    b: Mat,
+    options?: { rcond?: number | null },
+  ): Tuple<{ x: Tensor; residuals: Tensor; rank: number; s: Tensor }>;
   /** NumPy's norm: 2-norm of everything (ord and axis null), a vector norm along one axis, a matrix norm over two. */
   norm(
     x: Mat,
@@ -393,8 +397,13 @@ export declare class Tensor {
   toArray(): NestedArray;
   /** A contiguous copy of the values, outside wasm memory. */
   toTypedArray(): AnyTypedArray;
-  /** The single value of a size-1 tensor. */
-  item(): number | bigint | boolean | ComplexLike;
+  /** The single value of a size-1 tensor; item(i, j, ...) the element there, item(k) the k-th in C order
+   *  (NumPy's ndarray.item), read in place. */
+  item(...index: (number | bigint)[]): number | bigint | boolean | ComplexLike;
+  /** A size-1 tensor where JS wants a number: its value (s > 3, s * 2, Number(s)); `${s}` of a 0-d
+   *  tensor is NumPy's str. More elements: NumPy's ambiguous-truth-value WtError. */
+  [Symbol.toPrimitive](hint: 'number' | 'string' | 'default'): number | bigint | boolean | string;
+  valueOf(): number | bigint | boolean;
   dispose(): void;
 
   /** this tensor as a .npy file: numpy.save's bytes (Fortran order when Fortran- but not C-contiguous) */
@@ -493,8 +502,22 @@ export interface OpOptions {
   casting?: Casting;
 }
 
+/** An elementwise function's keywords (NumPy's ufunc keywords): out also comes positionally after
+ *  the operands. */
+export interface UfuncOptions extends OpOptions {
+  /** Computes where true: out keeps its values where false; without out, zeros there (NumPy's are
+   *  uninitialised). A bool mask, broadcast with the operands. */
+  where?: Operand | boolean;
+  /** The loop's dtype: the inputs cast to it under casting (same_kind by default). */
+  dtype?: DType;
+}
+
+/** A result NumPy returns as a tuple: its named fields, also iterable in NumPy's order
+ *  (`const [U, S, Vh] = wt.linalg.svd(a)`). */
+export type Tuple<T> = T & Iterable<T[keyof T]>;
+
 /** Cortex's form out = op(alpha*x, beta*z); with reduce, out may be smaller than the result. */
-export interface CortexOptions extends OpOptions {
+export interface CortexOptions extends UfuncOptions {
   alpha?: number;
   beta?: number;
   reduce?: 'sum' | 'prod' | 'max' | 'min';
@@ -510,6 +533,10 @@ export interface ReduceOptions {
   out?: Tensor;
   /** A stricter rule for the cast into out. */
   casting?: Casting;
+  /** sum, prod, max, min: the first value of every slice (max and min of an empty slice: this). */
+  initial?: number | bigint | boolean;
+  /** all but argmax/argmin: only where true counts (a bool mask broadcast to x); max/min need initial. */
+  where?: Operand | boolean;
 }
 export type ReduceArg = ReduceOptions | number | string | readonly (number | string)[];
 
@@ -632,12 +659,12 @@ export type TensorOps = {
   std(options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
   dot(b: Values): Tensor;
   trace(options?: { offset?: number; axis1?: number; axis2?: number; dtype?: DType } | number): Tensor;
-} & { [K in BinaryOp]: (other: Operand, options?: OpOptions) => Tensor } & {
-  [K in UnaryOp]: (options?: OpOptions) => Tensor;
+} & { [K in BinaryOp]: (other: Operand, options?: UfuncOptions) => Tensor } & {
+  [K in UnaryOp]: (options?: UfuncOptions) => Tensor;
 } & { [K in ReduceOp]: (options?: ReduceArg) => Tensor } & {
   where(a: Operand, b: Operand, options?: OpOptions): Tensor;
-  clip(lo: Operand, hi: Operand, options?: OpOptions): Tensor;
-  fma(b: Operand, c: Operand, options?: OpOptions): Tensor;
+  clip(lo: Operand | null, hi?: Operand | null, options?: UfuncOptions): Tensor;
+  fma(b: Operand, c: Operand, options?: UfuncOptions): Tensor;
   matmul(other: Operand, options?: OpOptions): Tensor;
   /** NumPy's a[...] = value (items an array, or one item): value broadcast and cast; returns this tensor. */
   set(items: readonly IndexItem[] | IndexItem, value: Operand | NestedArray): Tensor;
@@ -712,7 +739,7 @@ export interface EinsumPath {
 /** The free-function forms of the ops. */
 /** NumPy's ufunc methods of a binary function (wt.add.reduce, ...); eager. */
 export interface BinaryUfunc {
-  (a: Operand, b: Operand, options?: OpOptions): Tensor;
+  (a: Operand, b: Operand, options?: UfuncOptions): Tensor;
   /** Folds axis (default 0; null: all; several only for reorderable ops) with the op, from initial or the first. */
   reduce(
     x: Values,
@@ -737,11 +764,12 @@ export interface BinaryUfunc {
 export type WtensorOps = {
   [K in BinaryOp | BinaryAlias]: BinaryUfunc;
 } & {
-  [K in UnaryOp | UnaryAlias]: (x: Operand, options?: OpOptions) => Tensor;
+  [K in UnaryOp | UnaryAlias]: (x: Operand, options?: UfuncOptions) => Tensor;
 } & { [K in ReduceOp | ReduceAlias]: (x: Values, options?: ReduceArg) => Tensor } & {
   where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
-  clip(x: Operand, lo: Operand, hi: Operand, options?: OpOptions): Tensor;
-  fma(a: Operand, b: Operand, c: Operand, options?: OpOptions): Tensor;
+  /** null (NumPy's None) leaves a side open. */
+  clip(x: Operand, lo: Operand | null, hi?: Operand | null, options?: UfuncOptions): Tensor;
+  fma(a: Operand, b: Operand, c: Operand, options?: UfuncOptions): Tensor;
   /** out = op(alpha*x, beta*z); op by JS or NumPy name ('sub' or 'subtract'). */
   binary(op: BinaryOp | string, x: Operand, z: Operand, options?: CortexOptions): Tensor;
   /** out = op(alpha*x). */
@@ -892,11 +920,11 @@ export type WtensorOps = {
   digitize(x: Values, bins: Values, right?: boolean): Tensor;
   /** The Array API's unique_values: every NaN distinct. */
   uniqueValues(x: Values): Tensor;
-  uniqueCounts(x: Values): { values: Tensor; counts: Tensor };
-  uniqueInverse(x: Values): { values: Tensor; inverseIndices: Tensor };
-  uniqueAll(x: Values): { values: Tensor; indices: Tensor; inverseIndices: Tensor; counts: Tensor };
+  uniqueCounts(x: Values): Tuple<{ values: Tensor; counts: Tensor }>;
+  uniqueInverse(x: Values): Tuple<{ values: Tensor; inverseIndices: Tensor }>;
+  uniqueAll(x: Values): Tuple<{ values: Tensor; indices: Tensor; inverseIndices: Tensor; counts: Tensor }>;
   /** NumPy's unique (equalNan default true): the values, or with return* options an object. */
-  unique(x: Values, options?: UniqueOptions): Tensor | UniqueResult;
+  unique(x: Values, options?: UniqueOptions): Tensor | Tuple<UniqueResult>;
   isin(x: Values, test: Values, options?: { invert?: boolean }): Tensor;
   intersect1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   union1d(a: Values, b: Values): Tensor;
@@ -1123,7 +1151,7 @@ export interface StatsOps {
   average(
     x: Values,
     options: { axis?: number | readonly number[] | null; weights?: Values; keepdims?: boolean; returned: true },
-  ): { average: Tensor; sumOfWeights: Tensor };
+  ): Tuple<{ average: Tensor; sumOfWeights: Tensor }>;
   /** log(sum(exp(x))) shifted by the max: no overflow. */
   logsumexp(x: Values, options?: { axis?: number | readonly number[] | null; keepdims?: boolean }): Tensor;
   /** Along axis (default -1), shifted by the max. */
@@ -1150,7 +1178,7 @@ export interface StatsOps {
     a: Values,
     options?:
       { bins?: number | Values; range?: readonly [number, number]; density?: boolean; weights?: Values } | number,
-  ): { hist: Tensor; binEdges: Tensor };
+  ): Tuple<{ hist: Tensor; binEdges: Tensor }>;
   histogramBinEdges(
     a: Values,
     options?: { bins?: number | Values; range?: readonly [number, number] } | number,
@@ -1530,7 +1558,20 @@ export interface Wtensor extends AllOps {
   full(shape: Shape, value: number | bigint | boolean | ComplexLike, dtype?: DType): Tensor;
   /** arange(stop) or arange(start, stop, step?, dtype?). */
   arange(start: number, stop?: number | null, step?: number, dtype?: DType): Tensor;
-  linspace(start: number, stop: number, num?: number, options?: { endpoint?: boolean; dtype?: DType }): Tensor;
+  /** endpoint also positionally, as NumPy's; retstep: [samples, step] */
+  linspace(
+    start: number,
+    stop: number,
+    num?: number,
+    endpoint?: boolean | { endpoint?: boolean; retstep?: false; dtype?: DType },
+    options?: { retstep?: false; dtype?: DType },
+  ): Tensor;
+  linspace(
+    start: number,
+    stop: number,
+    num: number | undefined,
+    options: { endpoint?: boolean; retstep: true; dtype?: DType },
+  ): Tuple<{ samples: Tensor; step: number }>;
   eye(n: number, m?: number | null, k?: number, dtype?: DType): Tensor;
 
   slice(t: Values, spec?: string): Tensor;

@@ -229,3 +229,18 @@ export function polyUsage(wt: Wtensor): number {
     l.integ(1, [2]).coef.length
   );
 }
+
+// issue 45: keywords, one-element tensors as numbers, tuples, positional NumPy parameters
+export function strictUsage(wt: Wtensor): number {
+  const x = wt.tensor([1, 2, 3]);
+  const m = wt.tensor([true, false, true]);
+  const a: Tensor = wt.add(x, 1, { where: m, out: x, dtype: 'float64' });
+  const s: Tensor = wt.sum(x, { where: m, initial: 10 });
+  const open: Tensor = wt.clip(x, 2, null);
+  const [U, S, Vh] = wt.linalg.svd(wt.eye(2));
+  const [samples, step] = wt.linspace(0, 1, 5, { retstep: true });
+  const noEnd: Tensor = wt.linspace(0, 1, 11, false);
+  // TypeScript types relational operators on objects as errors: Number(s) or +s (JS itself needs neither)
+  const n: number = +s + Number(x.item(1)) + (step as number);
+  return [a, open, U, S, Vh, samples, noEnd].length + n + (Number(s) > 3 ? 1 : 0);
+}
