@@ -167,9 +167,21 @@ function withInitial(api, name, fn, v, initial, opts, keep) {
     const part = keep(fn(v, rest));
     r = fns[COMBINE[name]](part, keep(wt.full([], initial, part.dtype)));
   }
+  return into(api, name, out, r, keep);
+}
+
+// a reduction's result into out: of its very shape (NumPy's reductions broadcast nothing into out),
+// cast unsafely as NumPy's reductions cast
+function into(api, name, out, r, keep) {
   if (!given(out)) return r;
   keep(r);
-  return fns.assign(out, r);
+  const fmt = (shape) => `(${shape.join(',')}${shape.length === 1 ? ',' : ''})`;
+  if (!(out instanceof Tensor) || out.shape.length !== r.shape.length || out.shape.some((n, i) => n !== r.shape[i]))
+    throw new WtError(
+      'WT_ESHAPE',
+      `${name}: out has shape ${out instanceof Tensor ? fmt(out.shape) : 'none'}, the reduction gives ${fmt(r.shape)}`,
+    );
+  return api.e.fns.assign(out, r);
 }
 
 // NumPy's _mean with where: the masked sum over the count of the mask, in the mean's dtype
@@ -181,12 +193,10 @@ function maskedMean(api, t, v, m, opts, keep) {
   const s = keep(fns.sum(v, { ...rest, dtype: acc }));
   const count = keep(fns.sum(m, { axis: rest.axis, keepdims: rest.keepdims }));
   const r = fns.div(s, count);
-  if (r.dtype === want && !given(out)) return r;
+  if (r.dtype === want) return into(api, 'mean', out, r, keep);
   keep(r);
   const c = want.startsWith('complex') || !r.dtype.startsWith('complex') ? fns.astype(r, want) : r;
-  if (!given(out)) return c;
-  keep(c);
-  return fns.assign(out, c);
+  return into(api, 'mean', out, c, keep);
 }
 
 // ---- operands NumPy takes that C's calls do not

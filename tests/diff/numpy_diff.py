@@ -459,6 +459,17 @@ def negative_int_power(p, args):
     return bool(np.any(np.asarray(y) < 0))
 
 
+def through_shape(shape, through):
+    return list(shape) if through is None or through == 'reversed' else through
+
+
+def through_view(x, through):
+    """the view a reduction step reads: x, reversed along every axis, or broadcast to a shape"""
+    if through is None:
+        return x
+    return x[(slice(None, None, -1),) * x.ndim] if through == 'reversed' else np.broadcast_to(x, through)
+
+
 def gen_step(p):
     """one random step: (step dict, NumPy's result, value state) or raises"""
     g = p.g
@@ -543,8 +554,15 @@ def gen_step(p):
         else:
             axis = sorted({int(a) for a in g.r.integers(0, nd, int(g.r.integers(1, nd + 1)))})
         s = {'k': 'reduce', 'op': op, 'src': src, 'axis': axis, 'keepdims': bool(g.chance(0.3))}
+        if nd and g.chance(0.25):  # through a broadcast (stride-0) or reversed view of the source
+            s['through'] = 'reversed' if g.chance(0.4) else [g.pick([2, 3, 4])] + [int(d) for d in x.shape]
         if op in ('sum', 'prod', 'mean') and g.chance(0.25):
             s['dtype'] = g.pick(DTYPES[1:])  # NumPy's dtype= (bool sums are NumPy's or, not wtensor's count)
+        if op not in ('argmax', 'argmin') and g.chance(0.2):  # NumPy's where= mask over the values reduced
+            shape = through_shape(x.shape, s.get('through'))
+            s['where'] = [bool(v) for v in g.r.integers(0, 2, int(np.prod(shape)))]
+        if op in ('sum', 'prod', 'max', 'min') and (g.chance(0.2) or ('where' in s and op in ('max', 'min'))):
+            s['initial'] = g.pick([0, 1, -2, 3]) if x.dtype.kind in 'biu' else g.pick([0, 1, -2.5, 3.5])
         if g.chance(0.2):
             try:
                 ax = tuple(axis) if isinstance(axis, list) else axis
@@ -705,28 +723,33 @@ def run_step(p, s):
         p.add_value(c_order(r), state=value_state(p, refs, r, inexact))
         return
     if k == 'reduce':
-        x = p.vals[s['src']]
+        x = through_view(p.vals[s['src']], s.get('through'))
         op, axis = s['op'], s['axis']
         ax = tuple(axis) if isinstance(axis, list) else axis
+        kw = {}  # NumPy's where= and initial=
+        if 'where' in s:
+            kw['where'] = np.array(s['where'], bool).reshape(x.shape)
+        if 'initial' in s:
+            kw['initial'] = s['initial']
         out = s.get('out')
         check_writable(p, out)
         unspecified = False
         if op in ('argmax', 'argmin'):
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'])).astype(np.int32)
         elif 'dtype' in s:
-            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], dtype=s['dtype']))
+            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], dtype=s['dtype'], **kw))
             unspecified = cast_unspecified(x, s['dtype'])  # the values cast to dtype= first
             if op == 'mean' and np.dtype(s['dtype']).kind in 'iu':  # sum / count, a float, cast to the integer
                 with np.errstate(all='ignore'):
-                    f = np.asarray(np.sum(x, axis=ax, dtype=s['dtype'])).astype(np.float64) / np.asarray(
-                        np.sum(np.ones(x.shape), axis=ax))
+                    f = np.asarray(np.sum(x, axis=ax, dtype=s['dtype'], **kw)).astype(np.float64) / np.asarray(
+                        np.sum(np.broadcast_to(kw.get('where', True), x.shape), axis=ax))
                 unspecified |= cast_unspecified(np.asarray(f), s['dtype'])
         elif op in ('sum', 'prod') and x.dtype.kind in 'biu':
-            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
+            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], **kw))
             if x.dtype.name not in ('int64', 'uint64'):  # wtensor: modulo 2**32, as its default int32
                 r = r.astype(np.uint32 if x.dtype.name == 'uint32' else np.int32)
         else:
-            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims']))
+            r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], **kw))
         inexact = op in ('sum', 'prod', 'mean') and r.dtype.kind in 'fc'
         if out is not None:
             dst = p.vals[out]

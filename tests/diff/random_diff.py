@@ -65,6 +65,9 @@ def one_call(r, legacy):
         info = np.iinfo(dt) if dt != 'bool' else None
         lo = 0 if info is None else int(r.integers(max(info.min, -1000), 10))
         hi = (1 if info is None else min(int(info.max), lo + int(r.integers(0, 2 ** int(r.integers(1, 40))))))
+        if info is not None and r.random() < 0.3:  # ranges at the 2^8, 2^16, 2^32 and 2^63 draws' edges
+            lo = [0, int(info.min)][int(r.integers(0, 2))]
+            hi = min(int(info.max), lo + [2 ** 8, 2 ** 16, 2 ** 32, 2 ** 63][int(r.integers(0, 4))] + int(r.integers(-1, 2)))
         endpoint = bool(r.random() < 0.5) or hi == lo
         return 'integers', [lo, hi, size(r)], {'dtype': dt, 'endpoint': endpoint}
     n = int(r.integers(1, 60))

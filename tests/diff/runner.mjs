@@ -53,6 +53,14 @@ const VIEWS = {
   view_dtype: (x, s) => x.view(s.dtype),
 };
 
+// the view a reduction step reads (numpy_diff.py's through_view): reversed, or broadcast to a shape
+const through = (wt, x, how) =>
+  how === undefined || how === null
+    ? x
+    : how === 'reversed'
+      ? x.slice(x.shape.map(() => '::-1').join(','))
+      : wt.broadcastTo(x, how);
+
 const STEPS = {
   input: (wt, vals, s) => wt.tensor(s.data.map(decode), { dtype: s.dtype }).reshape(s.shape.length ? s.shape : []),
   view: (wt, vals, s) => VIEWS[s.fn](vals[s.src], s, wt),
@@ -65,10 +73,18 @@ const STEPS = {
     return null;
   },
   reduce: (wt, vals, s) => {
+    const x = through(wt, vals[s.src], s.through);
     const opts = { axis: s.axis, keepdims: s.keepdims, ...(s.dtype ? { dtype: s.dtype } : {}) };
-    if (s.out === undefined || s.out === null) return wt[s.op](vals[s.src], opts);
-    wt[s.op](vals[s.src], { ...opts, out: vals[s.out] });
-    return null;
+    if (s.where) opts.where = wt.tensor(s.where, { dtype: 'bool', shape: [...x.shape] });
+    if (s.initial !== undefined) opts.initial = s.initial;
+    try {
+      if (s.out === undefined || s.out === null) return wt[s.op](x, opts);
+      wt[s.op](x, { ...opts, out: vals[s.out] });
+      return null;
+    } finally {
+      if (x !== vals[s.src]) x.dispose();
+      opts.where?.dispose();
+    }
   },
   matmul: (wt, vals, s) => wt.matmul(vals[s.a], vals[s.b]),
   einsum: (wt, vals, s) => wt.einsum(s.eq, ...s.args.map((i) => vals[i])),
