@@ -241,3 +241,41 @@ export function openClip(api, operands, opts) {
     if (t !== x) t.dispose();
   }
 }
+
+// NumPy's round(a, decimals): rint(a * 10^d) / 10^d in a's dtype (d < 0: rint(a / 10^-d) * 10^-d);
+// integers are a copy for d >= 0 and rounded half to even through float64 for d < 0
+export function roundDecimals(api, fn, x, decimals, opts) {
+  const fns = api.e.fns,
+    temps = [];
+  const keep = (t) => (temps.push(t), t);
+  try {
+    const t = isTensorLike(x) ? x : keep(api.tensor(x));
+    if (t.dtype === 'bool')
+      throw new WtError(
+        'WT_EDTYPE',
+        "round: Cannot cast ufunc 'multiply' output from dtype('float64') to dtype('bool')",
+      );
+    const f = 10 ** Math.abs(decimals);
+    if (t.dtype.startsWith('complex')) {
+      // NumPy rounds the parts as float arrays (a complex multiply and divide would round otherwise)
+      const r = given(opts.out) ? opts.out : keep(fns.copy(t));
+      for (const part of ['real', 'imag']) {
+        const p = keep(t[part]);
+        fns.assign(keep(r[part]), keep(roundDecimals(api, fn, p, decimals, {})));
+      }
+      if (r === opts.out) return r;
+      temps.splice(temps.indexOf(r), 1);
+      return r;
+    }
+    if (isIntDtype(t.dtype)) {
+      if (decimals >= 0) return given(opts.out) ? fns.assign(opts.out, t) : fns.copy(t);
+      const r = keep(fns.mul(keep(fns.rint(keep(fns.div(keep(fns.astype(t, 'float64')), f)))), f));
+      return given(opts.out) ? fns.assign(opts.out, r) : fns.astype(r, t.dtype);
+    }
+    const scaled = keep(decimals >= 0 ? fns.mul(t, f) : fns.div(t, f));
+    const rounded = keep(fn(scaled, { ...opts, out: undefined }));
+    return decimals >= 0 ? fns.div(rounded, f, opts) : fns.mul(rounded, f, opts);
+  } finally {
+    for (const t of temps) if (t instanceof Tensor) t.dispose();
+  }
+}

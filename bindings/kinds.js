@@ -8,7 +8,7 @@ import { ewise, reduction } from './ops.js';
 import { withNames } from './names.js';
 import { WtError } from './errors.js';
 import { given } from './args.js';
-import { ufuncKeywords, reductionKeywords, ufuncOperands, openClip } from './keywords.js';
+import { ufuncKeywords, reductionKeywords, ufuncOperands, openClip, roundDecimals } from './keywords.js';
 
 // eager functions of the generic kinds
 const EAGER = {
@@ -123,6 +123,10 @@ export function withKeywords(api, entry, fn) {
       const operands = ufuncOperands(api, entry, args.slice(0, n)),
         opts = args[n];
       if (entry.name === 'clip' && (!given(operands[1]) || !given(operands[2]))) return openClip(api, operands, opts);
+      if (entry.name === 'round' && opts?.decimals) {
+        const { decimals, ...rest } = opts;
+        return roundDecimals(api, fn, operands[0], decimals, rest);
+      }
       if (!opts || (!given(opts.where) && !given(opts.dtype))) return fn(...operands, ...args.slice(n));
       return ufuncKeywords(api, entry, fn, operands, opts);
     };

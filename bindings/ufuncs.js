@@ -127,6 +127,7 @@ const SIGNATURES = {
   where: 'condition, x?, y?, {out, *, casting}',
   clip: 'a, aMin?, aMax?, {out, *, where, casting, dtype}',
   fma: 'x, y, z, {out, *, where, casting, dtype}',
+  round: 'a, {decimals:int, out, *, where, casting, dtype}', // np.round(a, decimals=0, out=None)
 };
 
 export const UFUNC_ENTRIES = Object.entries(NAMES).map(([name, c]) => {

@@ -79,6 +79,10 @@ const CALLS = {
   full_huge: () => wt.full([2], 2n ** 64n, 'float64'),
   array_huge_float32: () => wt.tensor([-2, 2n ** 63n], { dtype: 'float32' }),
   clip_open: () => wt.clip(wt.tensor([1, 5, 9], { dtype: 'int8' }), 3, null),
+  round_decimals: () => wt.round(wt.tensor([1.25, 2.675, -0.5], { dtype: 'float32' }), 1),
+  round_negative: () => wt.round(wt.tensor([1250, 1350, -1250, 7]), -2),
+  round_complex: () => wt.round(wt.tensor([wt.complex(1, 2.55), wt.complex(-3.14159, -1)]), 2),
+  round_bool: () => wt.round(wt.tensor([true]), 1),
   sum_where_initial: () => wt.sum(x3(), { where: [true, false, true], initial: 10 }),
 };
 
