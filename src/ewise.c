@@ -166,9 +166,7 @@ static wt_status check_casting(const wt_ewise_call *c, const char *name, const i
 }
 
 /* the kernel of op computing in comp (where's: its values' dtype) into res */
-static wt_kernel kernel_of(int op, const int *comp, int res) {
-    return wt_kernels_for(op, comp[op == WT_OP_WHERE ? 1 : 0], res);
-}
+static wt_kernel kernel_of(int op, const int *comp, int res) { return wt_kernels_of(op, comp, res); }
 
 /* kernels and conversions for the pass, once p has its target and inputs */
 static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, const int *comp) {

@@ -200,7 +200,7 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
             int vd = dts[I->val[k]];                              /* a weak complex leaf's own dtype */
             if (vd >= 0 && vd != I->comp[k]) I->cast[k] = wt_cast_get(vd, I->comp[k]);
         }
-        I->kern = wt_kernels_for(I->op, I->comp[I->op == WT_OP_WHERE ? 1 : 0], I->res);
+        I->kern = wt_kernels_of(I->op, I->comp, I->res);
         I->kres = cast ? I->res : wt_dtype_compute(I->res); /* a cast copies in its target dtype, even float16 */
         I->kcast = I->kres != I->res ? wt_cast_get(I->kres, I->res) : NULL;
         I->direct = cast && I->cast[0] && !I->kcast;

@@ -667,6 +667,44 @@ wt_kernel wt_kernels_for(int op, int comp, int res) {
     return wt_kernels_get(op, comp);
 }
 
+/* int64 against uint64, exactly: a negative int64 is below every uint64, the rest compare as uint64.
+** cmp_iu is -1, 0 or 1 as a is below, equal to or above b. */
+static inline int cmp_iu(int64_t a, uint64_t b) { return a < 0 ? -1 : ((uint64_t)a > b) - ((uint64_t)a < b); }
+#define MIXED_CMP(name, TA, TB, C, TEST)                                                         \
+    static void name(char **p, const int64_t *s, int64_t n) {                                    \
+        char *o = p[0];                                                                          \
+        const char *a = p[1], *b = p[2];                                                         \
+        for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2]) {                       \
+            TA x;                                                                                \
+            TB y;                                                                                \
+            memcpy(&x, a, sizeof x), memcpy(&y, b, sizeof y);                                    \
+            int c = C;                                                                           \
+            *(uint8_t *)o = (uint8_t)(TEST);                                                     \
+        }                                                                                        \
+    }
+#define MIXED_CMPS(X)                                                                            \
+    X(eq, c == 0) X(ne, c != 0) X(lt, c < 0) X(le, c <= 0) X(gt, c > 0) X(ge, c >= 0)
+#define MIXED_IU(op, test) MIXED_CMP(op##_iu__strided, int64_t, uint64_t, cmp_iu(x, y), test)
+#define MIXED_UI(op, test) MIXED_CMP(op##_ui__strided, uint64_t, int64_t, -cmp_iu(y, x), test)
+MIXED_CMPS(MIXED_IU)
+MIXED_CMPS(MIXED_UI)
+
+wt_kernel wt_kernels_of(int op, const int *comp, int res) {
+    if (op != WT_OP_WHERE && wt_op_arity(op) == 2 && comp[0] != comp[1]) {
+        bool iu = comp[0] == WT_INT64 && comp[1] == WT_UINT64, ui = comp[0] == WT_UINT64 && comp[1] == WT_INT64;
+        switch (iu || ui ? op : -1) {
+        case WT_OP_EQUAL: return iu ? eq_iu__strided : eq_ui__strided;
+        case WT_OP_NOT_EQUAL: return iu ? ne_iu__strided : ne_ui__strided;
+        case WT_OP_LESS: return iu ? lt_iu__strided : lt_ui__strided;
+        case WT_OP_LESS_EQUAL: return iu ? le_iu__strided : le_ui__strided;
+        case WT_OP_GREATER: return iu ? gt_iu__strided : gt_ui__strided;
+        case WT_OP_GREATER_EQUAL: return iu ? ge_iu__strided : ge_ui__strided;
+        default: break;
+        }
+    }
+    return wt_kernels_for(op, comp[op == WT_OP_WHERE ? 1 : 0], res);
+}
+
 /* ---- reduction accumulators ---------------------------------------------------- */
 
 /* Pairwise summation as NumPy: leaves of up to 128 elements summed with 8

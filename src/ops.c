@@ -334,6 +334,11 @@ wt_status wt_ops_plan_dtypes(int op, int n, const int *dtypes, const double *sca
     if (!wt_kernels_ref(op, wt_dtype_compute(c))) /* no loop for the dtype: NumPy's TypeError */
         return wt_error_fail(WT_EDTYPE, "%s is not supported for %s", name, wt_dtype_name(c));
     for (int k = 0; k < n; k++) compute[k] = (op == WT_OP_WHERE && k == 0) ? WT_BOOL : c;
+    /* an int64 tensor against a uint64 one: NumPy 2 compares them exactly, each in its own dtype
+    ** (wt_kernels_of), not through their float64 promotion */
+    if (cls == C_CMP && n == 2 &&
+        ((dtypes[0] == WT_INT64 && dtypes[1] == WT_UINT64) || (dtypes[0] == WT_UINT64 && dtypes[1] == WT_INT64)))
+        compute[0] = dtypes[0], compute[1] = dtypes[1];
     *result = res;
     return WT_OK;
 }

@@ -42,6 +42,9 @@ wt_kernel wt_kernels_ref(int op, int dtype);
 /* the kernel op runs in compute dtype comp for a result of dtype res: float16
 ** computes in float32, except nextafter, whose step is float16's */
 wt_kernel wt_kernels_for(int op, int comp, int res);
+/* the same for an op's compute dtypes one per input (comp[k]): a comparison of int64 with uint64
+** compares them exactly (NumPy 2's loops), every other op runs in comp[0] (where's in comp[1]) */
+wt_kernel wt_kernels_of(int op, const int *comp, int res);
 
 /* Reduction kernels combine n values of dtype at src (stride ss) into the
 ** accumulator at acc (stride as): as == 0 folds the run into one element

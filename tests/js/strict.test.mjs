@@ -79,6 +79,12 @@ const CALLS = {
   full_huge: () => wt.full([2], 2n ** 64n, 'float64'),
   array_huge_float32: () => wt.tensor([-2, 2n ** 63n], { dtype: 'float32' }),
   clip_open: () => wt.clip(wt.tensor([1, 5, 9], { dtype: 'int8' }), 3, null),
+  compare_int64_uint64: () => {
+    const a = wt.tensor([2n ** 53n, -1n, 5n, 2n ** 63n - 1n, -(2n ** 63n)], { dtype: 'int64' }),
+      b = wt.tensor([2n ** 53n + 1n, 2n ** 64n - 1n, 5n, 2n ** 63n, 0n], { dtype: 'uint64' });
+    const ops = ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual'];
+    return ops.flatMap((op) => [wt[op](a, b), wt[op](b, a)]);
+  },
   round_decimals: () => wt.round(wt.tensor([1.25, 2.675, -0.5], { dtype: 'float32' }), 1),
   round_negative: () => wt.round(wt.tensor([1250, 1350, -1250, 7]), -2),
   round_complex: () => wt.round(wt.tensor([wt.complex(1, 2.55), wt.complex(-3.14159, -1)]), 2),
