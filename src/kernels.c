@@ -668,26 +668,28 @@ wt_kernel wt_kernels_for(int op, int comp, int res) {
 }
 
 /* int64 against uint64, exactly: a negative int64 is below every uint64, the rest compare as uint64.
-** cmp_iu is -1, 0 or 1 as a is below, equal to or above b. */
-static inline int cmp_iu(int64_t a, uint64_t b) { return a < 0 ? -1 : ((uint64_t)a > b) - ((uint64_t)a < b); }
-#define MIXED_CMP(name, TA, TB, C, TEST)                                                         \
-    static void name(char **p, const int64_t *s, int64_t n) {                                    \
-        char *o = p[0];                                                                          \
-        const char *a = p[1], *b = p[2];                                                         \
-        for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2]) {                       \
-            TA x;                                                                                \
-            TB y;                                                                                \
-            memcpy(&x, a, sizeof x), memcpy(&y, b, sizeof y);                                    \
-            int c = C;                                                                           \
-            *(uint8_t *)o = (uint8_t)(TEST);                                                     \
-        }                                                                                        \
+** One loop for every comparison and order: `yes` has bit 0, 1 or 2 set where a below, equal to or
+** above b makes the comparison true; the twelve kernels are calls of it (small: size is budgeted). */
+WT_NOINLINE static void mixed_cmp(char **p, const int64_t *s, int64_t n, bool ui, int yes) {
+    char *o = p[0];
+    const char *a = p[1], *b = p[2];
+    for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2]) {
+        int64_t x;
+        uint64_t y;
+        memcpy(&x, ui ? b : a, sizeof x), memcpy(&y, ui ? a : b, sizeof y);
+        int c = x < 0 ? -1 : ((uint64_t)x > y) - ((uint64_t)x < y);
+        *(uint8_t *)o = (uint8_t)(yes >> ((ui ? -c : c) + 1) & 1);
     }
-#define MIXED_CMPS(X)                                                                            \
-    X(eq, c == 0) X(ne, c != 0) X(lt, c < 0) X(le, c <= 0) X(gt, c > 0) X(ge, c >= 0)
-#define MIXED_IU(op, test) MIXED_CMP(op##_iu__strided, int64_t, uint64_t, cmp_iu(x, y), test)
-#define MIXED_UI(op, test) MIXED_CMP(op##_ui__strided, uint64_t, int64_t, -cmp_iu(y, x), test)
-MIXED_CMPS(MIXED_IU)
-MIXED_CMPS(MIXED_UI)
+}
+#define MIXED_CMP(op, yes)                                                                                  \
+    static void op##_iu__strided(char **p, const int64_t *s, int64_t n) { mixed_cmp(p, s, n, false, yes); } \
+    static void op##_ui__strided(char **p, const int64_t *s, int64_t n) { mixed_cmp(p, s, n, true, yes); }
+MIXED_CMP(eq, 2)
+MIXED_CMP(ne, 5)
+MIXED_CMP(lt, 1)
+MIXED_CMP(le, 3)
+MIXED_CMP(gt, 4)
+MIXED_CMP(ge, 6)
 
 wt_kernel wt_kernels_of(int op, const int *comp, int res) {
     if (op != WT_OP_WHERE && wt_op_arity(op) == 2 && comp[0] != comp[1]) {
