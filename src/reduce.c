@@ -189,12 +189,14 @@ void wt_reduce_identity_at(int rop, int dt, void *slot) {
 }
 
 /* The accumulator dtype of a reduction of values of dtype r: integer sums
-** and products wrap in 32 bits (uint32 stays unsigned; the Array API's
-** default integer, where NumPy's is int64) or in 64 for 64-bit integers,
-** bool counts. */
+** and products wrap in 32 bits (the Array API's default integer, where
+** NumPy's is int64: unsigned ones in uint32, as NumPy's in uint64) or in 64
+** for 64-bit integers; bool counts in int32. */
 int wt_reduce_acc_dtype(int rop, int r) {
     if ((rop == WT_REDUCE_SUM || rop == WT_REDUCE_PROD) && !wt_dtype_is_inexact(r))
-        return r == WT_UINT32 || r == WT_INT64 || r == WT_UINT64 ? r : WT_INT32;
+        return r == WT_INT64 || r == WT_UINT64                     ? r
+               : r == WT_UINT8 || r == WT_UINT16 || r == WT_UINT32 ? WT_UINT32
+                                                                   : WT_INT32;
     return wt_dtype_compute(r); /* float16 accumulates in float32, as NumPy's pairwise sum of halves */
 }
 

@@ -747,7 +747,7 @@ def run_step(p, s):
         elif op in ('sum', 'prod') and x.dtype.kind in 'biu':
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], **kw))
             if x.dtype.name not in ('int64', 'uint64'):  # wtensor: modulo 2**32, as its default int32
-                r = r.astype(np.uint32 if x.dtype.name == 'uint32' else np.int32)
+                r = r.astype(np.uint32 if x.dtype.kind == 'u' else np.int32)
         else:
             r = np.asarray(getattr(np, op)(x, axis=ax, keepdims=s['keepdims'], **kw))
         inexact = op in ('sum', 'prod', 'mean') and r.dtype.kind in 'fc'
