@@ -85,6 +85,8 @@ const CALLS = {
     const ops = ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual'];
     return ops.flatMap((op) => [wt[op](a, b), wt[op](b, a)]);
   },
+  cumprod_uint8: () => wt.cumprod(wt.full([4], 250, 'uint8')),
+  sum_uint16: () => wt.sum(wt.full([70000], 65535, 'uint16')),
   round_decimals: () => wt.round(wt.tensor([1.25, 2.675, -0.5], { dtype: 'float32' }), 1),
   round_negative: () => wt.round(wt.tensor([1250, 1350, -1250, 7]), -2),
   round_complex: () => wt.round(wt.tensor([wt.complex(1, 2.55), wt.complex(-3.14159, -1)]), 2),
