@@ -901,6 +901,19 @@ export type WtensorOps = {
   ): Tensor;
   /** Whether the storage bytes a and b reach overlap (a bound, as NumPy's may_share_memory). */
   mayShareMemory(a: Tensor, b: Tensor): boolean;
+  /** NumPy's window functions of M points (float64; M < 1: empty, M = 1: [1]). */
+  hanning(M: number): Tensor;
+  hamming(M: number): Tensor;
+  blackman(M: number): Tensor;
+  bartlett(M: number): Tensor;
+  /** A 1-D tensor of an iterable's values (count of them; -1: all), as NumPy's fromiter. */
+  fromiter(iterable: Iterable<number | bigint | boolean>, dtype: DType, count?: number): Tensor;
+  /** fn called once with a tensor of each axis's indices (float64 unless dtype), as NumPy's fromfunction. */
+  fromfunction<R>(fn: (...indices: Tensor[]) => R, shape: readonly number[], options?: { dtype?: DType }): R;
+  /** a's values in C order, repeated to fill the new shape (NumPy's resize). */
+  resize(a: Values, newShape: number | readonly number[]): Tensor;
+  /** The byte offsets in wasm memory where a's elements start and end (NumPy's byte_bounds). */
+  byteBounds(a: Tensor): Tuple<{ low: number; high: number }>;
   /** Whether a and b have an element's byte in common (exact, as NumPy's shares_memory). */
   sharesMemory(a: Tensor, b: Tensor): boolean;
   ndindex(...shape: number[] | [readonly number[]]): Generator<number[]>;

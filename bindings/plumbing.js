@@ -151,7 +151,7 @@ export function ravelMultiIndex(api, multiIndex, dims, opts) {
 }
 
 // the storage bytes a tensor's elements reach: [lo, hi) (null for none)
-function extent(t) {
+export function byteExtent(t) {
   if (t.size === 0) return null;
   const is = t.itemsize;
   let lo = t.offset,
@@ -162,8 +162,8 @@ function extent(t) {
 
 export function mayShareMemory(api, a, b) {
   if (!(a instanceof Tensor) || !(b instanceof Tensor)) return false;
-  const x = extent(a),
-    y = extent(b);
+  const x = byteExtent(a),
+    y = byteExtent(b);
   return !!x && !!y && x[0] < y[1] && y[0] < x[1];
 }
 

@@ -12,6 +12,7 @@ import { sourceOf } from '../tensor.js';
 import { isLazy } from '../lazy/index.js';
 import { WtError } from '../errors.js';
 import * as pl from '../plumbing.js';
+import * as nl from '../numpy-lib.js';
 
 // NumPy's indexing and what is built on it (indexing.js; C: src/index.c)
 export const INDEXING = [
@@ -173,6 +174,14 @@ export const SHAPING = [
   free('block', 'arrays', pl.block),
   free('unravelIndex', 'indices, shape, {!order}', pl.unravelIndex),
   free('ravelMultiIndex', 'multiIndex, dims, {mode, !order}', pl.ravelMultiIndex),
+  free('hanning', 'M:num', nl.hanning),
+  free('hamming', 'M:num', nl.hamming),
+  free('blackman', 'M:num', nl.blackman),
+  free('bartlett', 'M:num', nl.bartlett),
+  free('fromiter', 'iter, dtype, count?:int', nl.fromiter),
+  free('fromfunction', 'function:fn, shape, {dtype}', nl.fromfunction),
+  free('resize', 'a, newShape', nl.resize),
+  free('byteBounds', 'a', nl.byteBounds),
   free('mayShareMemory', 'a, b, {!maxWork}', pl.mayShareMemory),
   free('sharesMemory', 'a, b, {!maxWork}', pl.sharesMemory),
   free('ndindex', '...shape', pl.ndindex),
