@@ -655,8 +655,8 @@ export type ReduceAlias = 'amax' | 'amin';
 export type TensorOps = {
   cumsum(options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
   cumprod(options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
-  var(options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
-  std(options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
+  var(options?: AxisOptions & VarOptions): Tensor;
+  std(options?: AxisOptions & VarOptions): Tensor;
   dot(b: Values): Tensor;
   trace(options?: { offset?: number; axis1?: number; axis2?: number; dtype?: DType } | number): Tensor;
 } & { [K in BinaryOp]: (other: Operand, options?: UfuncOptions) => Tensor } & {
@@ -990,6 +990,8 @@ export interface LazyReduceOptions {
   axis?: number | readonly number[] | null;
   keepdims?: boolean;
   dtype?: DType;
+  initial?: number | bigint | boolean;
+  where?: Operand | boolean;
 }
 
 /** The op methods of a LazyTensor: each builds a node. */
@@ -1132,6 +1134,12 @@ export interface AxisOptions {
   keepdims?: boolean;
   out?: Tensor;
 }
+export interface VarOptions {
+  ddof?: number;
+  correction?: number;
+  dtype?: DType;
+  where?: Operand | boolean;
+}
 export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
 /** Issue 24's statistics, numerical helpers and products (NumPy's names and options). */
 export interface StatsOps {
@@ -1143,16 +1151,17 @@ export interface StatsOps {
   cumulativeProd(x: Values, options?: { axis?: number; dtype?: DType; includeInitial?: boolean }): Tensor;
   nancumsum(x: Values, options?: { axis?: number | null; dtype?: DType } | number): Tensor;
   nancumprod(x: Values, options?: { axis?: number | null; dtype?: DType } | number): Tensor;
-  /** Two passes (mean, then squared deviations); correction is the Array API's name of ddof. */
-  var(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
-  std(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
-  nanvar(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
-  nanstd(x: Values, options?: AxisOptions & { ddof?: number; correction?: number; dtype?: DType }): Tensor;
-  nansum(x: Values, options?: AxisOptions & { dtype?: DType }): Tensor;
-  nanprod(x: Values, options?: AxisOptions & { dtype?: DType }): Tensor;
-  nanmean(x: Values, options?: AxisOptions & { dtype?: DType }): Tensor;
-  nanmax(x: Values, options?: AxisOptions): Tensor;
-  nanmin(x: Values, options?: AxisOptions): Tensor;
+  /** Two passes (mean, then squared deviations); correction is the Array API's name of ddof; where: a bool mask. */
+  var(x: Values, options?: AxisOptions & VarOptions): Tensor;
+  std(x: Values, options?: AxisOptions & VarOptions): Tensor;
+  nanvar(x: Values, options?: AxisOptions & VarOptions): Tensor;
+  nanstd(x: Values, options?: AxisOptions & VarOptions): Tensor;
+  nansum(x: Values, options?: AxisOptions & { dtype?: DType; initial?: number; where?: Operand | boolean }): Tensor;
+  nanprod(x: Values, options?: AxisOptions & { dtype?: DType; initial?: number; where?: Operand | boolean }): Tensor;
+  nanmean(x: Values, options?: AxisOptions & { dtype?: DType; where?: Operand | boolean }): Tensor;
+  /** With initial, NumPy's fmax.reduce (an all-NaN slice gives initial); where needs initial. */
+  nanmax(x: Values, options?: AxisOptions & { initial?: number; where?: Operand | boolean }): Tensor;
+  nanmin(x: Values, options?: AxisOptions & { initial?: number; where?: Operand | boolean }): Tensor;
   /** An all-NaN slice is an error, as NumPy's. */
   nanargmax(x: Values, options?: { axis?: number | null; keepdims?: boolean }): Tensor;
   nanargmin(x: Values, options?: { axis?: number | null; keepdims?: boolean }): Tensor;

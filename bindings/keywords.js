@@ -20,7 +20,7 @@ import { DTYPES } from './dtypes.js';
 const isTensorLike = (v) => v instanceof Tensor || isLazy(v);
 
 // NumPy's where= mask: bool only (it casts with the 'safe' rule); a JS array or boolean becomes one
-function maskOf(api, where, name, temps) {
+export function maskOf(api, where, name, temps) {
   const m = isTensorLike(where) ? where : api.tensor(where);
   if (m !== where) temps.push(m);
   if (m.dtype !== 'bool')

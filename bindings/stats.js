@@ -4,6 +4,7 @@
 // wt.tensor takes, and follows NumPy 2's dtypes, NaN handling and errors.
 import { asTensor, axisOf, given, options, reducedAxes } from './args.js';
 import { tuple } from './tuple.js';
+import { maskOf } from './keywords.js';
 import { WtError } from './errors.js';
 import { isInexact as isFloat } from './dtypes.js';
 // the element count a reduction over axes sees
@@ -52,7 +53,12 @@ export const nancumprod = (api, x, opts) => api.wt.tidy(() => cumprod(api, nanTo
 
 function deviation(api, t, axes, opts, nan) {
   const wt = api.wt;
-  const valid = nan && isFloat(t.dtype) ? wt.logicalNot(wt.isnan(t)) : null;
+  let valid = nan && isFloat(t.dtype) ? wt.logicalNot(wt.isnan(t)) : null;
+  // NumPy's where=: the masked-out elements count for neither the mean nor the deviations
+  if (given(opts.where)) {
+    const m = wt.broadcastTo(maskOf(api, opts.where, opts.name, []), t.shape);
+    valid = valid ? wt.logicalAnd(valid, m) : m;
+  }
   const n = valid ? wt.sum(valid, { axis: axes, keepdims: true }) : countOf(t, axes);
   const m = wt.div(wt.sum(valid ? wt.where(valid, t, 0) : t, { axis: axes, keepdims: true, dtype: opts.dtype }), n);
   let d = wt.sub(t, m);
@@ -81,7 +87,7 @@ function variance(api, x, opts, name, nan, root) {
   return api.wt.tidy(() => {
     const t = asTensor(api, x);
     const axes = reducedAxes(opts.axis, t.ndim, name);
-    let r = deviation(api, t, axes, opts, nan);
+    let r = deviation(api, t, axes, { ...opts, name }, nan);
     if (root) r = api.wt.sqrt(r);
     return opts.out ? opts.out.assign(r) : r;
   });
@@ -99,14 +105,20 @@ function nanReduce(api, x, opts, name, kind) {
   return wt.tidy(() => {
     const t = asTensor(api, x);
     const ro = { axis: opts.axis ?? null, keepdims: opts.keepdims, dtype: opts.dtype ?? undefined };
+    // NumPy's where= and initial= go to the reduction; a mask also leaves elements out of the counts
+    const kw = {
+      ...(given(opts.where) ? { where: opts.where } : {}),
+      ...(given(opts.initial) && kind !== 'mean' ? { initial: opts.initial } : {}),
+    };
+    const mask = given(opts.where) ? wt.broadcastTo(maskOf(api, opts.where, name, []), t.shape) : null;
     if (!isFloat(t.dtype) || kind === 'sum' || kind === 'prod') {
       const r = wt[kind === 'mean' ? 'mean' : kind](
         kind === 'sum' || kind === 'prod' ? nanTo(api, t, kind === 'sum' ? 0 : 1) : t,
-        ro,
+        kind.startsWith('arg') ? ro : { ...ro, ...kw },
       );
       return opts.out ? opts.out.assign(r) : r;
     }
-    const nanMask = wt.isnan(t),
+    const nanMask = mask ? wt.logicalOr(wt.isnan(t), wt.logicalNot(mask)) : wt.isnan(t),
       allNan = wt.all(nanMask, { axis: ro.axis, keepdims: ro.keepdims });
     let r;
     if (kind === 'mean') {
@@ -115,6 +127,16 @@ function nanReduce(api, x, opts, name, kind) {
       r = wt.div(wt.sum(wt.where(nanMask, 0, t), ro), cnt).astype(given(opts.dtype) ? opts.dtype : t.dtype);
     } else {
       const fill = kind === 'max' || kind === 'argmax' ? -Infinity : Infinity;
+      // with initial, NumPy's fmax.reduce: NaN and masked-out elements are passed over, all of them gives initial
+      if (given(opts.initial) && !kind.startsWith('arg')) {
+        const v = wt[kind](wt.where(nanMask, fill, t), { axis: ro.axis, keepdims: ro.keepdims, ...kw });
+        return opts.out ? opts.out.assign(v) : v;
+      }
+      if (mask && !kind.startsWith('arg'))
+        throw new WtError(
+          'WT_EINVAL',
+          `${name}: reduction operation '${kind === 'max' ? 'fmax' : 'fmin'}' does not have an identity, so to use a where mask one has to specify 'initial'`,
+        );
       r = wt[kind](wt.where(nanMask, fill, t), { axis: ro.axis, keepdims: ro.keepdims });
       if (kind.startsWith('arg') && !(allNan instanceof wt.Tensor))
         throw new WtError('WT_EINVAL', `${name}: eager only (an all-NaN slice is an error, which needs the values)`);

@@ -179,7 +179,7 @@ test("the checker's messages: closest name, NumPy's snake_case, refused NumPy pa
   );
   throwsWt(() => wt.genfromtxt('1,2\n', { filling_values: 0 }), 'WT_EINVAL', /'fillingValues'/);
   throwsWt(() => wt.add(x, 1, { wehre: x }), 'WT_EINVAL', /'wehre' is not an option of add; did you mean 'where'\?/);
-  throwsWt(() => wt.nansum(x, { initial: 1 }), 'WT_EINVAL', /NumPy's 'initial' is not supported by wtensor's nansum/);
+  throwsWt(() => wt.std(x, { mean: 1 }), 'WT_EINVAL', /NumPy's 'mean' is not supported by wtensor's std/);
   throwsWt(() => wt.sum(x, 0, { axis: 0 }), 'WT_EINVAL', /'axis' was given twice/);
   throwsWt(() => wt.roll(x, 1, 0, { axis: 0 }), 'WT_EINVAL', /'axis' was given twice/);
   throwsWt(() => wt.linspace(0, 1, 5, 'float16'), 'WT_EINVAL', /endpoint must be a boolean, got the string "float16"/);
