@@ -18,9 +18,24 @@ function sortable(api, x, axis, name) {
 // the options (an axis alone as a number or null); `stable` needs no reading: the sort always is
 const sortOpts = (opts, name) => (typeof opts === 'number' || opts === null ? { axis: opts } : options(opts, name));
 
+// NumPy's kind= of sort (its first letter: quick, heap, merge or stable; the sort is always stable,
+// which every kind allows) and of partition (introselect, the only one)
+function checkKind(opts, name, select) {
+  const k = opts.kind;
+  if (k === undefined || k === null) return;
+  if (select ? k !== 'introselect' : !/^[qhms]/i.test(k))
+    throw new WtError(
+      'WT_EINVAL',
+      select
+        ? `${name}: select kind must be 'introselect' (got '${k}')`
+        : `${name}: sort kind must be one of 'quick', 'heap', or 'stable' (got '${k}')`,
+    );
+}
+
 // [values, indices] of C's sort, as asked
 function sortCall(api, x, opts, name, want) {
   opts = sortOpts(opts, name);
+  checkKind(opts, name, false);
   return api.wt.tidy(() => {
     const [t, axis] = sortable(api, x, opts.axis === undefined ? -1 : opts.axis, name);
     const h = api.e.handle(t, `${name}: tensor`);
@@ -51,6 +66,7 @@ export const sortInPlace = (api, x, opts) => inPlace(x, 'sort', () => sort(api, 
 // NumPy's partition / argpartition: C's introselect (wt_partition) at the kth positions
 function partitionCall(api, x, kth, opts, name, want) {
   opts = sortOpts(opts, name);
+  checkKind(opts, name, true);
   return api.wt.tidy(() => {
     const [t, axis] = sortable(api, x, opts.axis === undefined ? -1 : opts.axis, name);
     const ks = Array.isArray(kth) ? kth.flat(Infinity) : [kth];
