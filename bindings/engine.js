@@ -172,6 +172,18 @@ export class Engine {
     this.live?.add(t._ptr);
   }
 
+  // t over another handle (a read-only one of the same storage: flags.js), the old one freed
+  rehandle(t, ptr) {
+    if (t._registered) this.registry.unregister(t);
+    this.live?.delete(t._ptr);
+    this.ex.wt_tensor_free(t._ptr);
+    t._ptr = ptr;
+    t._view = null;
+    t._registered = false;
+    if (!this.pending.includes(t)) this.track(t);
+    else this.live?.add(ptr);
+  }
+
   release(t) {
     if (t._registered) this.registry.unregister(t);
     this.live?.delete(t._ptr);

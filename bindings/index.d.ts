@@ -392,6 +392,25 @@ export declare class Tensor {
   readonly T: Tensor;
   /** The Array API's mT: the last two axes swapped (a view; at least 2-D). */
   readonly mT: Tensor;
+  /** NumPy's flags. */
+  readonly flags: Readonly<{
+    cContiguous: boolean;
+    fContiguous: boolean;
+    writeable: boolean;
+    ownData: boolean;
+    aligned: boolean;
+  }>;
+  /** NumPy's setflags: write false makes this tensor (and views made of it after) refuse writes; true undoes that. */
+  setflags(options: { write?: boolean }): void;
+  /** NumPy's a.flat: elements by their C-order position, read and written in place. */
+  readonly flat: {
+    readonly length: number;
+    get(index: number | bigint): number | bigint | boolean | ComplexLike;
+    get(index: readonly number[] | Tensor): Tensor;
+    set(index: number | bigint | readonly number[] | Tensor, value: Operand): unknown;
+    copy(): Tensor;
+    [Symbol.iterator](): Iterator<number | bigint | boolean | ComplexLike>;
+  };
 
   /** Nested arrays; a 0-d tensor gives a number (bool: a boolean). */
   toArray(): NestedArray;

@@ -2,6 +2,7 @@
 // it is read once; `data` is a zero-copy TypedArray over the whole storage,
 // re-derived whenever wasm memory has grown.
 import { repr, scalarText } from './print.js';
+import { flagsOf, setflags, FlatIter } from './flags.js';
 import { declareMethods, describe } from './params.js';
 import { WtError } from './errors.js';
 import { ARRAYS, DTYPES, HALF_AS_BITS, halfToNumber } from './dtypes.js';
@@ -139,6 +140,21 @@ export class Tensor {
   }
   get nbytes() {
     return this.size * this.itemsize;
+  }
+  // NumPy's flags: cContiguous, fContiguous, writeable, ownData, aligned
+  get flags() {
+    this._alive();
+    return flagsOf(this);
+  }
+  // NumPy's setflags({write}): write: false makes this tensor refuse writes (its views made after too)
+  setflags(opts) {
+    this._alive();
+    setflags(this, opts);
+  }
+  // NumPy's a.flat: elements in C order by their position, read and written in place
+  get flat() {
+    this._alive();
+    return new FlatIter(this);
   }
   // NumPy's base: the tensor this view was made from (that one's own base if it is a view), or null
   get base() {
@@ -311,4 +327,5 @@ declareMethods('Tensor.', Tensor.prototype, {
   dispose: '',
   toString: '',
   valueOf: '',
+  setflags: '{write:bool, !align, !uic}',
 });

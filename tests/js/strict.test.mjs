@@ -270,3 +270,39 @@ test('smaller things: threshold Infinity, subclassing, the type a message names'
     /got a Generator/,
   );
 });
+
+test("flags, setflags and flat as NumPy's", () => {
+  wt.tidy(() => {
+    const a = wt.arange(6).reshape([2, 3]);
+    assert.deepEqual(
+      { ...a.flags },
+      { cContiguous: true, fContiguous: false, writeable: true, ownData: false, aligned: true },
+    );
+    assert.equal(a.T.flags.fContiguous, true);
+    assert.equal(wt.zeros([3]).flags.ownData, true);
+    assert.equal(wt.broadcastTo(a, [2, 2, 3]).flags.writeable, false);
+    // setflags({write: false}): writes refused, views made after inherit it; true gives writes back
+    a.setflags({ write: false });
+    assert.equal(a.readOnly, true);
+    throwsWt(() => a.set([0, 0], 5), 'WT_EREADONLY');
+    throwsWt(() => wt.add(a, 1, { out: a }), 'WT_EREADONLY');
+    throwsWt(() => a.slice('0').assign(1), 'WT_EREADONLY');
+    a.setflags({ write: true });
+    a.set([0, 0], 7);
+    assert.equal(a.item(0, 0), 7);
+    throwsWt(() => wt.broadcastTo(a, [2, 2, 3]).setflags({ write: true }), 'WT_EINVAL', /WRITEABLE/);
+    throwsWt(() => a.setflags({ align: true }), 'WT_EINVAL', /'align' is not supported/);
+    // flat: C-order positions through any strides (np.arange(6).reshape(2, 3).T.flat)
+    const t = a.T;
+    assert.equal(t.flat.length, 6);
+    assert.deepEqual([...t.flat], [7, 3, 1, 4, 2, 5]);
+    assert.equal(t.flat.get(1), 3);
+    assert.deepEqual(t.flat.get([0, 5]).toArray(), [7, 5]);
+    t.flat.set(1, 99); // t.flat[1] is a[1, 0]
+    assert.deepEqual(a.toArray(), [
+      [7, 1, 2],
+      [99, 4, 5],
+    ]);
+    assert.deepEqual(t.flat.copy().toArray(), [7, 99, 1, 4, 2, 5]);
+  });
+});
