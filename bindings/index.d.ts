@@ -290,9 +290,12 @@ export type Shape = readonly number[] | number;
  *  '...', null (a new axis), or an integer or boolean tensor or nested array (advanced indexing). */
 export type IndexItem = number | bigint | string | null | boolean | Tensor | NestedArray;
 
-/** take's and put's options: NumPy's axis (take; null: the flattened tensor) and mode. */
+/** take's options: NumPy's axis (null: the flattened tensor) and mode; put's: mode. */
 export interface TakeOptions {
   axis?: number | null;
+  mode?: 'raise' | 'wrap' | 'clip';
+}
+export interface PutOptions {
   mode?: 'raise' | 'wrap' | 'clip';
 }
 
@@ -302,6 +305,13 @@ export interface SortOptions {
   axis?: number | null;
   descending?: boolean;
   stable?: boolean;
+  /** NumPy's kind (quicksort, mergesort, heapsort, stable): checked; the sort is always stable. */
+  kind?: string;
+}
+/** partition's options: NumPy's axis and kind ('introselect'). */
+export interface PartitionOptions {
+  axis?: number | null;
+  kind?: 'introselect';
 }
 
 /** NumPy's unique with return* options (an object of the requested results, named as uniqueAll's). */
@@ -529,14 +539,25 @@ export interface UfuncOptions extends OpOptions {
   where?: Operand | boolean;
   /** The loop's dtype: the inputs cast to it under casting (same_kind by default). */
   dtype?: DType;
+  /** Cortex's form out = reduce(op(alpha*x, beta*z)) (see CortexOptions). */
+  alpha?: number;
+  beta?: number;
+  reduce?: 'sum' | 'prod' | 'max' | 'min';
 }
 
 /** A result NumPy returns as a tuple: its named fields, also iterable in NumPy's order
  *  (`const [U, S, Vh] = wt.linalg.svd(a)`). */
 export type Tuple<T> = T & Iterable<T[keyof T]>;
 
+/** NumPy's round's options: decimals (negative: to tens, hundreds, ...), out, and the ufunc keywords. */
+export interface RoundOptions extends OpOptions {
+  decimals?: number;
+  where?: Operand | boolean;
+  dtype?: DType;
+}
+
 /** Cortex's form out = op(alpha*x, beta*z); with reduce, out may be smaller than the result. */
-export interface CortexOptions extends UfuncOptions {
+export interface CortexOptions extends OpOptions {
   alpha?: number;
   beta?: number;
   reduce?: 'sum' | 'prod' | 'max' | 'min';
@@ -558,6 +579,16 @@ export interface ReduceOptions {
   where?: Operand | boolean;
 }
 export type ReduceArg = ReduceOptions | number | string | readonly (number | string)[];
+/** Each reduction's options: initial for sum, prod, max and min; neither initial nor where for argmax, argmin. */
+export type ReduceArgOf<K extends string> =
+  | (K extends 'argmax' | 'argmin'
+      ? Omit<ReduceOptions, 'initial' | 'where'>
+      : K extends 'mean' | 'any' | 'all'
+        ? Omit<ReduceOptions, 'initial'>
+        : ReduceOptions)
+  | number
+  | string
+  | readonly (number | string)[];
 
 export type BinaryOp =
   | 'add'
@@ -679,16 +710,19 @@ export type TensorOps = {
   dot(b: Values): Tensor;
   trace(options?: { offset?: number; axis1?: number; axis2?: number; dtype?: DType } | number): Tensor;
 } & { [K in BinaryOp]: (other: Operand, options?: UfuncOptions) => Tensor } & {
-  [K in UnaryOp]: (options?: UfuncOptions) => Tensor;
-} & { [K in ReduceOp]: (options?: ReduceArg) => Tensor } & {
+  [K in Exclude<UnaryOp, 'round'>]: (options?: UfuncOptions) => Tensor;
+} & {
+  /** NumPy's round(a, decimals, out): decimals also by name; rint(a * 10^d) / 10^d in a's dtype. */
+  round(decimals?: number | RoundOptions, options?: RoundOptions): Tensor;
+} & { [K in ReduceOp]: (options?: ReduceArgOf<K>) => Tensor } & {
   where(a: Operand, b: Operand, options?: OpOptions): Tensor;
-  clip(lo: Operand | null, hi?: Operand | null, options?: UfuncOptions): Tensor;
-  fma(b: Operand, c: Operand, options?: UfuncOptions): Tensor;
+  clip(lo: Operand | null, hi?: Operand | null, options?: TernaryOptions): Tensor;
+  fma(b: Operand, c: Operand, options?: TernaryOptions): Tensor;
   matmul(other: Operand, options?: OpOptions): Tensor;
   /** NumPy's a[...] = value (items an array, or one item): value broadcast and cast; returns this tensor. */
   set(items: readonly IndexItem[] | IndexItem, value: Operand | NestedArray): Tensor;
   take(indices: Tensor | NestedArray, options?: TakeOptions | number | null): Tensor;
-  put(indices: Tensor | NestedArray, values: Operand | NestedArray, options?: TakeOptions): Tensor;
+  put(indices: Tensor | NestedArray, values: Operand | NestedArray, options?: PutOptions): Tensor;
   /** One int32 tensor of indices per axis. */
   nonzero(): Tensor[];
   compress(condition: Tensor | NestedArray, options?: { axis?: number | null } | number | null): Tensor;
@@ -696,9 +730,9 @@ export type TensorOps = {
   sort(options?: SortOptions | number | null): Tensor;
   argsort(options?: SortOptions | number | null): Tensor;
   /** In place, as ndarray.partition (the result is the sorted order, a valid partition for every kth). */
-  partition(kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
-  argpartition(kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
-  topk(k: number, options?: { axis?: number | null; largest?: boolean; sorted?: boolean }): TopK;
+  partition(kth: number | readonly number[], options?: PartitionOptions | number | null): Tensor;
+  argpartition(kth: number | readonly number[], options?: PartitionOptions | number | null): Tensor;
+  topk(k: number, options?: { axis?: number | null; largest?: boolean }): TopK;
   searchsorted(v: Operand | NestedArray, options?: { side?: 'left' | 'right'; sorter?: Values }): Tensor;
   /** NumPy's repeat: each element repeats times (one count, or one per element) along axis (null: flattened). */
   repeat(repeats: number | readonly number[] | Tensor, axis?: number | null): Tensor;
@@ -783,12 +817,14 @@ export interface BinaryUfunc {
 export type WtensorOps = {
   [K in BinaryOp | BinaryAlias]: BinaryUfunc;
 } & {
-  [K in UnaryOp | UnaryAlias]: (x: Operand, options?: UfuncOptions) => Tensor;
-} & { [K in ReduceOp | ReduceAlias]: (x: Values, options?: ReduceArg) => Tensor } & {
+  [K in Exclude<UnaryOp | UnaryAlias, 'round' | 'around'>]: (x: Operand, options?: UfuncOptions) => Tensor;
+} & {
+  [K in 'round' | 'around']: (x: Operand, decimals?: number | RoundOptions, options?: RoundOptions) => Tensor;
+} & { [K in ReduceOp | ReduceAlias]: (x: Values, options?: ReduceArgOf<K>) => Tensor } & {
   where(cond: Operand, a: Operand, b: Operand, options?: OpOptions): Tensor;
   /** null (NumPy's None) leaves a side open. */
-  clip(x: Operand, lo: Operand | null, hi?: Operand | null, options?: UfuncOptions): Tensor;
-  fma(a: Operand, b: Operand, c: Operand, options?: UfuncOptions): Tensor;
+  clip(x: Operand, lo: Operand | null, hi?: Operand | null, options?: TernaryOptions): Tensor;
+  fma(a: Operand, b: Operand, c: Operand, options?: TernaryOptions): Tensor;
   /** out = op(alpha*x, beta*z); op by JS or NumPy name ('sub' or 'subtract'). */
   binary(op: BinaryOp | string, x: Operand, z: Operand, options?: CortexOptions): Tensor;
   /** out = op(alpha*x). */
@@ -805,7 +841,7 @@ export type WtensorOps = {
   /** NumPy's take: elements along axis (default null: of the flattened tensor), a new tensor. */
   take(x: Tensor | NestedArray, indices: Tensor | NestedArray, options?: TakeOptions | number | null): Tensor;
   /** NumPy's put: x.flat[indices] = values (repeated as needed), in place; returns x. */
-  put(x: Tensor, indices: Tensor | NestedArray, values: Operand | NestedArray, options?: TakeOptions): Tensor;
+  put(x: Tensor, indices: Tensor | NestedArray, values: Operand | NestedArray, options?: PutOptions): Tensor;
   /** NumPy's take_along_axis (axis default -1; null: the flattened tensor). */
   takeAlongAxis(x: Tensor | NestedArray, indices: Tensor | NestedArray, axis?: number | null): Tensor;
   /** NumPy's put_along_axis, in place; returns x. */
@@ -881,7 +917,7 @@ export type WtensorOps = {
   emptyLike(x: Values, options?: DType | { dtype?: DType; shape?: readonly number[] }): Tensor;
   fullLike(x: Values, value: number | boolean, options?: DType | { dtype?: DType; shape?: readonly number[] }): Tensor;
   /** NumPy's meshgrid (copies); a trailing { indexing: 'xy' | 'ij' }. */
-  meshgrid(...xs: (Values | { indexing?: 'xy' | 'ij' })[]): Tensor[];
+  meshgrid(...xs: (Values | { indexing?: 'xy' | 'ij'; sparse?: boolean; copy?: boolean })[]): Tensor[];
   tril(x: Values, k?: number): Tensor;
   triu(x: Values, k?: number): Tensor;
   diag(v: Values, k?: number): Tensor;
@@ -940,10 +976,10 @@ export type WtensorOps = {
   /** A sorted copy (the Array API's sort; NumPy's np.sort). */
   sort(x: Values, options?: SortOptions | number | null): Tensor;
   argsort(x: Values, options?: SortOptions | number | null): Tensor;
-  partition(x: Values, kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
-  argpartition(x: Values, kth: number | readonly number[], options?: { axis?: number | null } | number | null): Tensor;
+  partition(x: Values, kth: number | readonly number[], options?: PartitionOptions | number | null): Tensor;
+  argpartition(x: Values, kth: number | readonly number[], options?: PartitionOptions | number | null): Tensor;
   /** The k largest (largest: false: smallest) along axis (default -1), in order, ties by position, NaN largest. */
-  topk(x: Values, k: number, options?: { axis?: number | null; largest?: boolean; sorted?: boolean }): TopK;
+  topk(x: Values, k: number, options?: { axis?: number | null; largest?: boolean }): TopK;
   searchsorted(
     sorted: Values,
     v: Operand | NestedArray,
@@ -957,13 +993,13 @@ export type WtensorOps = {
   uniqueAll(x: Values): Tuple<{ values: Tensor; indices: Tensor; inverseIndices: Tensor; counts: Tensor }>;
   /** NumPy's unique (equalNan default true): the values, or with return* options an object. */
   unique(x: Values, options?: UniqueOptions): Tensor | Tuple<UniqueResult>;
-  isin(x: Values, test: Values, options?: { invert?: boolean }): Tensor;
+  isin(x: Values, test: Values, options?: { invert?: boolean; assumeUnique?: boolean }): Tensor;
   intersect1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   union1d(a: Values, b: Values): Tensor;
   setdiff1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   setxor1d(a: Values, b: Values, options?: { assumeUnique?: boolean }): Tensor;
   /** NumPy's einsum (its grammar exactly: letters, spaces ignored); a trailing options object may carry out. */
-  einsum(subscripts: string, ...operands: (Operand | OpOptions)[]): Tensor;
+  einsum(subscripts: string, ...operands: (Operand | (OpOptions & { optimize?: boolean | string }))[]): Tensor;
   /** einsum over axis names, space-separated ('C H W N, W K -> C H K N'); named operands are aligned by name,
    *  and the result is named when an operand was. */
   einsumNamed(equation: string, ...operands: (Operand | OpOptions)[]): Tensor;
@@ -1012,12 +1048,23 @@ export interface LazyReduceOptions {
   initial?: number | bigint | boolean;
   where?: Operand | boolean;
 }
+/** Each lazy reduction's options, as ReduceArgOf's. */
+export type LazyReduceArgOf<K extends string> =
+  | (K extends 'argmax' | 'argmin'
+      ? Omit<LazyReduceOptions, 'initial' | 'where'>
+      : K extends 'mean' | 'any' | 'all'
+        ? Omit<LazyReduceOptions, 'initial'>
+        : LazyReduceOptions)
+  | number
+  | readonly number[];
+/** clip's and fma's keywords: a ufunc's, without Cortex's scale factors. */
+export type TernaryOptions = Omit<UfuncOptions, 'alpha' | 'beta' | 'reduce'>;
 
 /** The op methods of a LazyTensor: each builds a node. */
 export type LazyTensorOps = {
   [K in BinaryOp]: (other: LazyOperand, options?: { alpha?: number; beta?: number }) => LazyTensor;
 } & { [K in UnaryOp]: () => LazyTensor } & {
-  [K in ReduceOp]: (options?: LazyReduceOptions | number | readonly number[]) => LazyTensor;
+  [K in ReduceOp]: (options?: LazyReduceArgOf<K>) => LazyTensor;
 } & {
   where(a: LazyOperand, b: LazyOperand): LazyTensor;
   clip(lo: LazyOperand, hi: LazyOperand): LazyTensor;
@@ -1118,10 +1165,7 @@ export type LazyWtensorOps = {
     options?: { alpha?: number; beta?: number },
   ) => LazyTensor;
 } & { [K in UnaryOp | UnaryAlias]: (x: LazyTensor) => LazyTensor } & {
-  [K in ReduceOp | ReduceAlias]: (
-    x: LazyTensor,
-    options?: LazyReduceOptions | number | readonly number[],
-  ) => LazyTensor;
+  [K in ReduceOp | ReduceAlias]: (x: LazyTensor, options?: LazyReduceArgOf<K>) => LazyTensor;
 } & {
   where(cond: LazyOperand, a: LazyOperand, b: LazyOperand): LazyTensor;
   matmul(a: LazyOperand, b: LazyOperand): LazyTensor;
@@ -1166,10 +1210,10 @@ export interface StatsOps {
   cumsum(x: Values, options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
   cumprod(x: Values, options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
   /** The Array API's: axis required for more than one dimension; includeInitial prepends the identity. */
-  cumulativeSum(x: Values, options?: { axis?: number; dtype?: DType; includeInitial?: boolean }): Tensor;
-  cumulativeProd(x: Values, options?: { axis?: number; dtype?: DType; includeInitial?: boolean }): Tensor;
-  nancumsum(x: Values, options?: { axis?: number | null; dtype?: DType } | number): Tensor;
-  nancumprod(x: Values, options?: { axis?: number | null; dtype?: DType } | number): Tensor;
+  cumulativeSum(x: Values, options?: { axis?: number; dtype?: DType; out?: Tensor; includeInitial?: boolean }): Tensor;
+  cumulativeProd(x: Values, options?: { axis?: number; dtype?: DType; out?: Tensor; includeInitial?: boolean }): Tensor;
+  nancumsum(x: Values, options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
+  nancumprod(x: Values, options?: { axis?: number | null; dtype?: DType; out?: Tensor } | number): Tensor;
   /** Two passes (mean, then squared deviations); correction is the Array API's name of ddof; where: a bool mask. */
   var(x: Values, options?: AxisOptions & VarOptions): Tensor;
   std(x: Values, options?: AxisOptions & VarOptions): Tensor;
@@ -1182,8 +1226,8 @@ export interface StatsOps {
   nanmax(x: Values, options?: AxisOptions & { initial?: number; where?: Operand | boolean }): Tensor;
   nanmin(x: Values, options?: AxisOptions & { initial?: number; where?: Operand | boolean }): Tensor;
   /** An all-NaN slice is an error, as NumPy's. */
-  nanargmax(x: Values, options?: { axis?: number | null; keepdims?: boolean }): Tensor;
-  nanargmin(x: Values, options?: { axis?: number | null; keepdims?: boolean }): Tensor;
+  nanargmax(x: Values, options?: { axis?: number | null; keepdims?: boolean; out?: Tensor }): Tensor;
+  nanargmin(x: Values, options?: { axis?: number | null; keepdims?: boolean; out?: Tensor }): Tensor;
   ptp(x: Values, options?: AxisOptions): Tensor;
   average(
     x: Values,
@@ -1198,13 +1242,30 @@ export interface StatsOps {
   /** Along axis (default -1), shifted by the max. */
   softmax(x: Values, options?: { axis?: number | readonly number[] | null } | number): Tensor;
   logSoftmax(x: Values, options?: { axis?: number | readonly number[] | null } | number): Tensor;
-  median(x: Values, options?: AxisOptions): Tensor;
-  nanmedian(x: Values, options?: AxisOptions): Tensor;
+  /** overwriteInput is accepted; the input is never overwritten (NumPy allows either). */
+  median(x: Values, options?: AxisOptions & { overwriteInput?: boolean }): Tensor;
+  nanmedian(x: Values, options?: AxisOptions & { overwriteInput?: boolean }): Tensor;
   /** q in [0, 1] (percentile: [0, 100]), a number or an array (its axes lead the result's). */
-  quantile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
-  nanquantile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
-  percentile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
-  nanpercentile(x: Values, q: number | Values, options?: AxisOptions & { method?: QuantileMethod }): Tensor;
+  quantile(
+    x: Values,
+    q: number | Values,
+    options?: AxisOptions & { method?: QuantileMethod; overwriteInput?: boolean },
+  ): Tensor;
+  nanquantile(
+    x: Values,
+    q: number | Values,
+    options?: AxisOptions & { method?: QuantileMethod; overwriteInput?: boolean },
+  ): Tensor;
+  percentile(
+    x: Values,
+    q: number | Values,
+    options?: AxisOptions & { method?: QuantileMethod; overwriteInput?: boolean },
+  ): Tensor;
+  nanpercentile(
+    x: Values,
+    q: number | Values,
+    options?: AxisOptions & { method?: QuantileMethod; overwriteInput?: boolean },
+  ): Tensor;
   isclose(a: Values, b: Values, options?: { rtol?: number; atol?: number; equalNan?: boolean }): Tensor;
   allclose(a: Values, b: Values, options?: { rtol?: number; atol?: number; equalNan?: boolean }): boolean;
   arrayEqual(a: Values, b: Values, options?: { equalNan?: boolean }): boolean;

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { REGISTRY } from '../../bindings/registry/index.js';
 import { DTYPES } from '../../bindings/abi.js';
 import { methodName } from '../../bindings/kinds.js';
+import { parseSignature } from '../../bindings/params.js';
 
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
@@ -154,4 +155,59 @@ test('wt.random, its Generator, RandomState, bit generators and SeedSequence are
       if (typeof obj[m] === 'function' && !/^[A-Z]/.test(m))
         assert.ok(d.methods.has(m) || d.values.has(m), `${name}.${m} exists but is not declared in index.d.ts`);
   }
+});
+
+// The option names a declared function takes in index.d.ts: the object types of its last parameter
+// (of a rest parameter, its elements), tensors, arrays, complex numbers and functions aside
+const NOT_OPTIONS = new Set(['Tensor', 'LazyTensor', 'Complex', 'ComplexLike', 'Array', 'ReadonlyArray']);
+function optionTypes(t) {
+  if (t.isUnion()) return t.types.flatMap(optionTypes);
+  if (!(t.flags & ts.TypeFlags.Object) && !t.isIntersection()) return [];
+  if (checker.isArrayType(t) || checker.isTupleType(t) || t.getCallSignatures().length) return [];
+  const name = t.getSymbol()?.getName() ?? t.aliasSymbol?.getName();
+  if ((name && (NOT_OPTIONS.has(name) || /Array$/.test(name))) || (t.getProperty('re') && t.getProperty('im')))
+    return [];
+  return [t];
+}
+function typedOptions(type, at) {
+  const names = new Set();
+  for (const sig of type.getCallSignatures()) {
+    const params = sig.getParameters();
+    if (!params.length) continue;
+    const last = params[params.length - 1];
+    let t = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(last, at));
+    if (last.valueDeclaration?.dotDotDotToken) t = checker.getIndexTypeOfType(t, ts.IndexKind.Number) ?? t;
+    for (const o of optionTypes(t)) for (const p of o.getProperties()) names.add(p.getName());
+  }
+  return names;
+}
+
+test('index.d.ts gives each registry function and method exactly its declared options', () => {
+  const interfaceOf = (kind, name) => source.statements.find((s) => kind(s) && s.name?.text === name);
+  const wtDecl = interfaceOf(ts.isInterfaceDeclaration, 'Wtensor'),
+    tDecl = interfaceOf(ts.isClassDeclaration, 'Tensor');
+  const wtType = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(wtDecl.name)),
+    tType = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(tDecl.name));
+  const wrong = [];
+  let checked = 0;
+  for (const e of REGISTRY) {
+    if (e.namespace) continue;
+    const d = parseSignature(e.sig, e.name);
+    if (!d.hasBag) continue;
+    const declaredKeys = [...d.keys].filter((k) => !d.refused.has(k));
+    const places = [
+      ...(e.free !== false ? [[`wt.${e.name}`, wtType.getProperty(e.name), wtDecl]] : []),
+      ...(e.method ? [[`Tensor.${methodName(e)}`, tType.getProperty(methodName(e)), tDecl]] : []),
+    ];
+    for (const [label, prop, at] of places) {
+      if (!prop) continue;
+      const typed = typedOptions(checker.getTypeOfSymbolAtLocation(prop, at), at);
+      const missing = declaredKeys.filter((k) => !typed.has(k)),
+        extra = [...typed].filter((k) => (!d.keys.has(k) && !d.names.has(k)) || d.refused.has(k));
+      if (missing.length || extra.length) wrong.push(`${label}: not typed ${missing}; typed, not taken ${extra}`);
+      checked++;
+    }
+  }
+  assert.deepEqual(wrong, [], 'index.d.ts and the declared parameters disagree');
+  assert.ok(checked > 150, `${checked} functions and methods compared`);
 });
