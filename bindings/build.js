@@ -23,7 +23,8 @@ export const onesLike = (api, x, opts) => like(api, x, 1, opts);
 export const emptyLike = (api, x, opts) => like(api, x, undefined, opts);
 export const fullLike = (api, x, value, opts) => like(api, x, value, opts);
 
-// NumPy's meshgrid: 'xy' swaps the first two outputs' axes; copies, as NumPy's copy=True
+// NumPy's meshgrid: 'xy' swaps the first two outputs' axes; sparse keeps each output's own axis
+// (the rest of length 1); copies unless copy is false (then views, read-only where broadcast)
 export function meshgrid(api, ...args) {
   const last = args[args.length - 1];
   const opts = last && typeof last === 'object' && !Array.isArray(last) && !(last instanceof Tensor) ? args.pop() : {};
@@ -39,7 +40,8 @@ export function meshgrid(api, ...args) {
       const at = indexing === 'xy' && n > 1 && i < 2 ? 1 - i : i;
       const s = Array(n).fill(1);
       s[at] = x.size;
-      return x.reshape(s).broadcastTo(shape).copy();
+      const r = opts.sparse ? x.reshape(s) : x.reshape(s).broadcastTo(shape);
+      return opts.copy === false ? r : r.copy();
     });
   });
 }
