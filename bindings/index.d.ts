@@ -579,16 +579,14 @@ export interface ReduceOptions {
   where?: Operand | boolean;
 }
 export type ReduceArg = ReduceOptions | number | string | readonly (number | string)[];
-/** Each reduction's options: initial for sum, prod, max and min; neither initial nor where for argmax, argmin. */
+/** A reduction's own options O: initial for sum, prod, max and min; neither initial nor where for argmax, argmin. */
+export type ReductionOptions<K extends string, O> = K extends 'argmax' | 'argmin'
+  ? Omit<O, 'initial' | 'where'>
+  : K extends 'mean' | 'any' | 'all'
+    ? Omit<O, 'initial'>
+    : O;
 export type ReduceArgOf<K extends string> =
-  | (K extends 'argmax' | 'argmin'
-      ? Omit<ReduceOptions, 'initial' | 'where'>
-      : K extends 'mean' | 'any' | 'all'
-        ? Omit<ReduceOptions, 'initial'>
-        : ReduceOptions)
-  | number
-  | string
-  | readonly (number | string)[];
+  ReductionOptions<K, ReduceOptions> | number | string | readonly (number | string)[];
 
 export type BinaryOp =
   | 'add'
@@ -1048,15 +1046,7 @@ export interface LazyReduceOptions {
   initial?: number | bigint | boolean;
   where?: Operand | boolean;
 }
-/** Each lazy reduction's options, as ReduceArgOf's. */
-export type LazyReduceArgOf<K extends string> =
-  | (K extends 'argmax' | 'argmin'
-      ? Omit<LazyReduceOptions, 'initial' | 'where'>
-      : K extends 'mean' | 'any' | 'all'
-        ? Omit<LazyReduceOptions, 'initial'>
-        : LazyReduceOptions)
-  | number
-  | readonly number[];
+export type LazyReduceArgOf<K extends string> = ReductionOptions<K, LazyReduceOptions> | number | readonly number[];
 /** clip's and fma's keywords: a ufunc's, without Cortex's scale factors. */
 export type TernaryOptions = Omit<UfuncOptions, 'alpha' | 'beta' | 'reduce'>;
 
