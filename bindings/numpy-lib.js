@@ -25,6 +25,14 @@ export const blackman = (api, M) =>
 export const bartlett = (api, M) =>
   window(api, 'bartlett', M, (wt, x) => wt.where(wt.lessEqual(x, 0), wt.add(1, x), wt.sub(1, x)));
 
+// NumPy's kaiser: i0(beta sqrt(1 - ((n - alpha) / alpha)^2)) / i0(beta), alpha = (M - 1) / 2
+export function kaiser(api, M, beta) {
+  if (typeof beta !== 'number') throw new WtError('WT_EINVAL', `kaiser: beta must be a number, got ${typeName(beta)}`);
+  return window(api, 'kaiser', M, (wt, x) =>
+    wt.div(wt.i0(wt.mul(beta, wt.sqrt(wt.sub(1, wt.square(x))))), wt.i0(wt.tensor(beta, { dtype: 'float64' }))),
+  );
+}
+
 // NumPy's fromiter: a 1-D tensor of an iterable's values (count of them, -1: all)
 export function fromiter(api, iterable, dtype, count = -1) {
   if (iterable === null || typeof iterable?.[Symbol.iterator] !== 'function')

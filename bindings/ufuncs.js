@@ -84,6 +84,7 @@ const NAMES = {
   rad2deg: 'rad2deg',
   rint: 'rint',
   positive: 'positive',
+  i0: 'i0',
   // ternary
   where: 'where',
   clip: 'clip',

@@ -475,7 +475,9 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
     X(CBRT, "cbrt", 1) X(DEG2RAD, "deg2rad", 1) X(RAD2DEG, "rad2deg", 1) X(RINT, "rint", 1)          \
     X(POSITIVE, "positive", 1) X(INVERT, "invert", 1)                                                \
     /* ternary */                                                                                    \
-    X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)
+    X(WHERE, "where", 3) X(CLIP, "clip", 3) X(FMA, "fma", 3)                                         \
+    /* NumPy's i0, the modified Bessel function of the first kind, order 0 (kaiser's window) */      \
+    X(I0, "i0", 1)
 // clang-format on
 
 typedef enum wt_op {

@@ -208,6 +208,23 @@ static inline double logaddexp_f64(double a, double b) { return logaddexp_d(a, b
 static inline double logaddexp2_f64(double a, double b) { return logaddexp2_d(a, b); }
 static inline double exp2_f64(double a) { return exp2(a); }
 static inline double cbrt_f64(double a) { return cbrt(a); }
+/* i0(x): the power series sum (x^2/4)^k / k!^2 up to |x| = 30 (positive terms: no cancellation),
+** beyond it the asymptotic series e^x / sqrt(2 pi x) sum ((2k-1)!!)^2 / (k! (8x)^k), whose error
+** there is below e^-2x; both stop where a term no longer moves the sum */
+static WT_NOINLINE double i0_d(double x) {
+    x = fabs(x);
+    if (x != x) return x;
+    double sum = 1, term = 1;
+    if (x <= 30) {
+        double q = x * x / 4;
+        for (int k = 1; k < 200 && term > sum * 0x1p-60; k++) term *= q / ((double)k * k), sum += term;
+        return sum;
+    }
+    for (int k = 1; k < 40 && term > sum * 0x1p-60; k++) term *= (2.0 * k - 1) * (2.0 * k - 1) / (8.0 * k * x), sum += term;
+    return exp(x) / sqrt(2 * M_PI * x) * sum;
+}
+static inline double i0_f64(double a) { return i0_d(a); }
+static inline float i0_f32(float a) { return (float)i0_d(a); }
 
 /* nextafter of float16 values (computed in float32): a step on float16's grid */
 static inline float nextafter_f16(float a, float b) {
@@ -328,7 +345,8 @@ EVERY_OPS(f64, double)
     L1(log2_##sn##__strided, T, T, log2_##sn) L1(log10_##sn##__strided, T, T, log10_##sn)      \
     L2(atan2_##sn##__strided, T, T, atan2_##sn) L2(hypot_##sn##__strided, T, T, hypot_##sn)      \
     L2(logaddexp_##sn##__strided, T, T, logaddexp_##sn) L2(logaddexp2_##sn##__strided, T, T, logaddexp2_##sn) \
-    L1(exp2_##sn##__strided, T, T, exp2_##sn) L1(cbrt_##sn##__strided, T, T, cbrt_##sn)
+    L1(exp2_##sn##__strided, T, T, exp2_##sn) L1(cbrt_##sn##__strided, T, T, cbrt_##sn)            \
+    L1(i0_##sn##__strided, T, T, i0_##sn)
 #define FLOAT_ROW(sn)                                                                            \
     [WT_OP_DIV].ref = div_##sn##__strided, [WT_OP_EXP].ref = exp_##sn##__strided, [WT_OP_LOG].ref = log_##sn##__strided,                \
     [WT_OP_LOG1P].ref = log1p_##sn##__strided, [WT_OP_EXPM1].ref = expm1_##sn##__strided, [WT_OP_SQRT].ref = sqrt_##sn##__strided,      \
@@ -349,7 +367,8 @@ EVERY_OPS(f64, double)
     [WT_OP_ARCTAN2].ref = atan2_##sn##__strided, [WT_OP_HYPOT].ref = hypot_##sn##__strided,      \
     [WT_OP_LOGADDEXP].ref = logaddexp_##sn##__strided, [WT_OP_LOGADDEXP2].ref = logaddexp2_##sn##__strided, \
     [WT_OP_EXP2].ref = exp2_##sn##__strided, [WT_OP_CBRT].ref = cbrt_##sn##__strided,            \
-    [WT_OP_RINT].ref = round_##sn##__strided, [WT_OP_POSITIVE].ref = copy_##sn##__strided
+    [WT_OP_RINT].ref = round_##sn##__strided, [WT_OP_POSITIVE].ref = copy_##sn##__strided,      \
+    [WT_OP_I0].ref = i0_##sn##__strided
 
 /* float32 transcendentals: four lanes through vmath.h whatever the strides,
 ** so a value's result never depends on where it sits in the tensor.  Blocks
@@ -458,6 +477,7 @@ INT_TYPE(u64, uint64_t)
 FLOAT_TYPE(f32, float)
 FLOAT_TYPE(f64, double)
 LIBM_LOOPS(f64, double)
+L1(i0_f32__strided, float, float, i0_f32) /* float32's i0 through double: no vmath.h polynomial for it */
 
 
 /* ---- 3. SIMD fast paths ------------------------------------------------------ */

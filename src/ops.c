@@ -51,6 +51,7 @@ static const int op_class[WT_NOPS] = {
     [WT_OP_WHERE] = C_WHERE,
     [WT_OP_CLIP] = C_ARITH,
     [WT_OP_FMA] = C_ARITH,
+    [WT_OP_I0] = C_DIV, /* a float result: float16/32/64 keep theirs, integers and bool give float64 (np.i0) */
     [WT_OP_ARCCOS] = C_FLOAT,
     [WT_OP_ARCSIN] = C_FLOAT,
     [WT_OP_ARCTAN] = C_FLOAT,
@@ -283,6 +284,7 @@ static wt_status complex_check(int op) {
     case WT_OP_INVERT:
     case WT_OP_SIGNBIT:
     case WT_OP_TRUNC:
+    case WT_OP_I0:
     case WT_OP_CBRT:
     case WT_OP_DEG2RAD:
     case WT_OP_RAD2DEG: return wt_error_fail(WT_EDTYPE, "%s is not supported for complex numbers", table[op].name);

@@ -178,6 +178,7 @@ export const SHAPING = [
   free('hamming', 'M:num', nl.hamming),
   free('blackman', 'M:num', nl.blackman),
   free('bartlett', 'M:num', nl.bartlett),
+  free('kaiser', 'M:num, beta:num', nl.kaiser),
   free('fromiter', 'iter, dtype, count?:int', nl.fromiter),
   free('fromfunction', 'function:fn, shape, {dtype}', nl.fromfunction),
   free('resize', 'a, newShape', nl.resize),

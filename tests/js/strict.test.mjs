@@ -92,6 +92,11 @@ const CALLS = {
   blackman: () => wt.blackman(9),
   bartlett: () => wt.bartlett(8),
   window_one: () => wt.hanning(1),
+  kaiser: () => wt.kaiser(9, 14),
+  i0: () => wt.i0(wt.tensor([0.0, 0.5, -3, 20, 29.5, 30.5, 35, 120, 700])),
+  i0_int: () => wt.i0(wt.tensor([0, 1, -3, 20], { dtype: 'int8' })),
+  i0_float32: () => wt.i0(wt.tensor([0.5, -3, 20, 35], { dtype: 'float32' })),
+  i0_complex: () => wt.i0(wt.tensor([wt.complex(1, 1)])),
   resize: () =>
     wt.resize(
       wt.tensor([
