@@ -246,6 +246,12 @@ export interface Series {
   linspace(n?: number, domain?: [number, number] | null): [Tensor, Tensor];
   add(other: Series | number): Series;
   sub(other: Series | number): Series;
+  /** The same function as a series of kind (this class by default) over domain and window ([-1, 1]). */
+  convert(options?: {
+    domain?: [number, number] | null;
+    kind?: SeriesClass | null;
+    window?: [number, number] | null;
+  }): Series;
 }
 export interface SeriesClass {
   new (

@@ -238,6 +238,25 @@ class Series {
       x = this._api.wt.linspace(a, b, n);
     return [x, this.call(x)];
   }
+  // NumPy's convert(domain, kind, window): the same function as a series of kind (this class by
+  // default) over domain and window (kind's defaults, [-1, 1]): interpolated at the degree's
+  // Chebyshev points, exact up to rounding as NumPy's composition with kind's identity is
+  convert(opts = {}) {
+    const K = opts.kind ?? this.constructor;
+    if (typeof K !== 'function' || !K.prototype?._B || K.prototype._api !== this._api)
+      throw new WtError('WT_EINVAL', `${this._name}.convert: kind must be one of wt.polynomial's classes`);
+    const domain = pair(opts.domain ?? [-1, 1], this._name, 'domain'),
+      window = pair(opts.window ?? [-1, 1], this._name, 'window');
+    const wt = this._api.wt,
+      n = this.coef.length,
+      [off, scl] = mapparms(domain, window);
+    const c = wt.tidy(() => {
+      const w = wt.cos(wt.mul(wt.add(wt.arange(n), 0.5), Math.PI / n)); // points in the new window
+      const y = this.call(wt.div(wt.sub(w, off), scl)); // ... at the domain's points they map from
+      return [wt.linalg.solve(K.prototype._B.vander(wt, w, n - 1), y).toArray()].flat();
+    });
+    return new K(c, { domain, window, symbol: this.symbol });
+  }
   add(o) {
     return this._like(zip(this.coef, this._other(o), (a, b) => a + b));
   }
@@ -272,6 +291,7 @@ declareMethods('polynomial.', Series.prototype, {
   integ: 'm?:int, k?, lbnd?:num',
   roots: '',
   linspace: 'n?:int, domain?',
+  convert: '{domain, kind, window}',
   add: 'other',
   sub: 'other',
   toString: '',

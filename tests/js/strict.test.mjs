@@ -119,6 +119,13 @@ const CALLS = {
   partition_kind_bogus: () => wt.partition(wt.tensor([2, 1]), 0, { kind: 'intro' }),
   meshgrid_sparse: () => wt.meshgrid([1, 2, 3], [4, 5], { sparse: true }),
   meshgrid_ij_sparse: () => wt.meshgrid([1, 2, 3], [4, 5], { indexing: 'ij', sparse: true }),
+  convert_cheb_to_poly: () =>
+    wt.tensor(new wt.polynomial.Chebyshev([1, 2, 3]).convert({ kind: wt.polynomial.Polynomial }).coef),
+  convert_domain: () => wt.tensor(new wt.polynomial.Polynomial([1, 2, 3], { domain: [0, 2] }).convert().coef),
+  convert_leg_to_cheb: () =>
+    wt.tensor(
+      new wt.polynomial.Legendre([1, -2, 0.5, 3]).convert({ kind: wt.polynomial.Chebyshev, domain: [0, 1] }).coef,
+    ),
   round_decimals: () => wt.round(wt.tensor([1.25, 2.675, -0.5], { dtype: 'float32' }), 1),
   round_negative: () => wt.round(wt.tensor([1250, 1350, -1250, 7]), -2),
   round_complex: () => wt.round(wt.tensor([wt.complex(1, 2.55), wt.complex(-3.14159, -1)]), 2),
