@@ -83,9 +83,15 @@ function ewiseUnnamed(engine, name, cname, operands, opts) {
   // a boolean acts as a 0-d bool tensor: bool is the lowest dtype, so it
   // adopts the other operand's dtype exactly as a weak boolean would
   // a complex number, or a bigint no double holds, is a weak 0-d tensor (C promotes it as a Python complex or int)
-  const temps = operands.map((v) =>
-    typeof v === 'boolean' ? engine.scalarBool(v) : isWeakTensor(v) ? engine.scalarWeak(v) : null,
-  );
+  // made one by one: a refused later operand (a bigint no 64-bit dtype holds) frees the earlier ones
+  const temps = [];
+  try {
+    for (const v of operands)
+      temps.push(typeof v === 'boolean' ? engine.scalarBool(v) : isWeakTensor(v) ? engine.scalarWeak(v) : null);
+  } catch (e) {
+    for (const t of temps) t?.dispose();
+    throw e;
+  }
   let out;
   try {
     out = outOf(engine, opts, name);

@@ -263,6 +263,16 @@ test('ufunc.at reads an index list by the one rule, and refuses a list NumPy wou
   });
 });
 
+test('a call refused for an integer no 64-bit dtype holds leaves no tensor behind', () => {
+  const x = wt.zeros([1], 'int64'),
+    before = wt.memory().tensors;
+  throwsWt(() => wt.where(true, 2n ** 62n, 2n ** 64n), 'WT_EDTYPE', /out of bounds/);
+  throwsWt(() => wt.fma(2n ** 62n, 2n ** 63n, 2n ** 65n), 'WT_EDTYPE', /out of bounds/);
+  throwsWt(() => wt.clip(x, 2n ** 62n, -(2n ** 65n)), 'WT_EDTYPE', /out of bounds/);
+  assert.equal(wt.memory().tensors, before);
+  x.dispose();
+});
+
 test('smaller things: threshold Infinity, subclassing, the type a message names', () => {
   const before = wt.getPrintOptions();
   try {
