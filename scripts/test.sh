@@ -37,4 +37,4 @@ echo "== JS tests: Node, and Chromium (/usr/bin/chromium through playwright-core
 # tests again on the single-threaded one (the browser suite does both too).
 node --test --test-concurrency=1 tests/js/ tests/browser/
 echo "== JS tests again on the single-threaded build (WT_THREADS=1)"
-WT_THREADS=1 node --test --test-concurrency=1 tests/js/{tensor,views,assign,ops,linalg,linalg_np,linalg_api,poly,fft,einsum_random,memory,hostile,reliability,files,npz,lazy,names,exchange,numpy2,complex,join,select,sort,shape}.test.mjs
+WT_THREADS=1 node --test --test-concurrency=1 tests/js/{tensor,views,assign,ops,linalg,linalg_np,linalg_api,poly,fft,einsum_random,memory,hostile,reliability,files,npz,lazy,names,exchange,numpy2,complex,join,select,sort,shape,strict,keywords}.test.mjs
