@@ -52,11 +52,12 @@ const HISTORY = [
 // ports needed: NumPy's values (float16 fma's rounded product, arange's bounds,
 // the 2^32 integer range, argmax over broadcast rows: 550 bytes, 146 gzipped;
 // int64 against uint64 compared exactly: 870, 283; unsigned sums in uint32: 12)
-// and NumPy's i0 for kaiser's window (463, 222).
+// NumPy's i0 for kaiser's window (463, 222); and Generator's wald,
+// noncentral_chisquare, noncentral_f and zipf, NumPy's streams (1212, 302).
 // Issue 49 replaces this budget with the shipped total (JS + wasm).
 export const BUDGET = {
-  raw: 540050,
-  gzip: 212100,
+  raw: 541270,
+  gzip: 212410,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

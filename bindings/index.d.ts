@@ -1456,6 +1456,10 @@ export interface RandomGenerator {
   poisson: Distribution<bigint>;
   geometric: Distribution<bigint>;
   logseries: Distribution<bigint>;
+  wald: Distribution;
+  noncentralChisquare: Distribution;
+  noncentralF: Distribution;
+  zipf: Distribution<bigint>;
   /** [low, high) (or [low, high] with endpoint) in dtype (int64 by default, as NumPy's: bigints). */
   integers(
     low: RandomParam,

@@ -719,7 +719,9 @@ WT_API wt_status wt_rng_jump(wt_rng *g, int64_t jumps);
     X(NEGATIVE_BINOMIAL, "negative_binomial", "n p", I) X(POISSON, "poisson", "lam=1", I)             \
     X(GEOMETRIC, "geometric", "p", I) X(LOGSERIES, "logseries", "p", I) X(RANDOM_RAW, "random_raw", "", U) \
     X(LEGACY_STANDARD_NORMAL, "legacy_standard_normal", "", D) X(LEGACY_NORMAL, "legacy_normal", "loc=0 scale=1", D) \
-    X(LEGACY_UNIFORM, "legacy_uniform", "low=0 high=1", D)
+    X(LEGACY_UNIFORM, "legacy_uniform", "low=0 high=1", D) X(WALD, "wald", "mean scale", D)          \
+    X(NONCENTRAL_CHISQUARE, "noncentral_chisquare", "df nonc", D)                                     \
+    X(NONCENTRAL_F, "noncentral_f", "dfnum dfden nonc", D) X(ZIPF, "zipf", "a", I)
 // clang-format on
 typedef enum wt_random_dist {
 #define WT_RANDOM_ENUM_(e, name, params, result) WT_RANDOM_##e,

@@ -368,6 +368,43 @@ int64_t wt_dist_logseries(wt_rng *g, double p) {
     }
 }
 
+/* The inverse Gaussian (Michael, Schucany and Haas): the smaller root of a quadratic in a squared
+** normal, in the form without cancellation NumPy 2 uses (mean (1 - 2 / (1 + sqrt(1 + 4 scale / y)))),
+** then a uniform picks it or mean^2 over it */
+double wt_dist_wald(wt_rng *g, double mean, double scale) {
+    double y = wt_dist_normal(g);
+    y = mean * y * y;
+    double x = mean * (1 - 2 / (1 + sqrt(1 + 4 * scale / y)));
+    return wt_rng_double(g) <= mean / (mean + x) ? x : mean * mean / x;
+}
+
+/* df > 1: a chi-square of df - 1 plus a normal shifted by sqrt(nonc), squared; else a chi-square of
+** df plus twice a Poisson draw of nonc / 2 (NumPy's two ways) */
+double wt_dist_noncentral_chisquare(wt_rng *g, double df, double nonc) {
+    if (nonc != nonc) return nonc;
+    if (nonc == 0) return 2.0 * wt_dist_gamma(g, df / 2.0);
+    if (1 < df) {
+        double chi2 = 2.0 * wt_dist_gamma(g, (df - 1) / 2.0), n = wt_dist_normal(g) + sqrt(nonc);
+        return chi2 + n * n;
+    }
+    int64_t i = wt_dist_poisson(g, nonc / 2.0);
+    return 2.0 * wt_dist_gamma(g, (df + 2 * (double)i) / 2.0);
+}
+
+/* Devroye's rejection for the Zeta distribution: floor(U^(-1/(a-1))) with U above the value that
+** would pass int64, accepted by the ratio test; from a = 1025 on, every draw is 1 */
+int64_t wt_dist_zipf(wt_rng *g, double a) {
+    if (a >= 1025) return 1;
+    double am1 = a - 1.0, b = pow(2.0, am1), umin = pow(9223372036854775807.0, -am1);
+    for (;;) {
+        double u01 = wt_rng_double(g), u = u01 * umin + (1 - u01), v = wt_rng_double(g);
+        double x = floor(pow(u, -1.0 / am1));
+        if (x > 9223372036854775807.0 || x < 1.0) continue;
+        double t = pow(1.0 + 1.0 / x, am1);
+        if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return (int64_t)x;
+    }
+}
+
 /* ---- RandomState's polar Gaussian, a pair per two uniforms, the second kept -------------------- */
 double wt_dist_legacy_gauss(wt_rng *g) {
     if (g->has_gauss) {

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { C_NONE, C_NONNEG, C_POS, C_POS_NOTNAN, C_01, C_GT0_LE1, C_GE0_LT1, C_POISSON };
+enum { C_NONE, C_NONNEG, C_POS, C_POS_NOTNAN, C_01, C_GT0_LE1, C_GE0_LT1, C_POISSON, C_GT1 };
 
 static const struct {
     const char *name, *params, *result;
@@ -41,6 +41,10 @@ static const unsigned char CONS[WT_NRANDOM][3] = {
     [WT_RANDOM_GEOMETRIC] = {C_GT0_LE1},
     [WT_RANDOM_LOGSERIES] = {C_GE0_LT1},
     [WT_RANDOM_LEGACY_NORMAL] = {C_NONE, C_NONNEG},
+    [WT_RANDOM_WALD] = {C_POS, C_POS},
+    [WT_RANDOM_NONCENTRAL_CHISQUARE] = {C_POS, C_NONNEG},
+    [WT_RANDOM_NONCENTRAL_F] = {C_POS, C_POS, C_NONNEG},
+    [WT_RANDOM_ZIPF] = {C_GT1},
 };
 
 WT_COLD static int nparams(int dist) {
@@ -90,6 +94,9 @@ WT_COLD static wt_status cons_check(int dist, int k, int cons, double v) {
     case C_GE0_LT1:
         if (!(v >= 0 && v < 1))
             return wt_error_fail(WT_EINVAL, "%s: %s < 0, %s >= 1 or %s contains NaNs (got %g)", fn, n, n, n, v);
+        break;
+    case C_GT1:
+        if (!(v > 1)) return wt_error_fail(WT_EINVAL, "%s: %s <= 1 or %s is NaN (got %g)", fn, n, n, v);
         break;
     }
     return WT_OK;
@@ -184,6 +191,14 @@ static void draw(wt_rng *g, int dist, int dtype, const double *p, int64_t n, cha
         break;
     case WT_RANDOM_LEGACY_STANDARD_NORMAL: d = wt_dist_legacy_gauss(g); break;
     case WT_RANDOM_LEGACY_NORMAL: d = p[0] + p[1] * wt_dist_legacy_gauss(g); break;
+    case WT_RANDOM_WALD: d = wt_dist_wald(g, p[0], p[1]); break;
+    case WT_RANDOM_NONCENTRAL_CHISQUARE: d = wt_dist_noncentral_chisquare(g, p[0], p[1]); break;
+    case WT_RANDOM_NONCENTRAL_F: {
+        double t = wt_dist_noncentral_chisquare(g, p[0], p[2]) * p[1];
+        d = t / (2.0 * wt_dist_gamma(g, p[1] / 2.0) * p[0]);
+        break;
+    }
+    case WT_RANDOM_ZIPF: i = wt_dist_zipf(g, p[0]); break;
     }
     if (dtype == WT_FLOAT64)
         memcpy(out, &d, 8);

@@ -34,6 +34,9 @@ int64_t wt_dist_poisson(wt_rng *g, double lam);
 int64_t wt_dist_binomial(wt_rng *g, int64_t n, double p);
 int64_t wt_dist_geometric(wt_rng *g, double p);
 int64_t wt_dist_logseries(wt_rng *g, double p);
+double wt_dist_wald(wt_rng *g, double mean, double scale);
+double wt_dist_noncentral_chisquare(wt_rng *g, double df, double nonc);
+int64_t wt_dist_zipf(wt_rng *g, double a);
 double wt_dist_legacy_gauss(wt_rng *g);
 /* the least all-ones mask covering max */
 static inline uint64_t wt_dist_mask(uint64_t max) {

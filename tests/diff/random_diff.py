@@ -19,7 +19,8 @@ F32 = ('random', 'standard_normal', 'standard_exponential', 'standard_gamma')
 
 def param(r, kind):
     """a parameter: a scalar or, one time in four, an array that broadcasts"""
-    lo, hi = {'pos': (0.05, 8.0), 'any': (-5.0, 5.0), 'p': (0.02, 0.98), 'n': (0, 60), 'lam': (0.0, 40.0)}[kind]
+    lo, hi = {'pos': (0.05, 8.0), 'any': (-5.0, 5.0), 'p': (0.02, 0.98), 'n': (0, 60), 'lam': (0.0, 40.0),
+              'gt1': (1.05, 6.0)}[kind]
     if kind == 'n':
         return int(r.integers(lo, hi)) if r.random() < 0.75 else r.integers(lo, hi, 3)
     v = lo + (hi - lo) * r.random()
@@ -31,7 +32,8 @@ DISTS = [('normal', ['any', 'pos']), ('uniform', ['any', 'any']), ('exponential'
          ('logistic', ['any', 'pos']), ('gumbel', ['any', 'pos']), ('standard_t', ['pos']), ('f', ['pos', 'pos']),
          ('pareto', ['pos']), ('weibull', ['pos']), ('power', ['pos']), ('rayleigh', ['pos']), ('binomial', ['n', 'p']),
          ('negative_binomial', ['pos', 'p']), ('poisson', ['lam']), ('geometric', ['p']), ('logseries', ['p']),
-         ('standard_gamma', ['pos'])]
+         ('standard_gamma', ['pos']), ('wald', ['pos', 'pos']), ('noncentral_chisquare', ['pos', 'lam']),
+         ('noncentral_f', ['pos', 'pos', 'lam']), ('zipf', ['gt1'])]
 INT_DTYPES = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'bool']
 
 
