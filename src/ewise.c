@@ -165,9 +165,6 @@ static wt_status check_casting(const wt_ewise_call *c, const char *name, const i
     return wt_pass_out_cast(name, res, c->out, WT_CASTING_SAME_KIND);
 }
 
-/* the kernel of op computing in comp (where's: its values' dtype) into res */
-static wt_kernel kernel_of(int op, const int *comp, int res) { return wt_kernels_of(op, comp, res); }
-
 /* kernels and conversions for the pass, once p has its target and inputs */
 static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, const int *comp) {
     const double factor[2] = {c->alpha, c->beta};
@@ -194,7 +191,7 @@ static void plan_kernels(plan *P, const wt_ewise_call *c, const wt_pass *p, cons
         P->res_cast = wt_cast_get(vdt, p->target->d.dtype);
         P->buffered = true;
     }
-    P->kern = kernel_of(P->op, comp, P->lres);
+    P->kern = wt_kernels_of(P->op, comp, P->lres);
 }
 
 /* NumPy's trivial loops: every input at the iteration shape in C order (or
@@ -233,7 +230,7 @@ static bool run_trivial(const wt_ewise_call *c, const wt_pass *p, const int *com
     wt_tensor *r;
     if ((*st = wt_desc_init(&d, p->res, p->nd, p->full)) || (*st = wt_tensor_alloc(&d, false, &r))) return true;
     ptr[0] = (char *)r->buf->data, strides[0] = (int64_t)wt_dtype_size(p->res);
-    if (size) kernel_of(c->op, comp, p->res)(ptr, strides, size);
+    if (size) wt_kernels_of(c->op, comp, p->res)(ptr, strides, size);
     *c->result = r;
     return true;
 }
