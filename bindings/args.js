@@ -9,6 +9,8 @@ import { typeName } from './engine.js';
 // LazyTensor (lazy/node.js) carries this brand, so the helpers know one without importing lazy/
 export const LAZY = Symbol.for('wtensor.LazyTensor');
 export const isLazy = (v) => v !== null && typeof v === 'object' && v[LAZY] === true;
+// a Tensor or a LazyTensor: an operand the public functions take as it is
+export const isTensorLike = (v) => v instanceof Tensor || isLazy(v);
 
 // an option that was given (not undefined or null)
 export const given = (v) => v !== undefined && v !== null;
@@ -16,7 +18,7 @@ export const given = (v) => v !== undefined && v !== null;
 // an options object ({} for none); anything else is refused
 export function options(opts, what) {
   if (opts === undefined || opts === null) return {};
-  if (typeof opts !== 'object' || opts instanceof Tensor || isLazy(opts) || Array.isArray(opts))
+  if (typeof opts !== 'object' || isTensorLike(opts) || Array.isArray(opts))
     throw new WtError('WT_EINVAL', `${what}: options must be an object, got ${typeName(opts)}`);
   return opts;
 }
@@ -49,7 +51,7 @@ export function shapeArg(v, name, what = 'shape') {
 }
 
 // a tensor of a value wt.tensor takes (a Tensor or LazyTensor as it is: a LazyTensor's views are its methods too)
-export const asTensor = (api, v) => (v instanceof Tensor || isLazy(v) ? v : api.tensor(v));
+export const asTensor = (api, v) => (isTensorLike(v) ? v : api.tensor(v));
 
 // temporary wasm memory for argument arrays longer than the scratch slots
 export function withTemp(engine, bytes, fn) {

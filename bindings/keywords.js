@@ -12,12 +12,21 @@
 //               division, a clip bound beyond the tensor's range)
 import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
-import { given, isLazy, withTemp } from './args.js';
+import { given, isTensorLike, withTemp } from './args.js';
 import { isComplex } from './complex.js';
 import { canCast } from './dtype-rules.js';
 import { DTYPES } from './dtypes.js';
 
-const isTensorLike = (v) => v instanceof Tensor || isLazy(v);
+// fn(keep, temps): keep(t) marks t a temporary (temps holds them); every Tensor kept is disposed
+// when fn returns or throws (a LazyTensor is its graph's)
+function withTemps(fn) {
+  const temps = [];
+  try {
+    return fn((t) => (temps.push(t), t), temps);
+  } finally {
+    for (const t of temps) if (t instanceof Tensor) t.dispose();
+  }
+}
 
 // NumPy's where= mask: bool only (it casts with the 'safe' rule); a JS array or boolean becomes one
 export function maskOf(api, where, name, temps) {
@@ -93,9 +102,8 @@ function loopOperands(api, name, cname, operands, dtype, casting, temps) {
 export function ufuncKeywords(api, entry, fn, operands, opts) {
   const { dtype, where, ...rest } = opts;
   const wt = api.wt,
-    fns = api.e.fns,
-    temps = [];
-  try {
+    fns = api.e.fns;
+  return withTemps((keep, temps) => {
     const ops = given(dtype) ? loopOperands(api, entry.name, entry.c, operands, dtype, rest.casting, temps) : operands;
     if (!given(where)) return fn(...ops, rest);
     if (given(rest.reduce))
@@ -103,19 +111,13 @@ export function ufuncKeywords(api, entry, fn, operands, opts) {
     const m = maskOf(api, where, entry.name, temps);
     if (given(rest.out)) {
       // the result in out's dtype (casting checked as into out), then written where the mask is true
-      const staged = wt.emptyLike(rest.out);
-      temps.push(staged);
+      const staged = keep(wt.emptyLike(rest.out));
       fn(...ops, { ...rest, out: staged });
       return fns.where(m, staged, rest.out, { out: rest.out });
     }
-    const r = fn(...ops, rest);
-    temps.push(r);
-    const zero = wt.zeros([], r.dtype);
-    temps.push(zero);
-    return fns.where(m, r, zero);
-  } finally {
-    for (const t of temps) if (t instanceof Tensor) t.dispose();
-  }
+    const r = keep(fn(...ops, rest));
+    return fns.where(m, r, keep(wt.zeros([], r.dtype)));
+  });
 }
 
 // the value a masked-out element counts as, in x's dtype
@@ -125,10 +127,8 @@ const IDENTITY = { sum: 0, prod: 1, any: false, all: true, mean: 0 };
 export function reductionKeywords(api, name, fn, x, opts) {
   const { where, initial, ...rest } = opts;
   const wt = api.wt,
-    fns = api.e.fns,
-    temps = [];
-  const keep = (t) => (temps.push(t), t);
-  try {
+    fns = api.e.fns;
+  return withTemps((keep, temps) => {
     const t = isTensorLike(x) ? x : keep(api.tensor(x));
     const extreme = name === 'max' || name === 'min';
     if (given(where) && extreme && !given(initial))
@@ -145,9 +145,7 @@ export function reductionKeywords(api, name, fn, x, opts) {
     }
     if (!given(initial)) return fn(v, rest);
     return withInitial(api, name, fn, v, initial, rest, keep);
-  } finally {
-    for (const t of temps) if (t instanceof Tensor) t.dispose();
-  }
+  });
 }
 
 // initial joins every slice: added (sum), multiplied (prod), or the bound of max and min;
@@ -245,10 +243,8 @@ export function openClip(api, operands, opts) {
 // NumPy's round(a, decimals): rint(a * 10^d) / 10^d in a's dtype (d < 0: rint(a / 10^-d) * 10^-d);
 // integers are a copy for d >= 0 and rounded half to even through float64 for d < 0
 export function roundDecimals(api, fn, x, decimals, opts) {
-  const fns = api.e.fns,
-    temps = [];
-  const keep = (t) => (temps.push(t), t);
-  try {
+  const fns = api.e.fns;
+  return withTemps((keep, temps) => {
     const t = isTensorLike(x) ? x : keep(api.tensor(x));
     if (t.dtype === 'bool')
       throw new WtError(
@@ -275,7 +271,5 @@ export function roundDecimals(api, fn, x, decimals, opts) {
     const scaled = keep(decimals >= 0 ? fns.mul(t, f) : fns.div(t, f));
     const rounded = keep(fn(scaled, { ...opts, out: undefined }));
     return decimals >= 0 ? fns.div(rounded, f, opts) : fns.mul(rounded, f, opts);
-  } finally {
-    for (const t of temps) if (t instanceof Tensor) t.dispose();
-  }
+  });
 }
