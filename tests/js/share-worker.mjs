@@ -34,9 +34,10 @@ const scenarios = {
   // instances started and detached again and again, each leaving tensors
   // behind for detach to free; then a detached instance's use
   async detach(wt, h, { rounds }) {
+    const stacks = new Set(); // where each instance's stack is: one place if each gave it back
     for (let i = 0; i < rounds; i++) {
       const w = await init({ share: h });
-      w.ones([1000]);
+      stacks.add(w.ones([1000])._e.ex.stackSave());
       w.detach();
     }
     const w = await init({ share: h });
@@ -52,6 +53,7 @@ const scenarios = {
       }
     };
     return {
+      stacks: stacks.size,
       disposed: x.isDisposed && y.isDisposed,
       use: failure(() => y.sum()),
       call: failure(() => w.zeros([2])),
