@@ -14,7 +14,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 configure() {   # name, cmake args...
   local name=$1; shift
   if [ ! -f "build/$name/CMakeCache.txt" ]; then
-    "$@" > "build/$name.configure.log" 2>&1 || { cat "build/$name.configure.log"; return 1; }
+    # a failed configure leaves a cache behind, and the next run would build from it
+    "$@" > "build/$name.configure.log" 2>&1 || { cat "build/$name.configure.log"; rm -f "build/$name/CMakeCache.txt"; return 1; }
   fi
 }
 

@@ -51,6 +51,14 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
+# npm ci when any devDependency is missing (a fresh clone, or one added since):
+# the build's wasm-opt, the linters and the benchmark's peers come from npm
+cd "$(dirname "$0")/.."
+if ! node -e 'const fs = require("fs"); for (const d of Object.keys(require("./package.json").devDependencies))
+  if (!fs.existsSync(`node_modules/${d}/package.json`)) process.exit(1)'; then
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi
+
 # .venv: NumPy 2 from PyPI (scripts/requirements.txt), the reference of the
 # fixtures and the NumPy-checking tests; remade when the pins change
 if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then

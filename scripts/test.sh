@@ -5,11 +5,6 @@ cd "$(dirname "$0")/.."
 # Chromium for the browser tests; NumPy 2 and the Wasmtime engine (.venv); the
 # wasmtime command (.tools/bin, built from crates.io once per machine)
 WT_NEED_BROWSER=1 WT_NEED_NUMPY=1 WT_NEED_WASMTIME=1 bash scripts/setup.sh
-# npm ci when any devDependency is missing (a fresh clone, or one added since)
-if ! node -e 'const fs = require("fs"); for (const d of Object.keys(require("./package.json").devDependencies))
-  if (!fs.existsSync(`node_modules/${d}/package.json`)) process.exit(1)'; then
-  npm ci --no-audit --no-fund --loglevel=error
-fi
 # Deno, from npm at this exact version, beside the lockfile: the registry these
 # machines reach holds only its linux-x64 package, so a lockfile could not list
 # the other platforms' packages and npm ci would refuse it (tests/js/runtimes.test.mjs)
