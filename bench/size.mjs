@@ -54,10 +54,12 @@ const HISTORY = [
 // int64 against uint64 compared exactly: 870, 283; unsigned sums in uint32: 12)
 // NumPy's i0 for kaiser's window (463, 222); and Generator's wald,
 // noncentral_chisquare, noncentral_f and zipf, NumPy's streams (1212, 302).
+// Issue 46: integer powers refuse negative exponents as NumPy's loop does, and
+// one draw without a tensor (wt_random_one): 1940 raw bytes, 773 gzipped.
 // Issue 49 replaces this budget with the shipped total (JS + wasm).
 export const BUDGET = {
-  raw: 541270,
-  gzip: 212410,
+  raw: 543210,
+  gzip: 213183,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 

@@ -6,6 +6,8 @@
 import { asTensor, axisOf, options, withHandles } from './args.js';
 import { WtError } from './errors.js';
 import { Tensor, sourceOf } from './tensor.js';
+import { DTYPES } from './dtypes.js';
+import { FLAG_READONLY } from './abi.js';
 import { typeName } from './engine.js';
 import { isLazy } from './lazy/node.js';
 
@@ -123,9 +125,45 @@ function valueTensor(api, x, v) {
   return [t, true];
 }
 
+// the dtypes a JS number goes into exactly by a TypedArray store: their integer ranges
+const EXACT = {
+  int8: [-128, 127],
+  uint8: [0, 255],
+  int16: [-32768, 32767],
+  uint16: [0, 65535],
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  uint32: [0, 2 ** 32 - 1],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  uint64: [0, Number.MAX_SAFE_INTEGER],
+};
+
+// a[i, j] = v with an integer per axis and a number the dtype holds exactly (any number
+// into float32/float64, an integer in range into an integer dtype, a boolean into bool):
+// stored in place, no tensor made.  False: the general path decides (and raises).
+function setOne(x, list, value) {
+  const shape = x._shape,
+    dtype = DTYPES[x._code];
+  if (list.length !== shape.length || x._flags & FLAG_READONLY || x._e.detached || !x._ptr) return false;
+  const range = EXACT[dtype];
+  if (typeof value === 'boolean' ? dtype !== 'bool' : typeof value !== 'number' || dtype === 'bool') return false;
+  if (range && !(Number.isInteger(value) && value >= range[0] && value <= range[1])) return false;
+  if (!range && dtype !== 'float32' && dtype !== 'float64' && dtype !== 'bool') return false;
+  const strides = x._strides;
+  let off = x._offset;
+  for (let a = 0; a < shape.length; a++) {
+    let k = list[a];
+    if (typeof k !== 'number' || !Number.isInteger(k) || k < -shape[a] || k >= shape[a]) return false;
+    off += (k < 0 ? k + shape[a] : k) * strides[a];
+  }
+  const data = x.data;
+  data[off] = dtype.endsWith('int64') ? BigInt(value) : +value;
+  return true;
+}
+
 export function set(api, x, list, value) {
   const e = api.e;
   if (!Array.isArray(list)) list = [list];
+  if (x instanceof Tensor && x._e === e && setOne(x, list, value)) return x;
   if (isLazy(x) || isLazy(value))
     throw new WtError('WT_EINVAL', 'set: runs eagerly; a LazyTensor has no storage to write into');
   e.handle(x, 'set: tensor');

@@ -6,7 +6,7 @@
 import { asTensor, options } from './args.js';
 import { tuple } from './tuple.js';
 import { declareMethods } from './params.js';
-import { WtError } from './errors.js';
+import { WtError, DISPOSE } from './errors.js';
 import { typeName } from './engine.js';
 import { isInexact } from './dtypes.js';
 import { eigvals, inv } from './linalg.js';
@@ -266,6 +266,9 @@ export class Poly1d {
       (r.dispose(), (r = next));
     }
     return r;
+  }
+  [DISPOSE]() {
+    this.dispose();
   }
   dispose() {
     this.coeffs.dispose();

@@ -5,7 +5,7 @@
 // strings, bigints or safe integers.
 import { withTemp } from './args.js';
 import { argumentsOf, declareMethods } from './params.js';
-import { WtError } from './errors.js';
+import { WtError, DISPOSE } from './errors.js';
 import { RNGS } from './abi.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
@@ -290,6 +290,9 @@ export class BitGenerator {
     return this;
   }
 
+  [DISPOSE]() {
+    this.dispose();
+  }
   dispose() {
     if (!this._ptr) return;
     this._api.rngFreed.unregister(this);

@@ -6,6 +6,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { RANDOM } from './abi.js';
+import { ARRAYS, CODE } from './dtypes.js';
 
 export const isOptions = (v) =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Tensor);
@@ -67,11 +68,25 @@ export function checkOut(out, size, dtype, what) {
   return out.shape;
 }
 
+// C's one draw (wt_random_one, wt_random_integers_one) at the out slot, as item() reads
+// that dtype: a number, a bigint for 64-bit integers, a boolean for bool
+export function oneDraw(e, status, dtype) {
+  e.check(status);
+  const v = new ARRAYS[CODE[dtype]](e.memory.buffer, e.outPtr, 1)[0];
+  return dtype === 'bool' ? v !== 0 : v;
+}
+
 // one distribution's draws from bit generator g (its C handle)
 export function drawDist(api, ptr, dist, values, size, opts) {
   const e = api.e,
     spec = RANDOM[dist],
     what = camel(spec.name);
+  // NumPy's size=None with number parameters: one value, no tensor made
+  if (!given(size) && !given(opts.out) && values.every((v) => typeof v === 'number')) {
+    const dt = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
+    const [a = 0, b = 0, c = 0] = values;
+    return oneDraw(e, e.ex.wt_random_one(ptr, dist, a, b, c, e.dtypeCode(dt, `${what}: dtype`), e.outPtr), dt);
+  }
   const names = spec.params ? spec.params.split(' ').map((p) => `${what}: ${camel(p.split('=')[0])}`) : [];
   const dtype = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
   const shape = checkOut(opts.out, size, dtype, what);

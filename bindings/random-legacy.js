@@ -4,7 +4,7 @@
 // reproduce.  The module-level functions share one RandomState per instance.
 import { given } from './args.js';
 import { declareMethods, declareNamespace } from './params.js';
-import { WtError } from './errors.js';
+import { WtError, DISPOSE } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { DIST, splitOptions, drawDist } from './random-draw.js';
@@ -34,6 +34,13 @@ export class RandomStateBase {
   constructor(seed) {
     this.bitGenerator = new this._api.MT19937();
     if (given(seed)) this.seed(seed);
+  }
+
+  dispose() {
+    this.bitGenerator.dispose();
+  }
+  [DISPOSE]() {
+    this.dispose();
   }
 
   seed(seed) {
@@ -130,6 +137,7 @@ RandomStateBase.prototype.normal = distMethod(DIST.legacy_normal);
 
 // their parameters, NumPy's RandomState's (params.js)
 const SIGNATURES = {
+  dispose: '',
   seed: 'seed?',
   randomSample: 'size?',
   random: 'size?',

@@ -6,7 +6,7 @@ import { WtError } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { RANDOM } from './abi.js';
-import { camel, splitOptions, drawDist, sizeArg, withTensors, deliver, scalarOf } from './random-draw.js';
+import { camel, splitOptions, drawDist, sizeArg, withTensors, deliver, scalarOf, oneDraw } from './random-draw.js';
 
 // a distribution's method: its parameters positionally or by name, then size (positionally or {size}), dtype, out
 export function distMethod(dist) {
@@ -34,6 +34,8 @@ export function integersOf(api, ptr, low, rest, masked, what) {
   return boundedIntegers(api, ptr, low, args[0] ?? opts.high, args[1] ?? opts.size, o, masked, what);
 }
 
+const isInt64 = (v) => Number.isSafeInteger(v) || (typeof v === 'bigint' && v >= -(2n ** 63n) && v < 2n ** 63n);
+
 // NumPy's bounded integers (masked: RandomState's)
 export function boundedIntegers(api, ptr, low, high, size, opts, masked, what) {
   if (!given(high)) [low, high] = [0, low];
@@ -42,6 +44,12 @@ export function boundedIntegers(api, ptr, low, high, size, opts, masked, what) {
   if (!endpoint && (high === 2n ** 64n || high === 2 ** 64)) [high, endpoint] = [2n ** 64n - 1n, true];
   const dtype = opts.dtype ?? 'int64',
     e = api.e;
+  // size=None with int64 bounds: one value, no tensor made
+  if (!given(size) && isInt64(low) && isInt64(high)) {
+    const code = e.dtypeCode(dtype, `${what}: dtype`);
+    const r = e.ex.wt_random_integers_one(ptr, BigInt(low), BigInt(high), endpoint ? 1 : 0, masked, code, e.outPtr);
+    return oneDraw(e, r, dtype);
+  }
   const r = withTensors(
     api,
     [low, high],

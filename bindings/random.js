@@ -4,7 +4,7 @@
 // WT_RANDOM_LIST, one method each, made here from bindings/abi.js; the rest
 // (integers, choice, shuffles, multinomial, bytes) are written out.
 import { given, options } from './args.js';
-import { WtError } from './errors.js';
+import { WtError, DISPOSE } from './errors.js';
 import { Tensor } from './tensor.js';
 import { typeName } from './engine.js';
 import { RANDOM, RANDOM_FLAT } from './abi.js';
@@ -42,6 +42,14 @@ export class GeneratorBase {
         `Generator: expected a bit generator (PCG64, MT19937, ...), got ${typeName(bitGenerator)}`,
       );
     this.bitGenerator = bitGenerator;
+  }
+
+  // frees the bit generator's C state (also when collected); `using rng = ...` calls it
+  dispose() {
+    this.bitGenerator.dispose();
+  }
+  [DISPOSE]() {
+    this.dispose();
   }
 
   integers(low, ...rest) {
@@ -154,6 +162,7 @@ declareMethods('Generator.', GeneratorBase.prototype, {
   multinomial: 'n, pvals, {size}',
   bytes: 'length:int',
   spawn: 'nChildren:int',
+  dispose: '',
   toString: '',
 });
 

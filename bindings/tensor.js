@@ -4,7 +4,7 @@
 import { repr, scalarText } from './print.js';
 import { flagsOf, setflags, FlatIter } from './flags.js';
 import { declareMethods, describe } from './params.js';
-import { WtError } from './errors.js';
+import { WtError, DISPOSE } from './errors.js';
 import { ARRAYS, DTYPES, HALF_AS_BITS, halfToNumber } from './dtypes.js';
 import { complexAt, isComplexDtype } from './complex.js';
 import { INFO, FLAG_READONLY, FLAG_CONTIGUOUS } from './abi.js';
@@ -264,6 +264,9 @@ export class Tensor {
   dispose() {
     if (!this._ptr || this._e.detached) return;
     this._e.release(this);
+  }
+  [DISPOSE]() {
+    this.dispose();
   }
 
   // NumPy's repr with tensor( for array( (print.js); a named tensor says its names

@@ -433,8 +433,9 @@ WT_API wt_status wt_view_casting(const wt_tensor *t, int casting, wt_tensor **ou
 ** signbit give bool; fma(a,
 ** b, c) has the dtype of NumPy's a*b + c (the product's promotion, then the
 ** sum's) and computes product and sum in it.
-** Integer division and modulo by zero give 0; an integer raised to a negative
-** integer power gives 1/x**n truncated (0 unless x is 1 or -1).
+** Integer division and modulo by zero give 0; an integer power with a
+** negative exponent is refused (WT_EINVAL) before anything is written, as
+** NumPy's loop raises.
 ** Complex dtypes, as NumPy's: arithmetic, pow, sqrt, exp, log and the
 ** trigonometric and hyperbolic functions and their inverses with C99's branch
 ** cuts; comparisons, maximum, minimum and clip order (re, im) lexicographically;
@@ -750,6 +751,15 @@ WT_API wt_status wt_random(wt_rng *g, int dist, const wt_tensor *a, const wt_ten
 WT_API wt_status wt_random_integers(wt_rng *g, const wt_tensor *low, const wt_tensor *high, int endpoint, int masked,
                                     int dtype, int ndim, const int64_t *shape, wt_tensor **result);
 
+/* One draw, as the calls above make it with 0-d parameters and an empty
+** shape (NumPy's size=None), without a tensor: the value in dtype's bytes at
+** out (8 bytes at most).  wt_random_one's parameters are doubles (binomial's
+** n an integer-valued one); the stream and every check are wt_random's and
+** wt_random_integers'. */
+WT_API wt_status wt_random_one(wt_rng *g, int dist, double a, double b, double c, int dtype, void *out);
+WT_API wt_status wt_random_integers_one(wt_rng *g, int64_t low, int64_t high, int endpoint, int masked, int dtype,
+                                        void *out);
+
 /* In place (t writable, any strides).  shuffle: NumPy's Fisher-Yates over
 ** axis, moving whole sub-arrays.  permuted: each lane along axis shuffled on
 ** its own, lanes in C order; axis WT_RANDOM_FLAT shuffles all elements as
@@ -795,7 +805,9 @@ WT_API wt_status wt_random_multinomial(wt_rng *g, const wt_tensor *n, const wt_t
 ** {op, a, b, c}: op (a wt_op) applied to values a, b, c (as many as its
 ** arity; the rest ignored), giving value nleaf + i; op WT_FUSE_CAST(dtype)
 ** converts value a to dtype with assignment casting (astype).  Each
-** instruction needs one operand that is not a weak scalar.  The last value is the result,
+** instruction needs one operand that is not a weak scalar, and an integer
+** power is refused (its exponents are checked before anything is written,
+** which wt_ewise does and a pass cannot).  The last value is the result,
 ** delivered as wt_ewise delivers: written into out (same_kind casting; out may
 ** be larger) or, with out NULL, a new tensor in *result; with reduce
 ** (_SUM, _PROD, _MAX, _MIN, _MEAN, _ANY or _ALL) folded into out over the

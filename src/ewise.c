@@ -235,6 +235,30 @@ static bool run_trivial(const wt_ewise_call *c, const wt_pass *p, const int *com
     return true;
 }
 
+/* NumPy's integer power refuses a negative exponent (its loop raises), so
+** an integer pow looks at the exponents before anything is written */
+static void find_negative(void *ctx, char **ptr, const int64_t *st, int64_t n) {
+    int64_t *found = ctx; /* [0]: the operand's dtype, [1]: set to 1 by a negative */
+    for (int64_t i = 0; i < n && !found[1]; i++) found[1] = wt_cast_load_f64((int)found[0], ptr[0] + i * st[0]) < 0;
+}
+
+static wt_status check_int_power(const wt_ewise_call *c, const wt_pass *p, const int *comp, const double *val) {
+    if (c->op != WT_OP_POW || !wt_dtype_is_int(comp[1])) return WT_OK;
+    for (int i = 0; i < p->nd; i++)
+        if (!p->full[i]) return WT_OK; /* no element: NumPy's loop never runs */
+    const wt_tensor *e = c->in[1];
+    int64_t found[2] = {e ? e->d.dtype : -1, 0};
+    if (!e)
+        found[1] = val[1] < 0;
+    else if (wt_dtype_is_int(e->d.dtype) && wt_cast_load_f64(e->d.dtype, &(int64_t){-1}) < 0) { /* -1's bits: signed */
+        wt_iter it;
+        wt_iter_init(&it, 1, &e, WT_ITER_PLAIN);
+        wt_iter_run(&it, find_negative, found);
+    }
+    return found[1] ? wt_error_fail(WT_EINVAL, "%s: Integers to negative integer powers are not allowed.", p->name)
+                    : WT_OK;
+}
+
 wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (c->op < 0 || c->op >= WT_NOPS) return wt_error_fail(WT_EINVAL, "invalid operation code %d", c->op);
     const char *name = c->name ? c->name : wt_op_name(c->op);
@@ -251,6 +275,7 @@ wt_status wt_ewise_run(const wt_ewise_call *c) {
     if (c->checked && c->out && (st = wt_pass_shape(name, c->n, c->in, NULL, 0, false, &p.nd, p.full))) return st;
     if (c->checked && (st = check_casting(c, name, comp, res))) return st;
     if ((st = wt_pass_shape(name, c->n, c->in, c->out, p.rop, c->empty_ok, &p.nd, p.full))) return st;
+    if ((st = check_int_power(c, &p, comp, val))) return st;
     /* weak scalars: one element of the compute dtype, broadcast with stride 0 */
     wt_tensor sten[3]; /* 0-d: only buf and the descriptor's head are read (zeroing all cost small ops 5%) */
     wt_buffer sbuf[3];

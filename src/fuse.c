@@ -190,6 +190,12 @@ static wt_status plan_program(program *P, const int *vdt, const double *scalars,
         wt_status st = plan_operands(P, I, i, code, dts, scalars, lastuse, d, sv);
         if (!st && !cast) st = wt_ops_plan_dtypes(I->op, I->arity, d, sv, I->comp, &I->res);
         if (st) return fail_at(st, i, I->op);
+        /* NumPy refuses a negative integer exponent, which a pass finds only when writing */
+        if (I->op == WT_OP_POW && wt_dtype_is_int(I->comp[1]))
+            return wt_error_fail(WT_EINVAL,
+                                 "fuse: instruction %d: an integer power is not fused; wt_ewise checks its "
+                                 "exponents first",
+                                 i);
         if (cast) { /* a copy kernel in the target dtype, its input converted on the way */
             I->comp[0] = I->res = I->op - WT_NOPS;
             I->op = WT_OP_COPY;

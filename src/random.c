@@ -597,6 +597,52 @@ static void shuffle_lane(wt_rng *g, char *base, int64_t n, int64_t stride, int64
     }
 }
 
+/* ---- one draw (size=None) ------------------------------------------------------------------ */
+/* a 0-d tensor over one value on the stack: a scalar call's parameter */
+static const wt_tensor *scalar_param(wt_tensor *t, wt_buffer *b, int dtype, void *slot) {
+    *b = (wt_buffer){.data = slot, .nbytes = 8};
+    t->buf = b;
+    memset(&t->d, 0, sizeof t->d);
+    t->d.dtype = dtype;
+    return t;
+}
+
+/* the one value of a 0-d result into out (its dtype's bytes), the result freed */
+static wt_status deliver_one(wt_status st, wt_tensor *r, void *out) {
+    if (!st) memcpy(out, wt_first(r), wt_dtype_size(r->d.dtype));
+    wt_tensor_free(r);
+    return st;
+}
+
+wt_status wt_random_one(wt_rng *g, int dist, double a, double b, double c, int dtype, void *out) {
+    if (!out) return wt_error_fail(WT_EINVAL, "random: out is NULL");
+    if (dist < 0 || dist >= WT_NRANDOM) return wt_error_fail(WT_EINVAL, "random: no distribution %d", dist);
+    double v[3] = {a, b, c};
+    int64_t count = (int64_t)a;
+    wt_tensor t[3];
+    wt_buffer buf[3];
+    const wt_tensor *in[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < nparams(dist); k++) {
+        bool is_count = dist == WT_RANDOM_BINOMIAL && k == 0;
+        if (is_count && (double)count != a)
+            return wt_error_fail(WT_EDTYPE, "%s: n must be an integer, got %.17g", DISTS[dist].name, a);
+        in[k] = scalar_param(&t[k], &buf[k], is_count ? WT_INT64 : WT_FLOAT64, is_count ? (void *)&count : &v[k]);
+    }
+    wt_tensor *r = NULL;
+    return deliver_one(wt_random(g, dist, in[0], in[1], in[2], dtype, -1, NULL, &r), r, out);
+}
+
+wt_status wt_random_integers_one(wt_rng *g, int64_t low, int64_t high, int endpoint, int masked, int dtype, void *out) {
+    if (!out) return wt_error_fail(WT_EINVAL, "integers: out is NULL");
+    wt_tensor t[2];
+    wt_buffer buf[2];
+    wt_tensor *r = NULL;
+    wt_status st =
+        wt_random_integers(g, scalar_param(&t[0], &buf[0], WT_INT64, &low),
+                           scalar_param(&t[1], &buf[1], WT_INT64, &high), endpoint, masked, dtype, -1, NULL, &r);
+    return deliver_one(st, r, out);
+}
+
 wt_status wt_random_shuffle(wt_rng *g, wt_tensor *t, int axis) {
     wt_status st = check_g(g, "shuffle");
     int a;

@@ -3,7 +3,7 @@
 // A failed build leaves the graph as it was.
 import { options } from '../args.js';
 import { declareMethods } from '../params.js';
-import { WtError } from '../errors.js';
+import { WtError, DISPOSE } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName, weak, isWeakTensor, towardZero } from '../engine.js';
 import { WEAK_COMPLEX, WEAK_INT } from '../abi.js';
@@ -80,6 +80,9 @@ export class Graph {
   }
 
   // frees constants' and variables' storage; the graph's nodes can no longer run
+  [DISPOSE]() {
+    this.dispose();
+  }
   dispose() {
     for (const n of this._nodes) if (n.attrs.storage) n.attrs.storage.dispose();
   }

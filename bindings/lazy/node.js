@@ -5,7 +5,7 @@
 // views, matmul, einsum and assign.  Its methods are the registry's
 // (api.js installs them); this file holds what a node is.
 import { declareMethods } from '../params.js';
-import { WtError } from '../errors.js';
+import { WtError, DISPOSE } from '../errors.js';
 import { LAZY, isLazy } from '../args.js';
 import { typeName } from '../engine.js';
 
@@ -72,6 +72,9 @@ export class LazyTensor {
   }
 
   // constants, variables and persistent tensors: free the storage (the node can no longer run)
+  [DISPOSE]() {
+    this.dispose();
+  }
   dispose() {
     this.attrs.storage?.dispose();
   }

@@ -16,7 +16,10 @@ import { LazyTensor, LEAVES } from './node.js';
 const FUSED_REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'any', 'all'];
 
 export const base = (n) => (n.kind === 'view' ? base(n.inputs[0]) : n);
-const isFusible = (n) => n.kind === 'ewise' || n.kind === 'cast';
+// an integer power runs as its own eager call: NumPy refuses a negative exponent,
+// which that call checks before writing (a fused pass could not take it back)
+const intPower = (n) => opCodeOf(n.op) === opCodeOf('power') && /int/.test(n.dtype);
+const isFusible = (n) => (n.kind === 'ewise' && !intPower(n)) || n.kind === 'cast';
 const isNode = (v) => v instanceof LazyTensor;
 const size = (n) => n.shape.reduce((a, b) => a * b, 1);
 
@@ -165,7 +168,8 @@ function order(nodes, groups, outs) {
     if (n.kind === 'assign') continue;
     if (groupByRoot.has(n)) steps.push({ type: 'fuse', node: n, group: groupByRoot.get(n) });
     else if (n.kind === 'view') steps.push({ type: 'view', node: n });
-    else if (['matmul', 'einsum', 'reduce', 'fn'].includes(n.kind)) steps.push({ type: 'call', node: n });
+    else if (['matmul', 'einsum', 'reduce', 'fn'].includes(n.kind) || (n.kind === 'ewise' && !isFusible(n)))
+      steps.push({ type: 'call', node: n });
   }
   for (const o of new Set(outs))
     if (o.kind !== 'assign' && LEAVES.includes(base(o).kind)) steps.push({ type: 'copy', node: o });

@@ -2,7 +2,7 @@
 // then each step of the plan by its kind (STEPS), handles freed after their
 // last reader, assignments committed last so a swap reads start-of-run values.
 import { declareMethods } from '../params.js';
-import { WtError } from '../errors.js';
+import { WtError, DISPOSE } from '../errors.js';
 import { Tensor } from '../tensor.js';
 import { typeName } from '../engine.js';
 import { LazyTensor, LEAVES, fmtShape } from './node.js';
@@ -57,6 +57,8 @@ const STEPS = {
     if (n.kind === 'matmul') r.vals.set(n, r.own(wt.matmul(ins[0], ins[1])));
     else if (n.kind === 'einsum') r.vals.set(n, r.own(wt.einsum(n.attrs.subscripts, ...ins)));
     else if (n.kind === 'fn') r.vals.set(n, r.own(wt[n.op](ins[0], n.attrs.opts)));
+    // an elementwise node no pass fuses (plan.js isFusible), its weak scalars as they are
+    else if (n.kind === 'ewise') r.vals.set(n, r.own(r.e.fns[n.op](...n.inputs.map((v, k) => ins[k] ?? v))));
     else {
       const { axis, keepdims, dtype } = n.attrs;
       r.vals.set(n, r.own(r.e.ops[n.op](ins[0], { axis, keepdims, ...(dtype ? { dtype } : {}) })));
@@ -227,6 +229,9 @@ export class Compiled {
   }
 
   // frees the slabs and program memory (compiled again on the next run)
+  [DISPOSE]() {
+    this.dispose();
+  }
   dispose() {
     for (const t of this._slabs ?? []) t.dispose();
     this._program?.dispose();

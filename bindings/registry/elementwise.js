@@ -56,3 +56,34 @@ export const CORTEX = [
     lazy: (g, [op, x, opts]) => g._ewise(op, [x], opts),
   },
 ];
+
+// NumPy's augmented assignments as methods, by Python's operator names (operator.iadd is
+// `a += b`): the op written into a (out=a) under NumPy's same_kind rule into a's dtype, so
+// `a.iadd(1.5)` on an integer a raises as `a += 1.5` does; each returns a
+const AUGMENTED_OPS = {
+  iadd: 'add',
+  isub: 'sub',
+  imul: 'mul',
+  itruediv: 'div',
+  ifloordiv: 'floorDiv',
+  imod: 'mod',
+  ipow: 'pow',
+  iand: 'bitwiseAnd',
+  ior: 'bitwiseOr',
+  ixor: 'bitwiseXor',
+  ilshift: 'bitwiseLeftShift',
+  irshift: 'bitwiseRightShift',
+  imatmul: 'matmul',
+};
+export const AUGMENTED = Object.entries(AUGMENTED_OPS).map(([name, op]) => ({
+  name,
+  kind: 'augmented',
+  sig: 'a, other',
+  method: true,
+  free: false,
+  impl: (api) => (a, other) => {
+    api.e.handle(a, `${name}: a`);
+    api.e.fns[op](a, other, { out: a });
+    return a;
+  },
+}));

@@ -3,7 +3,8 @@
 //   name      the JS name (wt.name, and the method name unless `method` says otherwise)
 //   aliases   further names of the same function on wt
 //   kind      how the function is built (kinds.js): ufunc, reduction, view, copy,
-//             creation, product, index, sort, shape, stats, io, scope, exchange, graph, dtype
+//             creation, product, index, sort, shape, stats, io, scope, exchange, graph, dtype,
+//             augmented (a += b as a.iadd(b))
 //   c         the C entry point: a NumPy ufunc / reduction name (ufunc, reduction) or a wt_* function
 //   sig       the parameters, in NumPy's order, as users may give them (params.js): one
 //             checker refuses unknown options and extra arguments for every function
@@ -18,7 +19,7 @@
 //   impl      for kinds without a generic builder: (api) => the function
 //   namespace true: impl gives an object of functions (wt.emath), not a function
 // Adding an op: docs/ARCHITECTURE.md, "Adding an op".
-import { ELEMENTWISE, REDUCTIONS, CORTEX } from './elementwise.js';
+import { ELEMENTWISE, REDUCTIONS, CORTEX, AUGMENTED } from './elementwise.js';
 import { VIEWS, COPIES } from './views.js';
 import { CREATION, PRODUCTS } from './creation.js';
 import { IO, DTYPE_RULES } from './io.js';
@@ -30,6 +31,7 @@ import { ENGINE } from './engine.js';
 
 export const REGISTRY = Object.freeze([
   ...ELEMENTWISE,
+  ...AUGMENTED,
   ...REDUCTIONS,
   ...VIEWS,
   ...COPIES,

@@ -208,8 +208,22 @@ void test_op_semantics(void) {
                   (double[]){-4, INFINITY, -0.0});
     expect_binary(WT_OP_MOD, WT_FLOAT64, 3, (double[]){-7.5, 7.5, 1}, (double[]){2, -2, 0}, WT_FLOAT64,
                   (double[]){0.5, -0.5, NAN});
-    expect_binary(WT_OP_POW, WT_INT32, 5, (double[]){2, -2, 1, -1, 5}, (double[]){3, 3, -1, -3, -1}, WT_INT32,
-                  (double[]){8, -8, 1, -1, 0});
+    expect_binary(WT_OP_POW, WT_INT32, 5, (double[]){2, -2, 1, -1, 5}, (double[]){3, 3, 0, 3, 1}, WT_INT32,
+                  (double[]){8, -8, 1, -1, 5});
+    { /* NumPy refuses a negative integer exponent, and out is left as it was */
+        wt_tensor *x = vec(WT_INT32, 3, (double[]){2, 3, 4}), *y = vec(WT_INT32, 3, (double[]){1, -1, 2}),
+                  *o = vec(WT_INT32, 3, (double[]){7, 7, 7}), *r = NULL;
+        const wt_tensor *in[2] = {x, y};
+        CHECK_EQ(wt_ewise(WT_OP_POW, 2, in, NULL, 1, 1, o, WT_REDUCE_NONE, &r), WT_EINVAL);
+        CHECK(strstr(wt_error_message(), "negative integer powers") != NULL);
+        CHECK(t_equals(o, (double[]){7, 7, 7}));
+        in[1] = NULL; /* a weak scalar exponent */
+        CHECK_EQ(wt_ewise(WT_OP_POW, 2, in, (double[]){0, -2}, 1, 1, NULL, WT_REDUCE_NONE, &r), WT_EINVAL);
+        const wt_tensor *leaves[2] = {x, y};
+        CHECK_EQ(wt_fuse(2, leaves, NULL, 1, (int32_t[]){WT_OP_POW, 0, 1, 0}, NULL, 0, &r), WT_EINVAL);
+        CHECK(r == NULL);
+        wt_tensor_free(x), wt_tensor_free(y), wt_tensor_free(o);
+    }
     expect_binary(WT_OP_POW, WT_UINT8, 2, (double[]){2, 3}, (double[]){9, 5}, WT_UINT8, (double[]){0, 243});
     expect_binary(WT_OP_DIV, WT_INT16, 2, (double[]){1, 7}, (double[]){2, 0}, WT_FLOAT64, (double[]){0.5, INFINITY});
     expect_binary(WT_OP_MAXIMUM, WT_FLOAT32, 3, (double[]){1, NAN, 2}, (double[]){NAN, 1, 3}, WT_FLOAT32,

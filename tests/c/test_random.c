@@ -140,6 +140,31 @@ void test_random_state_replays(void) {
     }
 }
 
+/* one draw without a tensor is the 0-d call's value, from the same stream */
+void test_random_one_is_the_scalar_call(void) {
+    wt_rng *g = seeded(WT_RNG_PCG64, 5, 0), *h = seeded(WT_RNG_PCG64, 5, 0);
+    wt_tensor *a = scalar(WT_FLOAT64, 1.5), *b = scalar(WT_FLOAT64, 2), *n = scalar(WT_INT64, 7),
+              *a0 = scalar(WT_INT64, 0), *r = NULL;
+    for (int k = 0; k < 20; k++) {
+        double x, y;
+        int64_t i;
+        CHECK_OK(wt_random_one(g, WT_RANDOM_GAMMA, 1.5, 2, 0, WT_FLOAT64, &x));
+        CHECK_OK(wt_random(h, WT_RANDOM_GAMMA, a, b, NULL, WT_FLOAT64, -1, NULL, &r));
+        memcpy(&y, wt_tensor_data(r), 8), wt_tensor_free(r);
+        CHECK(!memcmp(&x, &y, 8));
+        CHECK_OK(wt_random_integers_one(g, 0, 7, 0, 0, WT_INT64, &i));
+        CHECK_OK(wt_random_integers(h, a0, n, 0, 0, WT_INT64, -1, NULL, &r));
+        CHECK_EQ(i, *(const int64_t *)wt_tensor_data(r));
+        wt_tensor_free(r);
+    }
+    double x;
+    CHECK_ERR(wt_random_one(g, WT_RANDOM_BINOMIAL, 2.5, 0.5, 0, WT_INT64, &x), WT_EDTYPE, "n must be an integer");
+    CHECK_ERR(wt_random_one(g, WT_RANDOM_NORMAL, 0, -1, 0, WT_FLOAT64, &x), WT_EINVAL, "scale");
+    CHECK_ERR(wt_random_one(g, WT_NRANDOM, 0, 0, 0, WT_FLOAT64, &x), WT_EINVAL, "no distribution");
+    CHECK_ERR(wt_random_integers_one(g, 5, 2, 0, 0, WT_INT64, &x), WT_EINVAL, "");
+    wt_tensor_free(a), wt_tensor_free(b), wt_tensor_free(n), wt_tensor_free(a0), wt_rng_free(g), wt_rng_free(h);
+}
+
 /* shuffles of strided views are permutations that leave other elements alone */
 void test_random_shuffles_permute(void) {
     int64_t shape[2] = {9, 14};

@@ -153,6 +153,7 @@ void t_same_answer(const char *file, int line, wt_status sq, const char *qmsg, w
     X(test_random_ziggurat_tables_are_numpys) \
     X(test_random_bounded_in_range) \
     X(test_random_state_replays) \
+    X(test_random_one_is_the_scalar_call) \
     X(test_random_shuffles_permute) \
     X(test_random_refusals) \
     X(test_index_apply) \

@@ -107,3 +107,74 @@ test('astype and copy always copy', () => {
     throwsWt(() => a.astype(7), 'WT_EDTYPE', /dtype must be a dtype name string, got the number 7/);
   });
 });
+
+// a[i, j] = v with integer indices and a number is stored in place without a tensor
+// (indexing.js setOne); every outcome is the general path's, which index strings take
+test('one element set: the in-place path gives the general path outcome for every dtype and value', () => {
+  const values = [
+    0,
+    1,
+    -1,
+    2.5,
+    -2.5,
+    127,
+    128,
+    -129,
+    255,
+    256,
+    65535,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 32,
+    2 ** 53,
+    NaN,
+    Infinity,
+    -0,
+    true,
+    false,
+    1e300,
+  ];
+  const dtypes = [
+    'bool',
+    'int8',
+    'uint8',
+    'int16',
+    'uint16',
+    'int32',
+    'uint32',
+    'int64',
+    'uint64',
+    'float16',
+    'float32',
+    'float64',
+    'complex64',
+  ];
+  const outcome = (f) => {
+    try {
+      return f().toArray();
+    } catch (e) {
+      return `${e.code}: ${e.message}`;
+    }
+  };
+  for (const dtype of dtypes)
+    for (const v of values)
+      for (const [i, j] of [
+        [1, 2],
+        [-1, -3],
+        [2, 3],
+        [0, -4],
+      ]) {
+        const fast = outcome(() => wt.zeros([2, 3], dtype).set([i, j], v));
+        const general = outcome(() => wt.zeros([2, 3], dtype).set([String(i), String(j)], v));
+        assert.deepEqual(fast, general, `${dtype}[${i}, ${j}] = ${v}`);
+      }
+  const r = wt.arange(6).reshape([2, 3]);
+  r.setflags({ write: false });
+  throwsWt(() => r.set([0, 0], 1), 'WT_EREADONLY');
+  const v = wt.arange(12, { dtype: 'float64' }).reshape([3, 4]).slice('::2, ::-1');
+  v.set([1, 0], 99);
+  assert.deepEqual(v.toArray(), [
+    [3, 2, 1, 0],
+    [99, 10, 9, 8],
+  ]);
+});

@@ -716,3 +716,15 @@ test('lazy functions and methods with hostile arguments throw WtErrors and leak 
   assert.equal(wt.memory().bytesInUse, m0.bytesInUse);
   seven.dispose();
 });
+
+test('an integer power in a graph runs as its own checked call: a negative exponent raises as NumPy does', () => {
+  const g = wt.graph(),
+    x = g.placeholder([3], 'int32', 'x');
+  const f = g.compile(x.mul(2).pow(x).add(1)),
+    h = g.compile(x.pow(-1).add(1));
+  const feed = (v) => ({ x: wt.tensor(v, { dtype: 'int32' }) });
+  assert.deepEqual(f.run(feed([1, 2, 3])).toArray(), [3, 17, 217]);
+  assert.throws(() => f.run(feed([1, -2, 3])), /Integers to negative integer powers are not allowed/);
+  assert.throws(() => h.run(feed([1, 2, 3])), /Integers to negative integer powers are not allowed/);
+  g.dispose();
+});

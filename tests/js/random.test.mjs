@@ -278,3 +278,76 @@ test('hostile sizes, seeds and states are WtErrors that draw nothing', () => {
   b.dispose();
   throwsWt(() => new wt.random.Generator(b).random(), 'WT_EDISPOSED', /disposed/);
 });
+
+// size=None with number parameters takes C's one-draw path (no tensor): the same stream and
+// values as the tensor path, which 0-d tensor parameters take (NumPy returns them a 0-d array)
+test('one draw without a tensor: the same stream as the tensor path, for every distribution', () => {
+  const PARAMS = {
+    standardGamma: [2.5],
+    normal: [1, 2],
+    uniform: [-1, 3],
+    exponential: [2],
+    gamma: [2, 3],
+    beta: [2, 5],
+    chisquare: [3],
+    lognormal: [0, 0.5],
+    laplace: [0, 2],
+    logistic: [1, 2],
+    gumbel: [0, 1],
+    standardT: [4],
+    f: [3, 7],
+    pareto: [3],
+    weibull: [1.5],
+    power: [2],
+    rayleigh: [2],
+    triangular: [0, 1, 4],
+    binomial: [10, 0.3],
+    negativeBinomial: [5, 0.4],
+    poisson: [3.5],
+    geometric: [0.3],
+    logseries: [0.6],
+    wald: [1, 2],
+    noncentralChisquare: [3, 1.5],
+    noncentralF: [3, 7, 2],
+    zipf: [2.5],
+    random: [],
+    standardNormal: [],
+    standardExponential: [],
+    standardCauchy: [],
+  };
+  const fast = wt.random.defaultRng(46),
+    slow = wt.random.defaultRng(46);
+  for (let round = 0; round < 3; round++)
+    for (const [name, ps] of Object.entries(PARAMS)) {
+      const a = fast[name](...ps);
+      const t = ps.length
+        ? slow[name](...ps.map((p, k) => wt.tensor(p, { dtype: name === 'binomial' && !k ? 'int64' : 'float64' })))
+        : slow[name]({ size: [] });
+      const b = t.item();
+      assert.equal(typeof a, typeof b, `${name}: a ${typeof b}`);
+      assert.ok(Object.is(a, b), `${name} draw ${round}: ${a} vs ${b}`);
+    }
+  const fi = wt.random.defaultRng(7),
+    si = wt.random.defaultRng(7),
+    legacyF = new wt.random.RandomState(7),
+    legacyS = new wt.random.RandomState(7);
+  for (const [lo, hi, o] of [
+    [0, 10, {}],
+    [-5, 5, { dtype: 'int8' }],
+    [0, 1, { dtype: 'bool', endpoint: true }],
+    [0, 2 ** 40, { dtype: 'uint64' }],
+    [3n, 2n ** 62n, {}],
+  ]) {
+    for (let k = 0; k < 5; k++) {
+      assert.ok(
+        Object.is(fi.integers(lo, hi, o), si.integers(lo, hi, { ...o, size: [] }).item()),
+        `integers(${lo}, ${hi})`,
+      );
+      if (!o.endpoint && !o.dtype)
+        assert.ok(Object.is(legacyF.randint(lo, hi), legacyS.randint(lo, hi, []).item()), `randint(${lo}, ${hi})`);
+    }
+  }
+  assert.throws(() => fi.integers(5, 2), /low|high|empty/);
+  assert.throws(() => fast.normal(0, -1), /scale/);
+  assert.throws(() => fast.binomial(2.5, 0.5), /n must be an integer/);
+});

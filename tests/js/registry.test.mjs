@@ -118,6 +118,7 @@ test('registry entries are well formed: unique ids, known kinds, a C function wh
     'scope',
     'exchange',
     'graph',
+    'augmented',
     'dtype',
     'stats',
     'linalg',
