@@ -7,6 +7,7 @@ import { MAX_DIMS, CODE, defaultDtype } from './dtypes.js';
 import { INFO, OPS, REDUCTIONS } from './abi.js';
 import { Tensor } from './tensor.js';
 import { isComplex } from './complex.js';
+import { Growth } from './growth.js';
 
 // scratch layout: an out-pointer, two shape slots, an axes slot, operand
 // handles and scalars, strings
@@ -43,6 +44,7 @@ export class Engine {
       for (const t of this.pending) if (t._ptr) (this.registry.register(t, t._ptr, t), (t._registered = true));
       this.pending.length = 0;
     };
+    this.growth = new Growth(this); // memory growth outside tidy: collection prompts, the warning
     this.registry = new FinalizationRegistry((ptr) => {
       if (!this.live || this.live.delete(ptr)) this.ex.wt_tensor_free(ptr);
     });
@@ -89,7 +91,9 @@ export class Engine {
   }
 
   error(status) {
-    return new WtError(this.cstr(this.ex.wt_status_name(status)), this.cstr(this.ex.wt_error_message()));
+    const code = this.cstr(this.ex.wt_status_name(status));
+    const message = this.cstr(this.ex.wt_error_message());
+    return new WtError(code, code === 'WT_ENOMEM' ? message + this.growth.holders() : message);
   }
 
   check(status) {
@@ -158,6 +162,7 @@ export class Engine {
     const t = new Tensor(this, ptr);
     this.track(t);
     if (this.scopes.length) this.scopes[this.scopes.length - 1].add(t);
+    else this.growth.note();
     return t;
   }
 

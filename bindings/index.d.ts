@@ -224,6 +224,7 @@ export interface Poly1d {
   pow(n: number): Poly1d;
   /** Frees the coefficients (a poly1d keeps them beyond tidy scopes). */
   dispose(): void;
+  [Symbol.dispose](): void;
 }
 /** numpy.polynomial's series: real coefficients lowest degree first, the argument mapped from domain to window. */
 export interface Series {
@@ -440,6 +441,7 @@ export declare class Tensor {
   [Symbol.toPrimitive](hint: 'number' | 'string' | 'default'): number | bigint | boolean | string;
   valueOf(): number | bigint | boolean;
   dispose(): void;
+  [Symbol.dispose](): void;
 
   /** this tensor as a .npy file: numpy.save's bytes (Fortran order when Fortran- but not C-contiguous) */
   toNpy(): Uint8Array;
@@ -447,6 +449,23 @@ export declare class Tensor {
   toTensorProto(options?: { form?: 'content' | 'fields' }): Uint8Array;
   /** Writes src (broadcast, cast) through this view; returns this. */
   assign(src: Operand): this;
+  /** NumPy's augmented assignments by Python's operator names: `a += b` is `a.iadd(b)`. The op is
+   *  written into this tensor (out=this) with NumPy's same_kind casting into its dtype, so
+   *  `a.iadd(1.5)` on an integer tensor raises as `a += 1.5` does; returns this. */
+  iadd(other: Operand): this;
+  isub(other: Operand): this;
+  imul(other: Operand): this;
+  itruediv(other: Operand): this;
+  ifloordiv(other: Operand): this;
+  imod(other: Operand): this;
+  ipow(other: Operand): this;
+  iand(other: Operand): this;
+  ior(other: Operand): this;
+  ixor(other: Operand): this;
+  ilshift(other: Operand): this;
+  irshift(other: Operand): this;
+  /** `a @= b`: the product written into this tensor, whose shape it must have. */
+  imatmul(other: Operand): this;
   /** A second handle on the same storage whose axes have these names (null: none). Elementwise ops
    *  on named tensors align axes by name; reductions and einsum take names. */
   named(names: readonly string[] | null): Tensor;
@@ -1095,6 +1114,7 @@ export declare class LazyTensor {
   load(value: Tensor | NestedArray | AnyTypedArray): this;
   /** Constants, variables, persistent tensors: free the storage. */
   dispose(): void;
+  [Symbol.dispose](): void;
   describe(): string;
 }
 
@@ -1132,6 +1152,7 @@ export declare class Compiled<R> {
   save(): { json: string; blobs: Record<string, Uint8Array> };
   /** Frees the slabs and program memory (made again by the next run). */
   dispose(): void;
+  [Symbol.dispose](): void;
 }
 type CompiledResult<O> = O extends LazyTensor ? Tensor : { [K in keyof O]: Tensor };
 
@@ -1154,6 +1175,7 @@ export declare class Graph {
   ): Compiled<CompiledResult<O>>;
   /** Frees every constant's and variable's storage. */
   dispose(): void;
+  [Symbol.dispose](): void;
 }
 
 /** The free functions build nodes when an operand is lazy. */
@@ -1420,6 +1442,7 @@ export interface BitGenerator {
   /** Advances by delta draws (PCG64, PCG64DXSM) or counter blocks (Philox); returns this. */
   advance(delta: number | bigint): this;
   dispose(): void;
+  [Symbol.dispose](): void;
   toString(): string;
 }
 export interface BitGeneratorClass {
@@ -1429,6 +1452,9 @@ export interface BitGeneratorClass {
 /** NumPy's Generator (wt.random.Generator): its distributions draw NumPy's streams (see README's random section). */
 export interface RandomGenerator {
   readonly bitGenerator: BitGenerator;
+  /** Frees the bit generator's state; `using rng = ...` calls it. */
+  dispose(): void;
+  [Symbol.dispose](): void;
   random(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
   standardNormal(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
   standardExponential(size?: Shape | DrawOptions, options?: DrawOptions): Drawn;
@@ -1493,6 +1519,9 @@ export interface ChoiceOptions {
 /** NumPy's legacy RandomState: MT19937 seeded and drawn as old NumPy did. */
 export interface RandomState {
   readonly bitGenerator: BitGenerator;
+  /** Frees the bit generator's state; `using rng = ...` calls it. */
+  dispose(): void;
+  [Symbol.dispose](): void;
   seed(seed?: number | bigint | readonly number[] | null): void;
   rand(...shape: number[]): number | Tensor;
   randn(...shape: number[]): number | Tensor;
@@ -1695,9 +1724,12 @@ export interface Wtensor extends AllOps {
   astype(t: Values, dtype: DType): Tensor;
   assign(dst: Tensor, src: Operand): Tensor;
 
-  /** Runs fn, then disposes every tensor made inside it except those it returns (or kept). */
-  tidy<T extends Tensors>(fn: () => T): T;
-  /** Exempts t from disposal by the enclosing tidy. */
+  /** Runs fn, then disposes every tensor made inside it except those it returns (or kept); with
+   *  release, also the tensors of that value that fn's result does not hold, once fn has returned:
+   *  `state = wt.tidy(() => step(state), { release: state })`. */
+  tidy<T extends Tensors>(fn: () => T, options?: { release?: Tensors }): T;
+  /** Exempts t from disposal by every enclosing tidy (as tfjs's keep): a tensor returned from a
+   *  tidy lives on in the enclosing one instead. */
   keep<T extends Tensor>(t: T): T;
   /** Disposes a tensor, or every tensor in an array/object. */
   dispose(value: Tensors): void;
@@ -1728,6 +1760,9 @@ export interface InitOptions {
   threads?: 'auto' | number | null;
   /** A t.share() or wt.share() handle: start a further instance on that memory (one thread). */
   share?: SharedMemoryHandle;
+  /** Bytes that tensors made outside wt.tidy may add in one synchronous run before a single
+   *  console.warn says how to free them (default 256 MiB; false or 0: never). */
+  memoryWarning?: number | false;
 }
 
 export function init(options?: InitOptions): Promise<Wtensor>;

@@ -10,9 +10,19 @@ import { Tensor } from './tensor.js';
 import { LazyTensor } from './lazy/index.js';
 import { startEngine } from './start.js';
 import { buildApi } from './api.js';
+import { argumentsOf } from './params.js';
 
 export { WtError, Tensor, DTYPES, LazyTensor };
 
+// init's options, declared as every function's are: an unknown one is refused by name
+const initOptions = argumentsOf(
+  '{wasm, wasmThreads, wasmRelaxed, wasmThreadsRelaxed, relaxedSimd, threads, share, memoryWarning}',
+  'init',
+);
+
 export async function init(options = {}) {
-  return buildApi(await startEngine(options));
+  if (options !== null && typeof options === 'object') initOptions(options);
+  const engine = await startEngine(options);
+  engine.growth.setWarning(options.memoryWarning);
+  return buildApi(engine);
 }

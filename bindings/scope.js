@@ -16,8 +16,12 @@ export function collect(value, into = new Set(), depth = 0) {
   return into;
 }
 
-export function tidy(engine, fn) {
+// fn's tensors disposed but those it returns; with release, the tensors of that value
+// (the state a step replaces: `s = wt.tidy(() => step(s), { release: s })`) too, once
+// fn has returned (not when it throws: the old state is still the state then)
+export function tidy(engine, fn, opts) {
   if (typeof fn !== 'function') throw new WtError('WT_EINVAL', `tidy: expected a function, got ${typeName(fn)}`);
+  const release = opts?.release;
   const scope = new Set();
   engine.scopes.push(scope);
   let result,
@@ -31,6 +35,8 @@ export function tidy(engine, fn) {
     for (const t of scope) if (!keep.has(t) && !t._kept) t.dispose();
     const parent = engine.scopes[engine.scopes.length - 1];
     if (parent) for (const t of keep) if (scope.has(t)) parent.add(t);
+    if (ok && release !== undefined) for (const t of collect(release)) if (!keep.has(t) && !t._kept) t.dispose();
+    engine.growth.scopeExited(engine.scopes.length);
   }
   if (result && typeof result.then === 'function') {
     throw new WtError('WT_EINVAL', 'tidy: the function returned a Promise; tidy only tracks synchronous code');

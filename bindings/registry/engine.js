@@ -42,7 +42,7 @@ const ASSIGN = {
 };
 
 const SCOPES = [
-  { name: 'tidy', sig: 'fn', impl: (api) => (fn) => tidy(api.e, fn) },
+  { name: 'tidy', sig: 'fn, {release}', impl: (api) => (fn, opts) => tidy(api.e, fn, opts) },
   { name: 'keep', sig: 'tensor', impl: (api) => (t) => keep(api.e, t) },
   { name: 'dispose', sig: 'value:obj', impl: () => dispose },
   { name: 'memory', sig: '', impl: (api) => () => memory(api.e) },
