@@ -151,7 +151,6 @@ static wt_c128 k_atan(wt_c128 z) {
         R r = a.re / a.im, d = a.re * r + a.im;                                                   \
         return mk_##sn(r / d, -1 / d);                                                            \
     }                                                                                             \
-    static inline R abs_##sn(T a) { return hypot##F(a.re, a.im); }                                \
     static inline R angle_##sn(T a) { return atan2##F(a.im, a.re); }                              \
     /* NumPy 2: z/|z|, with the limits at infinities */                                           \
     static inline T sign_##sn(T a) {                                                              \
@@ -246,6 +245,22 @@ static wt_c128 k_atan(wt_c128 z) {
     }
 CX_OPS(c64, wt_c64, float, f, float _Complex)
 CX_OPS(c128, wt_c128, double, , double _Complex)
+/* |z| as plain arithmetic a loop vectorizes (libm's hypot is a call per element):
+** complex64 in double, which is glibc's hypotf and so NumPy's bits; complex128
+** scaled by a power of two where a square would overflow or underflow, then
+** sqrt(x^2 + y^2), within 1 ulp of hypot (NumPy's).  An infinite part gives
+** inf even beside a NaN, as hypot does. */
+static inline float abs_c64(wt_c64 a) {
+    double x = a.re, y = a.im, h = sqrt(x * x + y * y);
+    return ((fabsf(a.re) == INFINITY) | (fabsf(a.im) == INFINITY)) ? INFINITY : (float)h;
+}
+static inline double abs_c128(wt_c128 a) {
+    double x = fabs(a.re), y = fabs(a.im), hi = x > y ? x : y, lo = x > y ? y : x;
+    double sc = hi > 0x1p500 ? 0x1p-600 : hi < 0x1p-500 ? 0x1p600 : 1; /* and back: a product, no division */
+    double un = hi > 0x1p500 ? 0x1p600 : hi < 0x1p-500 ? 0x1p-600 : 1;
+    double h = sqrt(hi * sc * (hi * sc) + lo * sc * (lo * sc)) * un;
+    return ((x == INFINITY) | (y == INFINITY)) ? INFINITY : h;
+}
 
 /* ---- strided reference loops and the rows of the kernel table --------------- */
 #define CX_LOOPS(sn, T, R)                                                                       \
@@ -337,7 +352,45 @@ CX_SIMD(mul, c128, wt_c128, double, wt_vf64, 1, wt_vf64_cmul)
 CX_SQUARE_FAST(c64, wt_c64)
 CX_SQUARE_FAST(c128, wt_c128)
 
-#define CX_FAST(sn) [WT_OP_MUL].fast = mul_##sn##__fast, [WT_OP_SQUARE].fast = square_##sn##__fast
+/* abs over contiguous values: the reference's arithmetic in a loop of its own, which
+** the compiler vectorizes (the same operations per lane: the same bits) */
+#define CX_ABS_FAST(sn, T, R)                                                                    \
+    static void abs_##sn##__fast(char **p, const int64_t *s, int64_t n) {                        \
+        if (s[0] != (int64_t)sizeof(R) || s[1] != (int64_t)sizeof(T)) {                           \
+            abs_##sn##__strided(p, s, n);                                                         \
+            return;                                                                               \
+        }                                                                                         \
+        R *restrict o = (R *)(void *)p[0];                                                                 \
+        const R *restrict a = (const R *)(const void *)p[1];                                               \
+        for (int64_t i = 0; i < n; i++) o[i] = abs_##sn(mk_##sn(a[2 * i], a[2 * i + 1]));          \
+    }
+CX_ABS_FAST(c64, wt_c64, float)
+CX_ABS_FAST(c128, wt_c128, double)
+/* z ** 2 with one exponent for the whole run (a scalar's, broadcast): NumPy's nc_pow,
+** one product, and +0 for a zero base; other exponents run the reference */
+#define CX_POW_FAST(sn, T, R)                                                                    \
+    static void pow_##sn##__fast(char **p, const int64_t *s, int64_t n) {                        \
+        T b;                                                                                      \
+        if (s[2] == 0 && n > 0) memcpy(&b, p[2], sizeof b);                                       \
+        if (s[2] != 0 || n == 0 || b.re != 2 || b.im != 0 || s[0] != (int64_t)sizeof(T) ||       \
+            s[1] != (int64_t)sizeof(T)) {                                                         \
+            pow_##sn##__strided(p, s, n);                                                         \
+            return;                                                                               \
+        }                                                                                         \
+        R *o = (R *)(void *)p[0];                                                                 \
+        const R *a = (const R *)(const void *)p[1];                                               \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            R x = a[2 * i], y = a[2 * i + 1], zero = x == 0 && y == 0;                            \
+            o[2 * i] = zero ? 0 : x * x - y * y;                                                  \
+            o[2 * i + 1] = zero ? 0 : x * y + y * x;                                              \
+        }                                                                                         \
+    }
+CX_POW_FAST(c64, wt_c64, float)
+CX_POW_FAST(c128, wt_c128, double)
+
+#define CX_FAST(sn)                                                                              \
+    [WT_OP_MUL].fast = mul_##sn##__fast, [WT_OP_SQUARE].fast = square_##sn##__fast,               \
+    [WT_OP_ABS].fast = abs_##sn##__fast, [WT_OP_POW].fast = pow_##sn##__fast
 static const wt_kernel_pair rows[2][WT_NOPS] = {{CX_ROW(c64), CX_FAST(c64)}, {CX_ROW(c128), CX_FAST(c128)}};
 
 /* ---- reductions ------------------------------------------------------------- */

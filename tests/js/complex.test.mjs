@@ -2,7 +2,7 @@
 // complex scalars (NEP 50 against NumPy), np.emath against NumPy, and files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wt, fixtures, throwsWt, near } from './helpers.mjs';
+import { wt, fixtures, throwsWt, near, loadFixtures } from './helpers.mjs';
 
 const values = (t) => [t.toArray()].flat(Infinity);
 
@@ -139,4 +139,54 @@ test('complex ops on lazy graphs fuse, and match the eager ones', () => {
     assert.equal(back.dtype, 'complex64');
     assert.deepEqual(back.toArray(), c.run({ r: rv }).y.toArray());
   });
+});
+
+// |z| and z ** 2 against NumPy 2 over every magnitude and the special values
+// (tests/fixtures/gen_complex_abs.py): |z| within 1 ulp of the correctly rounded value
+// (NumPy's own SIMD loop is within 2 ulps of it, and of wtensor's);
+// z ** 2 is z * z, its bits, and NumPy's within its FMA's rounding (NumPy's x86 loops
+// multiply complex numbers with FMA, wtensor does not: wasm has no deterministic FMA)
+test('complex abs and z ** 2 against NumPy 2, every magnitude and special value', async () => {
+  const fx = await loadFixtures('complex_abs');
+  const ulps = (a, b, dt) => {
+    if (Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b))) return 0;
+    if (!Number.isFinite(a) || !Number.isFinite(b)) return Infinity;
+    const f = dt === 'complex64' ? Math.fround : (x) => x;
+    const eps = dt === 'complex64' ? 2 ** -23 : 2 ** -52;
+    const tiny = dt === 'complex64' ? 2 ** -149 : 2 ** -1074;
+    return Math.abs(a - b) / Math.max(f(Math.abs(b)) * eps, tiny);
+  };
+  for (const [dt, c] of Object.entries(fx)) {
+    const part = dt === 'complex64' ? 'float32' : 'float64';
+    const z = wt.zeros([c.re.length], dt);
+    z.real.assign(wt.tensor(c.re, { dtype: part }));
+    z.imag.assign(wt.tensor(c.im, { dtype: part }));
+    const a = wt.abs(z).toArray(),
+      s = wt.pow(z, 2),
+      zz = wt.mul(z, z);
+    a.forEach((v, i) => {
+      const label = `${dt} |${c.re[i]} + ${c.im[i]}j| = ${v}`;
+      assert.ok(ulps(v, c.hypot[i], dt) <= 1, `${label}, correctly rounded ${c.hypot[i]}`);
+      assert.ok(ulps(v, c.abs[i], dt) <= 2, `${label}, NumPy ${c.abs[i]}`);
+    });
+    assert.deepEqual(
+      s.toArray(),
+      zz.toArray().map((v, i) => (c.re[i] === 0 && c.im[i] === 0 ? { re: 0, im: 0 } : v)),
+    );
+    // NumPy's products differ by its FMA's single rounding at most: within 2 ulps of the larger square
+    const eps = dt === 'complex64' ? 2 ** -23 : 2 ** -52;
+    for (const [got, want] of [
+      [s.real.toArray(), c.sq_re],
+      [s.imag.toArray(), c.sq_im],
+    ])
+      got.forEach((v, i) => {
+        const scale = Math.max(c.re[i] ** 2, c.im[i] ** 2);
+        if (!Number.isFinite(want[i]) || scale < 1e-30 || scale > 1e30) return;
+        assert.ok(
+          Math.abs(v - want[i]) <= 2 * eps * scale,
+          `${dt} (${c.re[i]} + ${c.im[i]}j) ** 2: ${v}, NumPy ${want[i]}`,
+        );
+      });
+    wt.dispose([z, s, zz]);
+  }
 });
