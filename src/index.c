@@ -40,22 +40,29 @@ static void plan_free(index_plan *q) {
     wt_tensor_free(q->mask);
 }
 
-/* C-order coordinates of mask's nonzero elements: (ndim, count) of T at out */
-#define COORDS(T)                                                                \
-    do {                                                                         \
-        T *o = (T *)out;                                                         \
-        for (int64_t i = 0, j = 0; i < size; i++) {                              \
-            if (m[i]) {                                                          \
-                for (int k = 0; k < nd; k++) o[k * count + j] = (T)c[k];         \
-                j++;                                                             \
-            }                                                                    \
-            for (int k = nd - 1; k >= 0 && ++c[k] == d->shape[k]; k--) c[k] = 0; \
-        }                                                                        \
+/* C-order coordinates of mask's nonzero elements: (ndim, count) of T at out.
+** Every position's coordinates are written and the true ones kept (no branch
+** on the mask: random masks mispredict half the time); the walk ends at the
+** last true one, so every write lands inside out. */
+#define COORDS(T)                                                                    \
+    do {                                                                             \
+        T *o = (T *)out;                                                             \
+        if (nd == 1)                                                                 \
+            for (int64_t i = 0, j = 0; j < count; i++) {                             \
+                o[j] = (T)i;                                                         \
+                j += m[i] != 0;                                                      \
+            }                                                                        \
+        else                                                                         \
+            for (int64_t i = 0, j = 0; j < count; i++) {                             \
+                for (int k = 0; k < nd; k++) o[k * count + j] = (T)c[k];             \
+                j += m[i] != 0;                                                      \
+                for (int k = nd - 1; k >= 0 && ++c[k] == d->shape[k]; k--) c[k] = 0; \
+            }                                                                        \
     } while (0)
 
 static void coords_fill(const wt_desc *d, const uint8_t *m, int64_t count, bool wide, void *out) {
     int nd = d->ndim;
-    int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0};
+    int64_t c[WT_MAX_DIMS] = {0};
     if (wide)
         COORDS(int64_t);
     else
@@ -332,6 +339,42 @@ static WT_NOINLINE void copy_at(char *o, const char *view, const int64_t *off, i
         for (int64_t i = 0; i < n; i++) wt_elem_copy(o + i * is, view + off[i], is);
 }
 
+/* a lone mask's true elements in C order, a block of byte offsets into the view at a time */
+typedef struct {
+    const uint8_t *m;
+    int64_t size, i, at, c[WT_MAX_DIMS], step; /* step: bytes between elements when flat */
+    bool flat;                                 /* the view's mask axes one evenly strided run: no walk */
+} mask_walk;
+
+static void mask_walk_init(const index_plan *q, int64_t is, mask_walk *w) {
+    const wt_desc *d = &q->mask->d;
+    int nd = d->ndim;
+    memset(w, 0, sizeof *w);
+    w->m = (const uint8_t *)wt_first(q->mask);
+    w->size = wt_desc_size(d);
+    w->flat = true;
+    for (int k = 0; k + 1 < nd; k++) w->flat &= q->mstrides[k] == q->mstrides[k + 1] * d->shape[k + 1];
+    w->step = nd ? q->mstrides[nd - 1] * is : 0;
+}
+
+/* the next block's offsets (at most OFFS); 0 when the mask is done */
+static int64_t mask_walk_next(const index_plan *q, int64_t is, mask_walk *w, int64_t *offs) {
+    int64_t k = 0, i = w->i;
+    if (w->flat)
+        for (; i < w->size && k < OFFS; i++) {
+            offs[k] = i * w->step;
+            k += w->m[i] != 0;
+        }
+    else
+        for (; i < w->size && k < OFFS; i++) { /* every offset written, the true ones kept (no branch) */
+            offs[k] = w->at * is;
+            k += w->m[i] != 0;
+            w->at = next_offset(&q->mask->d, q->mstrides, w->c, w->at);
+        }
+    w->i = i;
+    return k;
+}
+
 /* get with one index tensor or one mask and nothing else to copy per position:
 ** straight into r, a block of offsets at a time (a fresh r is all a failure
 ** leaves, and it is freed) */
@@ -339,25 +382,11 @@ static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tenso
     int64_t is = wt_dtype_size(t->d.dtype), offs[OFFS];
     const char *view = (const char *)t->buf->data + q->p.view.offset * is;
     char *o = wt_first(r);
-    if (q->mask) { /* the true elements in C order, their offsets kept up to date */
-        const wt_desc *d = &q->mask->d;
-        const uint8_t *m = (const uint8_t *)wt_first(q->mask);
-        int64_t size = wt_desc_size(d), c[WT_MAX_DIMS] = {0}, at = 0, nd = d->ndim;
-        bool flat = true; /* the view's mask axes one evenly strided run: no walk */
-        for (int k = 0; k + 1 < nd; k++) flat &= q->mstrides[k] == q->mstrides[k + 1] * d->shape[k + 1];
-        for (int64_t i = 0; i < size;) {
-            int64_t k = 0;
-            if (flat)
-                for (int64_t st = nd ? q->mstrides[nd - 1] * is : 0; i < size && k < OFFS; i++) {
-                    offs[k] = i * st;
-                    k += m[i] != 0;
-                }
-            else
-                for (; i < size && k < OFFS; i++) { /* every offset written, the true ones kept (no branch) */
-                    offs[k] = at * is;
-                    k += m[i] != 0;
-                    at = next_offset(d, q->mstrides, c, at);
-                }
+    if (q->mask) {
+        mask_walk w;
+        mask_walk_init(q, is, &w);
+        for (int64_t k; w.i < w.size;) {
+            k = mask_walk_next(q, is, &w, offs);
             copy_at(o, view, offs, k, is);
             o += k * is;
         }
@@ -380,6 +409,23 @@ static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tenso
         for (int i = nd - 2; i >= 0 && ++c[i] == d->shape[i]; i--) c[i] = 0;
     }
     return WT_OK;
+}
+
+/* a[mask] = v for one value v (in t's dtype): written at each true element */
+static void scatter_direct(const index_plan *q, wt_tensor *t, const char *v) {
+    int64_t is = wt_dtype_size(t->d.dtype), offs[OFFS];
+    char *view = (char *)t->buf->data + q->p.view.offset * is;
+    mask_walk w;
+    mask_walk_init(q, is, &w);
+    while (w.i < w.size) {
+        int64_t k = mask_walk_next(q, is, &w, offs);
+        if (is == 8)
+            for (int64_t j = 0; j < k; j++) memcpy(view + offs[j], v, 8);
+        else if (is == 4)
+            for (int64_t j = 0; j < k; j++) memcpy(view + offs[j], v, 4);
+        else
+            for (int64_t j = 0; j < k; j++) wt_elem_copy(view + offs[j], v, is);
+    }
 }
 
 WT_COLD wt_status wt_index_get(const wt_tensor *t, const char *spec, int n, const wt_tensor *const *idx,
@@ -410,7 +456,9 @@ WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_t
     wt_status st = wt_tensor_check(value, "value");
     if (!st && t && (t->d.flags & WT_FLAG_READONLY)) st = wt_error_fail(WT_EREADONLY, "index: the tensor is read-only");
     if (!st) st = plan_make(t, spec, n, idx, &q);
-    if (!st && q.p.nadv) st = offsets(&q); /* the indices checked before the value, as NumPy */
+    /* a lone mask has no indices to check: it is walked as the values are written */
+    bool direct = !st && q.p.nadv && q.mask && wt_desc_size(&q.rest) == 1;
+    if (!st && q.p.nadv && !direct) st = offsets(&q); /* the indices checked before the value, as NumPy */
     if (!st && (q.p.nadv ? q.nd : q.p.view.ndim) == 0 && !q.p.ellipsis && value->d.ndim > 0 &&
         (t->d.dtype != WT_BOOL || wt_desc_size(&value->d) != 1)) {
         /* NumPy's scalar assignment: a[0] = [5] fails (bool takes any one value: Python's bool([5])),
@@ -426,7 +474,13 @@ WT_COLD wt_status wt_index_set(wt_tensor *t, const char *spec, int n, const wt_t
         return wt_assign(&v, value);
     }
     wt_tensor *tmp = NULL; /* the values in the result's layout: cast, broadcast, and apart from t */
-    if (!st && !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &tmp)) && !(st = wt_assign(tmp, value)))
+    wt_desc b;
+    if (!st && direct && wt_desc_size(&value->d) == 1 && !wt_desc_broadcast(&value->d, q.nd, q.shape, "", &b)) {
+        int64_t one = 1; /* a[mask] = v: v cast once, then written where the mask is true */
+        if (!(st = wt_tensor_create(t->d.dtype, 1, &one, false, &tmp)) && !(st = wt_assign(tmp, value)))
+            scatter_direct(&q, t, wt_first(tmp));
+    } else if (!st && !(direct && (st = offsets(&q))) &&
+               !(st = wt_tensor_create(t->d.dtype, q.nd, q.shape, false, &tmp)) && !(st = wt_assign(tmp, value)))
         move(&q, t->buf, tmp, false);
     wt_tensor_free(tmp);
     plan_free(&q);

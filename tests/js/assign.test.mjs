@@ -178,3 +178,33 @@ test('one element set: the in-place path gives the general path outcome for ever
     [99, 10, 9, 8],
   ]);
 });
+
+// a[mask] = v with a lone mask and one value is written as the mask is walked (index.c
+// scatter_direct); every outcome is the integer-index path's (a[mask.nonzero()] = v)
+test('mask set: the walked path gives the index path outcome for layouts, dtypes and values', () => {
+  const outcome = (f) => {
+    try {
+      return f().toArray();
+    } catch (e) {
+      return `${e.code}: ${e.message}`;
+    }
+  };
+  const rng = wt.random.defaultRng(46);
+  const bases = [
+    () => wt.arange(24, { dtype: 'float64' }).reshape([4, 6]),
+    () => wt.arange(48, { dtype: 'int32' }).reshape([6, 8]).slice('::2, 1::2'),
+    () => wt.arange(24, { dtype: 'int8' }).reshape([4, 6]).T,
+    () => wt.arange(30, { dtype: 'complex64' }).reshape([5, 6]).slice('1:, ::-1'),
+    () => wt.arange(24, { dtype: 'float32' }).reshape([2, 3, 4]),
+  ];
+  for (const base of bases)
+    for (const v of [7, -1.5, 300, true, [9], wt.tensor(2.5, { dtype: 'float32' }), [1, 2], [[3]]]) {
+      const shape = base().shape;
+      for (const axes of [shape.length, 1]) {
+        const mask = rng.random(shape.slice(0, axes)).greater(0.4);
+        const walked = outcome(() => base().set([mask], v));
+        const indexed = outcome(() => base().set(wt.nonzero(mask), v));
+        assert.deepEqual(walked, indexed, `${shape} mask over ${axes} axes = ${v}`);
+      }
+    }
+});
