@@ -89,14 +89,16 @@
 /* float32 to the power 2 or 3 (x ** 2, GELU's x ** 3): the product in
 ** double, exact for the square and rounded once for the cube, then rounded
 ** to float -- within powf's own accuracy (musl's bound: 0.82 ulp), with its
-** signs, infinities and NaNs, at a fifteenth of its cost.  float64 keeps pow. */
+** signs, infinities and NaNs, at a fifteenth of its cost.  float64 keeps pow but
+** for the square: the product is the correctly rounded x ** 2, as NumPy's (glibc's
+** pow is correctly rounded there; musl's, which wasm links, is not always). */
 static inline float powf_small(float a, float b) {
     double d = a;
     if (b == 2) return (float)(d * d);
     if (b == 3) return (float)(d * d * d);
     return powf(a, b);
 }
-static inline double pow_small(double a, double b) { return pow(a, b); }
+static inline double pow_small(double a, double b) { return b == 2 ? a * a : pow(a, b); }
 
 /* floats: C semantics; floor_divide and mod as NumPy's npy_divmod */
 #define FLOAT_OPS(sn, T, F)                                                                      \

@@ -394,3 +394,13 @@ test("NumPy's other names are the same functions, and the new ops fuse in a lazy
   const h = wt.nextafter(half([1, 0, 0, 65504]), half([2, 1, -1, Infinity]));
   assert.deepEqual(h.toArray(), [1 + 2 ** -10, 2 ** -24, -(2 ** -24), Infinity]);
 });
+
+// NumPy's x ** 2 is the correctly rounded square (glibc's pow, and NumPy's own square
+// fast path); musl's pow, which the wasm links, is not always: float64 squares by a product
+test('float64 pow(x, 2) is x * x, the correctly rounded square NumPy gives', () => {
+  const x = wt.random.defaultRng(46).standardNormal(100000).mul(1e3);
+  assert.equal(wt.equal(x.pow(2), x.mul(x)).all().item(), true);
+  assert.deepEqual(wt.tensor([-0, -Infinity, NaN, 3]).pow(2).toArray(), [0, Infinity, NaN, 9]);
+  assert.ok(Object.is(wt.tensor([-0]).pow(2).item(), 0));
+  x.dispose();
+});
