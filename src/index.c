@@ -60,7 +60,7 @@ static void plan_free(index_plan *q) {
             }                                                                        \
     } while (0)
 
-static void coords_fill(const wt_desc *d, const uint8_t *m, int64_t count, bool wide, void *out) {
+WT_NOINLINE static void coords_fill(const wt_desc *d, const uint8_t *m, int64_t count, bool wide, void *out) {
     int nd = d->ndim;
     int64_t c[WT_MAX_DIMS] = {0};
     if (wide)
@@ -69,9 +69,18 @@ static void coords_fill(const wt_desc *d, const uint8_t *m, int64_t count, bool 
         COORDS(int32_t);
 }
 
-static int64_t count_true(const uint8_t *m, int64_t size) {
-    int64_t n = 0;
-    for (int64_t i = 0; i < size; i++) n += m[i] != 0;
+/* nonzero bytes, eight at a time: each byte's bits ORed into its lowest, then counted
+** (out of line: its callers are minsize, WT_COLD) */
+WT_NOINLINE static int64_t count_true(const uint8_t *m, int64_t size) {
+    int64_t n = 0, i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t x;
+        memcpy(&x, m + i, 8);
+        x |= x >> 4, x |= x >> 2, x |= x >> 1; /* bit 0 of a byte: any of its bits (the shifts
+                                                   bring in the next byte only above bit 3) */
+        n += __builtin_popcountll(x & 0x0101010101010101u);
+    }
+    for (; i < size; i++) n += m[i] != 0;
     return n;
 }
 
@@ -339,39 +348,54 @@ static WT_NOINLINE void copy_at(char *o, const char *view, const int64_t *off, i
         for (int64_t i = 0; i < n; i++) wt_elem_copy(o + i * is, view + off[i], is);
 }
 
-/* a lone mask's true elements in C order, a block of byte offsets into the view at a time */
+/* a lone mask's true elements in C order, a block of byte offsets into the view at a time:
+** row by row along the mask's last axis (a strided view's rows are evenly strided runs) */
 typedef struct {
     const uint8_t *m;
-    int64_t size, i, at, c[WT_MAX_DIMS], step; /* step: bytes between elements when flat */
-    bool flat;                                 /* the view's mask axes one evenly strided run: no walk */
+    int64_t size, i, row, col, len, c[WT_MAX_DIMS]; /* row: the current row's byte offset */
+    int64_t step, ostep[WT_MAX_DIMS];               /* bytes along the last axis, and the outer ones */
+    int nd;
+    const int64_t *shape;
 } mask_walk;
 
 static void mask_walk_init(const index_plan *q, int64_t is, mask_walk *w) {
     const wt_desc *d = &q->mask->d;
-    int nd = d->ndim;
     memset(w, 0, sizeof *w);
     w->m = (const uint8_t *)wt_first(q->mask);
     w->size = wt_desc_size(d);
-    w->flat = true;
-    for (int k = 0; k + 1 < nd; k++) w->flat &= q->mstrides[k] == q->mstrides[k + 1] * d->shape[k + 1];
-    w->step = nd ? q->mstrides[nd - 1] * is : 0;
+    w->nd = d->ndim, w->shape = d->shape;
+    w->len = w->nd ? d->shape[w->nd - 1] : 1;
+    w->step = w->nd ? q->mstrides[w->nd - 1] * is : 0;
+    for (int k = 0; k + 1 < w->nd; k++) w->ostep[k] = q->mstrides[k] * is;
 }
 
 /* the next block's offsets (at most OFFS); 0 when the mask is done */
-static int64_t mask_walk_next(const index_plan *q, int64_t is, mask_walk *w, int64_t *offs) {
-    int64_t k = 0, i = w->i;
-    if (w->flat)
-        for (; i < w->size && k < OFFS; i++) {
-            offs[k] = i * w->step;
-            k += w->m[i] != 0;
+WT_NOINLINE static int64_t mask_walk_next(mask_walk *w, int64_t *offs) {
+    int64_t k = 0;
+    while (w->i < w->size && k < OFFS) {
+        int64_t run = w->len - w->col < OFFS - k ? w->len - w->col : OFFS - k;
+        const uint8_t *m = w->m + w->i;
+        for (int64_t j = 0; j < run;) {
+            uint64_t word = 0;
+            if (j + 8 <= run) memcpy(&word, m + j, 8);
+            if (j + 8 <= run && !word) { /* eight false: skipped (sparse masks) */
+                j += 8;
+                continue;
+            }
+            for (int64_t e = j + 8 <= run ? j + 8 : run; j < e; j++) { /* every offset written, the true ones kept */
+                offs[k] = w->row + (w->col + j) * w->step;
+                k += m[j] != 0;
+            }
         }
-    else
-        for (; i < w->size && k < OFFS; i++) { /* every offset written, the true ones kept (no branch) */
-            offs[k] = w->at * is;
-            k += w->m[i] != 0;
-            w->at = next_offset(&q->mask->d, q->mstrides, w->c, w->at);
+        w->i += run, w->col += run;
+        if (w->col < w->len) continue;
+        w->col = 0; /* the next row: the outer axes' walk */
+        for (int a = w->nd - 2; a >= 0; a--) {
+            w->row += w->ostep[a];
+            if (++w->c[a] < w->shape[a]) break;
+            w->row -= w->c[a] * w->ostep[a], w->c[a] = 0;
         }
-    w->i = i;
+    }
     return k;
 }
 
@@ -386,7 +410,7 @@ static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tenso
         mask_walk w;
         mask_walk_init(q, is, &w);
         for (int64_t k; w.i < w.size;) {
-            k = mask_walk_next(q, is, &w, offs);
+            k = mask_walk_next(&w, offs);
             copy_at(o, view, offs, k, is);
             o += k * is;
         }
@@ -412,13 +436,13 @@ static wt_status gather_direct(const index_plan *q, const wt_tensor *t, wt_tenso
 }
 
 /* a[mask] = v for one value v (in t's dtype): written at each true element */
-static void scatter_direct(const index_plan *q, wt_tensor *t, const char *v) {
+WT_NOINLINE static void scatter_direct(const index_plan *q, wt_tensor *t, const char *v) {
     int64_t is = wt_dtype_size(t->d.dtype), offs[OFFS];
     char *view = (char *)t->buf->data + q->p.view.offset * is;
     mask_walk w;
     mask_walk_init(q, is, &w);
     while (w.i < w.size) {
-        int64_t k = mask_walk_next(q, is, &w, offs);
+        int64_t k = mask_walk_next(&w, offs);
         if (is == 8)
             for (int64_t j = 0; j < k; j++) memcpy(view + offs[j], v, 8);
         else if (is == 4)

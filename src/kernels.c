@@ -612,6 +612,54 @@ CMP64_ALL(u64, INT64_MIN)
     [WT_OP_SQRT].fast = sqrt_##sn##__fast, [WT_OP_SQUARE].fast = square_##sn##__fast,            \
     [WT_OP_RELU].fast = relu_##sn##__fast
 
+/* Contiguous runs (or the second operand one broadcast value: x == 3, x > 0.5) of
+** ops without a SIMD kernel of their own: a plain loop of the reference's own
+** function, which the compiler vectorizes (the same operations per lane, the same
+** bits).  Unaligned (wrapped) memory and other layouts run the reference. */
+#define CONTIG2(op, sn, T, TO)                                                                   \
+    static void op##_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
+        const int64_t z = (int64_t)sizeof(T), zo = (int64_t)sizeof(TO);                          \
+        bool aligned = ((uintptr_t)p[0] % sizeof(TO) | (uintptr_t)p[1] % sizeof(T) |            \
+                        (uintptr_t)p[2] % sizeof(T)) == 0;                                        \
+        TO *o = (TO *)(void *)p[0];                                                              \
+        const T *a = (const T *)(const void *)p[1], *b = (const T *)(const void *)p[2];           \
+        if (aligned && s[0] == zo && s[1] == z && s[2] == z)                                     \
+            for (int64_t i = 0; i < n; i++) o[i] = op##_##sn(a[i], b[i]);                         \
+        else if (aligned && s[0] == zo && s[1] == z && s[2] == 0) {                              \
+            const T y = *b;                                                                      \
+            for (int64_t i = 0; i < n; i++) o[i] = op##_##sn(a[i], y);                            \
+        } else                                                                                   \
+            op##_##sn##__strided(p, s, n);                                                       \
+    }
+#define CONTIG_CMP(sn, T)                                                                        \
+    CONTIG2(eq, sn, T, uint8_t) CONTIG2(ne, sn, T, uint8_t) CONTIG2(lt, sn, T, uint8_t)          \
+    CONTIG2(le, sn, T, uint8_t) CONTIG2(gt, sn, T, uint8_t) CONTIG2(ge, sn, T, uint8_t)
+#define CONTIG_CMP_ROW(sn)                                                                       \
+    [WT_OP_EQUAL].fast = eq_##sn##__fast, [WT_OP_NOT_EQUAL].fast = ne_##sn##__fast,              \
+    [WT_OP_LESS].fast = lt_##sn##__fast, [WT_OP_LESS_EQUAL].fast = le_##sn##__fast,              \
+    [WT_OP_GREATER].fast = gt_##sn##__fast, [WT_OP_GREATER_EQUAL].fast = ge_##sn##__fast
+/* 8-bit integers (masks, images, cellular automata): arithmetic and bits too */
+#define CONTIG_SMALL(sn, T)                                                                      \
+    CONTIG_CMP(sn, T) CONTIG2(add, sn, T, T) CONTIG2(sub, sn, T, T) CONTIG2(band, sn, T, T)      \
+    CONTIG2(bor, sn, T, T) CONTIG2(bxor, sn, T, T)
+#define CONTIG_SMALL_ROW(sn)                                                                     \
+    CONTIG_CMP_ROW(sn), [WT_OP_ADD].fast = add_##sn##__fast, [WT_OP_SUB].fast = sub_##sn##__fast, \
+    [WT_OP_BITWISE_AND].fast = band_##sn##__fast, [WT_OP_BITWISE_OR].fast = bor_##sn##__fast,    \
+    [WT_OP_BITWISE_XOR].fast = bxor_##sn##__fast
+CONTIG_SMALL(i8, int8_t)
+CONTIG_SMALL(u8, uint8_t)
+CONTIG_CMP(i32, int32_t)
+CONTIG_CMP(f32, float)
+CONTIG_CMP(f64, double)
+/* bool's logical (and bitwise) and, or, xor */
+CONTIG2(and, b8, uint8_t, uint8_t)
+CONTIG2(or, b8, uint8_t, uint8_t)
+CONTIG2(xor, b8, uint8_t, uint8_t)
+#define CONTIG_BOOL_ROW                                                                          \
+    [WT_OP_LOGICAL_AND].fast = and_b8__fast, [WT_OP_LOGICAL_OR].fast = or_b8__fast,              \
+    [WT_OP_LOGICAL_XOR].fast = xor_b8__fast, [WT_OP_BITWISE_AND].fast = and_b8__fast,            \
+    [WT_OP_BITWISE_OR].fast = or_b8__fast, [WT_OP_BITWISE_XOR].fast = xor_b8__fast
+
 /* same-dtype copies: memcpy when both are contiguous */
 #define COPY_FAST(sn, T)                                                                         \
     static void copy_##sn##__fast(char **p, const int64_t *s, int64_t n) {                       \
@@ -660,19 +708,19 @@ static const wt_kernel_pair kernels[WT_NDTYPES][WT_NOPS] = {
                  [WT_OP_BITWISE_OR].ref = or_b8__strided, [WT_OP_BITWISE_XOR].ref = xor_b8__strided,
                  [WT_OP_INVERT].ref = not_b8__strided, [WT_OP_FMAX].ref = max_b8__strided,
                  [WT_OP_FMIN].ref = min_b8__strided, [WT_OP_ISINF].ref = isnan_b8__strided, /* never */
-                 [WT_OP_SIGNBIT].ref = isnan_b8__strided},
-    [WT_INT8] = {EVERY_ROW(i8), NUMERIC_ROW(i8), INT_ROW(i8), COPY_ROW(i8)},
-    [WT_UINT8] = {EVERY_ROW(u8), NUMERIC_ROW(u8), INT_ROW(u8), COPY_ROW(u8)},
+                 [WT_OP_SIGNBIT].ref = isnan_b8__strided, CONTIG_BOOL_ROW},
+    [WT_INT8] = {EVERY_ROW(i8), NUMERIC_ROW(i8), INT_ROW(i8), COPY_ROW(i8), CONTIG_SMALL_ROW(i8)},
+    [WT_UINT8] = {EVERY_ROW(u8), NUMERIC_ROW(u8), INT_ROW(u8), COPY_ROW(u8), CONTIG_SMALL_ROW(u8)},
     [WT_INT16] = {EVERY_ROW(i16), NUMERIC_ROW(i16), INT_ROW(i16), COPY_ROW(i16)},
     [WT_UINT16] = {EVERY_ROW(u16), NUMERIC_ROW(u16), INT_ROW(u16), COPY_ROW(u16)},
-    [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32), INT_SIMD_ROW(i32)},
+    [WT_INT32] = {EVERY_ROW(i32), NUMERIC_ROW(i32), INT_ROW(i32), COPY_ROW(i32), INT_SIMD_ROW(i32), CONTIG_CMP_ROW(i32)},
     [WT_UINT32] = {EVERY_ROW(u32), NUMERIC_ROW(u32), INT_ROW(u32), COPY_ROW(u32), INT_SIMD_ROW(i32)},
     [WT_INT64] = {EVERY_ROW(i64), NUMERIC_ROW(i64), INT_ROW(i64), COPY_ROW(i64), INT_SIMD_ROW(i64), CMP64_ROW(i64)},
     [WT_UINT64] = {EVERY_ROW(u64), NUMERIC_ROW(u64), INT_ROW(u64), COPY_ROW(u64), INT_SIMD_ROW(i64), CMP64_ROW(u64)},
     [WT_FLOAT16] = {[WT_OP_COPY] = {copy_f16__strided, copy_f16__fast}},
-    [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32),
+    [WT_FLOAT32] = {EVERY_ROW(f32), NUMERIC_ROW(f32), FLOAT_ROW(f32), SIMD_ROW(f32), COPY_ROW(f32), CONTIG_CMP_ROW(f32),
                     [WT_OP_POW].fast = pow_f32__fast},
-    [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64)},
+    [WT_FLOAT64] = {EVERY_ROW(f64), NUMERIC_ROW(f64), FLOAT_ROW(f64), SIMD_ROW(f64), COPY_ROW(f64), CONTIG_CMP_ROW(f64)},
 };
 
 const wt_kernel_pair *wt_kernels_pair(int op, int dtype) {
