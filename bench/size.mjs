@@ -55,11 +55,14 @@ const HISTORY = [
 // NumPy's i0 for kaiser's window (463, 222); and Generator's wald,
 // noncentral_chisquare, noncentral_f and zipf, NumPy's streams (1212, 302).
 // Issue 46: integer powers refuse negative exponents as NumPy's loop does, and
-// one draw without a tensor (wt_random_one): 1940 raw bytes, 773 gzipped.
+// one draw without a tensor (wt_random_one): 1940 raw bytes, 773 gzipped;
+// and its ports' speed: vectorized complex |z| and z ** 2, the mask walk, and
+// contiguous comparison / 8-bit / bool kernels (24.9 KB raw, 4.4 KB gzipped:
+// vector loops compress well; issue 49 judges the shipped, compressed total).
 // Issue 49 replaces this budget with the shipped total (JS + wasm).
 export const BUDGET = {
-  raw: 543210,
-  gzip: 213183,
+  raw: 568121,
+  gzip: 217542,
   goal: { raw: 424594, gzip: 137217, what: 'tfjs-backend-wasm-simd.wasm 4.22.0' },
 };
 
