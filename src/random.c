@@ -629,7 +629,8 @@ wt_status wt_random_one(wt_rng *g, int dist, double a, double b, double c, int d
         in[k] = scalar_param(&t[k], &buf[k], is_count ? WT_INT64 : WT_FLOAT64, is_count ? (void *)&count : &v[k]);
     }
     wt_tensor *r = NULL;
-    return deliver_one(wt_random(g, dist, in[0], in[1], in[2], dtype, -1, NULL, &r), r, out);
+    wt_status st = wt_random(g, dist, in[0], in[1], in[2], dtype, -1, NULL, &r); /* before r is read */
+    return deliver_one(st, r, out);
 }
 
 wt_status wt_random_integers_one(wt_rng *g, int64_t low, int64_t high, int endpoint, int masked, int dtype, void *out) {
