@@ -40,7 +40,10 @@ test('memory grown by an attached instance: the main instance reads it (the grow
   assert.ok(e.dv.byteLength > before, 'the main engine sees the memory grown');
   assert.equal(e.dv.byteLength, e.memory.buffer.byteLength);
   const t = wt.attach(h);
-  assert.deepEqual(wt.tidy(() => t.slice(`${n - 3}:`).toArray()), [7, 7, 7]); // the end, in memory the worker grew
+  assert.deepEqual(
+    wt.tidy(() => t.slice(`${n - 3}:`).toArray()),
+    [7, 7, 7],
+  ); // the end, in memory the worker grew
   t.dispose();
   x.dispose();
 });
