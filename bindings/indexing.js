@@ -145,9 +145,14 @@ function setOne(x, list, value) {
     dtype = DTYPES[x._code];
   if (list.length !== shape.length || x._flags & FLAG_READONLY || x._e.detached || !x._ptr) return false;
   const range = EXACT[dtype];
-  if (typeof value === 'boolean' ? dtype !== 'bool' : typeof value !== 'number' || dtype === 'bool') return false;
-  if (range && !(Number.isInteger(value) && value >= range[0] && value <= range[1])) return false;
-  if (!range && dtype !== 'float32' && dtype !== 'float64' && dtype !== 'bool') return false;
+  const exact =
+    typeof value === 'boolean'
+      ? dtype === 'bool'
+      : typeof value === 'number' &&
+        (range
+          ? Number.isInteger(value) && value >= range[0] && value <= range[1]
+          : dtype === 'float32' || dtype === 'float64');
+  if (!exact) return false;
   const strides = x._strides;
   let off = x._offset;
   for (let a = 0; a < shape.length; a++) {

@@ -81,14 +81,13 @@ export function drawDist(api, ptr, dist, values, size, opts) {
   const e = api.e,
     spec = RANDOM[dist],
     what = camel(spec.name);
+  const dtype = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
   // NumPy's size=None with number parameters: one value, no tensor made
   if (!given(size) && !given(opts.out) && values.every((v) => typeof v === 'number')) {
-    const dt = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
     const [a = 0, b = 0, c = 0] = values;
-    return oneDraw(e, e.ex.wt_random_one(ptr, dist, a, b, c, e.dtypeCode(dt, `${what}: dtype`), e.outPtr), dt);
+    return oneDraw(e, e.ex.wt_random_one(ptr, dist, a, b, c, e.dtypeCode(dtype, `${what}: dtype`), e.outPtr), dtype);
   }
   const names = spec.params ? spec.params.split(' ').map((p) => `${what}: ${camel(p.split('=')[0])}`) : [];
-  const dtype = spec.result === 'I' ? 'int64' : spec.result === 'U' ? 'uint64' : (opts.dtype ?? 'float64');
   const shape = checkOut(opts.out, size, dtype, what);
   const r = withTensors(
     api,
