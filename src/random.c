@@ -618,13 +618,15 @@ wt_status wt_random_one(wt_rng *g, int dist, double a, double b, double c, int d
     if (!out) return wt_error_fail(WT_EINVAL, "random: out is NULL");
     if (dist < 0 || dist >= WT_NRANDOM) return wt_error_fail(WT_EINVAL, "random: no distribution %d", dist);
     double v[3] = {a, b, c};
-    int64_t count = (int64_t)a;
+    /* binomial's n: an int64 value (the cast only when in range: beyond it, C's cast is undefined) */
+    bool integral = a >= -0x1p63 && a < 0x1p63 && a == floor(a);
+    int64_t count = integral ? (int64_t)a : 0;
     wt_tensor t[3];
     wt_buffer buf[3];
     const wt_tensor *in[3] = {NULL, NULL, NULL};
     for (int k = 0; k < nparams(dist); k++) {
         bool is_count = dist == WT_RANDOM_BINOMIAL && k == 0;
-        if (is_count && (double)count != a)
+        if (is_count && !integral)
             return wt_error_fail(WT_EDTYPE, "%s: n must be an integer, got %.17g", DISTS[dist].name, a);
         in[k] = scalar_param(&t[k], &buf[k], is_count ? WT_INT64 : WT_FLOAT64, is_count ? (void *)&count : &v[k]);
     }

@@ -159,6 +159,8 @@ void test_random_one_is_the_scalar_call(void) {
     }
     double x;
     CHECK_ERR(wt_random_one(g, WT_RANDOM_BINOMIAL, 2.5, 0.5, 0, WT_INT64, &x), WT_EDTYPE, "n must be an integer");
+    CHECK_ERR(wt_random_one(g, WT_RANDOM_BINOMIAL, 1e300, 0.5, 0, WT_INT64, &x), WT_EDTYPE, "n must be an integer");
+    CHECK_ERR(wt_random_one(g, WT_RANDOM_BINOMIAL, NAN, 0.5, 0, WT_INT64, &x), WT_EDTYPE, "n must be an integer");
     CHECK_ERR(wt_random_one(g, WT_RANDOM_NORMAL, 0, -1, 0, WT_FLOAT64, &x), WT_EINVAL, "scale");
     CHECK_ERR(wt_random_one(g, WT_NRANDOM, 0, 0, 0, WT_FLOAT64, &x), WT_EINVAL, "no distribution");
     CHECK_ERR(wt_random_integers_one(g, 5, 2, 0, 0, WT_INT64, &x), WT_EINVAL, "");
