@@ -45,7 +45,8 @@ function freshOutput(op, read, cleanup, before = () => {}) {
 // the relaxed-SIMD build changes the GEMM alone: it runs the groups that are GEMMs
 const RELAXED_GROUPS = ['matmul', 'einsum', 'linalg'];
 
-// wtensor: one thread (the peers' ratios are per thread), and the threaded build --
+// wtensor: one thread (the peers' ratios are per thread) on the SIMD128 build, which every
+// engine runs (wt-relaxed is the relaxed-SIMD build that Node 22+ and Chromium pick), and the threaded build --
 async function wtensorEngine(threads = 1, relaxedSimd = false) {
   const wt = await init({ threads, relaxedSimd });
   if (wt.info().threads !== threads)
@@ -95,7 +96,7 @@ const FUSION = {
 
 // wtensor's lazy mode: the same expression compiled once, run per call
 async function wtLazyEngine() {
-  const wt = await init({ threads: 1 });
+  const wt = await init({ threads: 1, relaxedSimd: false });
   return {
     name: 'wt-lazy',
     build(w, inputs) {
@@ -127,7 +128,7 @@ const WT_MATMUL = {
 };
 
 async function wtMatmulEngine() {
-  const wt = await init({ threads: 1 });
+  const wt = await init({ threads: 1, relaxedSimd: false });
   return {
     name: 'wt-matmul',
     build(w, inputs) {

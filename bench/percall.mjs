@@ -44,7 +44,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const runs = [];
   for (const dir of dirs) {
     const { init } = await import(pathToFileURL(`${dir}/bindings/index.js`).href);
-    const wt = await init({ threads: 1 });
+    const wt = await init({ threads: 1, relaxedSimd: false });
     runs.push({ dir, c: cases(wt), us: { add: [], sum: [] } });
   }
   for (const r of runs) for (const fn of Object.values(r.c)) round(fn); // warm up

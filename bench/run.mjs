@@ -14,6 +14,7 @@ import { benchWorkload, scaled, measureLimits, checkTargets, median } from './ha
 import { ENGINES } from './engines.mjs';
 import { writeReport } from './report.mjs';
 import { perCall } from './percall.mjs';
+import { relaxedSupported } from '../bindings/variant.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -33,9 +34,9 @@ const SEPARATE = {
   'jax-jit':
     'a separate process (its wasm kernels fail to link beside onnxruntime-web); ratio of medians, not alternated',
   'wt-relaxed':
-    'the relaxed-SIMD build, in a separate process: Node 20 validates relaxed SIMD only with --experimental-wasm-relaxed-simd; ratio of medians, not alternated',
+    'the relaxed-SIMD build, in a separate process (Node 20 validates relaxed SIMD only with --experimental-wasm-relaxed-simd); ratio of medians, not alternated',
 };
-const CHILD_FLAGS = { 'wt-relaxed': ['--experimental-wasm-relaxed-simd'] };
+const CHILD_FLAGS = { 'wt-relaxed': relaxedSupported() ? [] : ['--experimental-wasm-relaxed-simd'] };
 const child = flag('--child');
 const reps = Number(opt('--reps', quick ? 2 : 7));
 const only = opt('--only', '')?.split(',').filter(Boolean);

@@ -18,7 +18,8 @@ const PROBE = new Uint8Array([
 ]);
 
 let supported;
-function relaxedSupported() {
+// whether this engine validates relaxed SIMD (the tests ask it too)
+export function relaxedSupported() {
   if (supported === undefined) {
     try {
       supported = WebAssembly.validate(PROBE);
@@ -39,7 +40,8 @@ export function planKernels(options) {
   }
   if (want === false) return { relaxed: false, reason: 'relaxedSimd: false was asked for' };
   if (!relaxedSupported()) {
-    const why = 'this engine does not validate relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd)';
+    const why =
+      'this engine does not validate relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd; Node 22 and later have it)';
     if (want === true) throw new WtError('WT_ELOAD', `init: relaxedSimd: true, but ${why}`);
     return { relaxed: false, reason: why };
   }

