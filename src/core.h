@@ -97,10 +97,11 @@ void wt_tensor_debug_alloc_limit(size_t nbytes);
 ** loops that were cut (parallel.c) */
 void wt_parallel_debug_threads(int n);
 int64_t wt_parallel_debug_split_loops(void);
-/* the threaded build's back-off (parallel.c): a split loop's times judged,
-** how many loops still run in turn, and a fresh start */
-void wt_parallel_judge(double whole_ms, double mine_ms, int mine, int parts);
-int wt_parallel_serial_left(void);
+/* the threaded build's back-off (parallel.c), driven by the host's clock in
+** ms: a split loop's times judged as it ends at now_ms, whether loops at
+** now_ms run in turn, and a fresh start */
+void wt_parallel_judge(double now_ms, double whole_ms, double mine_ms, int mine, int parts);
+bool wt_parallel_serial(double now_ms);
 void wt_parallel_serial_reset(void);
 
 /* a new tensor of (dtype, shape), zeroed or not (wt_tensor_empty/zeros) */

@@ -9,6 +9,8 @@
 #include <stddef.h>
 
 #define WT_MAX_THREADS 64
+/* loops whose results do not depend on their parts are cut finer than one part a thread */
+#define WT_PARALLEL_PARTS_PER_THREAD 4
 
 /* per thread: a worker's own loops, and an attached instance's, are serial */
 static WT_TLS int threads = 1; /* main thread + the host's workers */
@@ -38,30 +40,36 @@ __attribute__((import_module("env"), import_name("wt_host_now"))) double wt_host
 /* Splitting pays only while the workers run beside the caller.  When other
 ** processes hold the cores, a worker can be descheduled holding a part and
 ** the caller waits for it: two threads then lose to one.  So each split loop
-** is timed against its parts in turn at the caller's own pace (whole time /
-** that, capped at 4), and while the running average of that ratio (a quarter
-** weight to the newest) is above 0.95, loops go to the caller alone: 1, then
-** 2, 4, ... up to 64 loops after each further split loop, which is the probe
-** that can bring the average down again.  The caller runs the same parts in
-** turn, so no result changes.  (The caller's state: only it splits.) */
-#define SERIAL_MOST 64
-static WT_TLS double ratio_avg = 0.5;
-static WT_TLS int serial_left, serial_next = 1;
+** (a probe) is timed against its parts in turn at the caller's own pace:
+** r = whole time / that.  A probe with r ≥ 0.95 sends loops to the caller
+** alone for a window of host time: the probe's time and what it lost (a
+** descheduled worker's wait) times 2, 4, ... 64 for losses in a row, never
+** past 100 ms.  A probe with a gain (r < 0.8 while backing off) ends the
+** back-off at once and halves the count of losses.  So one noisy probe costs about two loops, threads return
+** at most 100 ms and one probe after a load goes, and a lasting load costs
+** one probe per window, its loss a few percent of the window.  The caller runs the
+** same parts in turn, so no result changes.  (The caller's state: only it
+** splits; the clock is the host's, passed in so the tests can drive it.) */
+#define SERIAL_MOST_LOSSES 6 /* 2^6 = 64 times the probe's time */
+#define SERIAL_MOST_MS 100.0
+static WT_TLS double serial_until; /* host ms */
+static WT_TLS int losses;          /* in a row, halved by a gain */
 
-void wt_parallel_judge(double whole_ms, double mine_ms, int mine, int parts) {
+void wt_parallel_judge(double now_ms, double whole_ms, double mine_ms, int mine, int parts) {
     if (mine < 1 || !(mine_ms > 0)) return; /* the workers ran every part: nothing to judge by */
-    double r = whole_ms * mine / (mine_ms * parts);
-    ratio_avg += ((r < 4 ? r : 4) - ratio_avg) / 4;
-    if (ratio_avg < 0.95) {
-        serial_next = 1;
+    double gain = losses ? 0.8 : 0.95;      /* backing off, a probe must show a clear gain to end it */
+    if (whole_ms * mine < gain * mine_ms * parts) {
+        losses /= 2, serial_until = 0;
         return;
     }
-    serial_left = serial_next;
-    serial_next = serial_next < SERIAL_MOST ? 2 * serial_next : SERIAL_MOST;
+    if (losses < SERIAL_MOST_LOSSES) losses++;
+    double lost = whole_ms - mine_ms * parts / mine; /* over the parts in turn: a stall's wait */
+    double w = (whole_ms + (lost > 0 ? lost : 0)) * (double)(1 << losses);
+    serial_until = now_ms + (w < SERIAL_MOST_MS ? w : SERIAL_MOST_MS);
 }
 
-int wt_parallel_serial_left(void) { return serial_left; }
-void wt_parallel_serial_reset(void) { ratio_avg = 0.5, serial_left = 0, serial_next = 1; }
+bool wt_parallel_serial(double now_ms) { return now_ms < serial_until; }
+void wt_parallel_serial_reset(void) { serial_until = 0, losses = 0; }
 
 int wt_threads_supported(void) {
 #ifdef WT_THREADS
@@ -169,13 +177,12 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     nested = 1;
     split_loops++;
 #ifdef WT_THREADS
-    if (serial_left > 0) { /* backing off: the same parts, in turn */
-        serial_left--;
+    double t0 = wt_host_now();
+    if (wt_parallel_serial(t0)) { /* backing off: the same parts, in turn */
         for (int k = 0; k < parts; k++) run_part(k);
         nested = 0;
         return;
     }
-    double t0 = wt_host_now();
     atomic_store_explicit(&job.done, 0, memory_order_relaxed);
     atomic_store_explicit(&job.claim, (uint32_t)parts << 16, memory_order_release); /* publishes the fields */
     wt_host_dispatch();
@@ -184,7 +191,8 @@ void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx) {
     /* the parts workers claimed are running: wait for them here, by atomic
     ** loads (never memory.atomic.wait: see above) */
     while (atomic_load_explicit(&job.done, memory_order_acquire) < parts) {}
-    wt_parallel_judge(wt_host_now() - t0, t1 - t0, mine, parts);
+    double t2 = wt_host_now();
+    wt_parallel_judge(t2, t2 - t0, t1 - t0, mine, parts);
 #else
     for (int k = 0; k < parts; k++) run_part(k); /* wt_parallel_debug_threads: the parts in turn */
 #endif
@@ -248,8 +256,16 @@ void wt_parallel_iter_slab(const wt_iter *it, int axis, wt_inner_fn fn, wt_tile_
     wt_parallel_for(units, parts < units ? parts : (int)units, slab_part, &j);
 }
 
+int wt_parallel_parts_fine(int64_t units, int64_t min_units) {
+    int parts = wt_parallel_parts(units, min_units);
+    if (parts < 2) return parts;
+    int64_t most = units / (min_units > 0 ? min_units : 1), want = (int64_t)parts * WT_PARALLEL_PARTS_PER_THREAD;
+    if (want > WT_MAX_THREADS) want = WT_MAX_THREADS;
+    return (int)(most < want ? most : want);
+}
+
 int wt_parallel_plain_parts(const wt_iter *it, bool *slab) {
-    int parts = wt_parallel_parts(wt_iter_size(it), WT_PARALLEL_MIN_PART);
+    int parts = wt_parallel_parts_fine(wt_iter_size(it), WT_PARALLEL_MIN_PART);
     *slab = false;
     if (parts < 2 || !wt_iter_tiles(it)) return parts;
     /* tiles and across blocks are visited within the last two axes: cut the first */

@@ -22,6 +22,10 @@ typedef void (*wt_task)(void *ctx, int64_t begin, int64_t end, int part);
 /* how many parts to cut a loop into: 1 unless threads are on, the loop is
 ** not nested in another, and every part gets at least min_units units */
 int wt_parallel_parts(int64_t units, int64_t min_units);
+/* the same, a few parts a thread (wt_parallel_for hands each part to whoever
+** is free, so a late or descheduled worker holds the caller up less): for
+** loops whose results do not depend on how many parts they are cut into */
+int wt_parallel_parts_fine(int64_t units, int64_t min_units);
 /* runs fn over [0, units) in `parts` ranges (from wt_parallel_parts) */
 void wt_parallel_for(int64_t units, int parts, wt_task fn, void *ctx);
 /* runs an iterator pass in `parts` ranges of its elements; part p calls fn

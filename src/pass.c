@@ -144,7 +144,7 @@ wt_status wt_pass_prepare(wt_pass *p) {
     }
     /* a reduction in slabs of its output: each output element folded as by one thread */
     int axis = wt_iter_split_axis(&p->it);
-    int parts = axis < 0 ? 1 : wt_parallel_parts(size, WT_PARALLEL_MIN_PART);
+    int parts = axis < 0 ? 1 : wt_parallel_parts_fine(size, WT_PARALLEL_MIN_PART);
     int64_t most = axis < 0 ? 1 : p->it.shape[axis];
     if (axis >= 0 && axis == p->it.ndim - 1) { /* parts of every row: each must read WT_PASS_MIN_SLAB bytes of it */
         int64_t width = 0;
@@ -178,7 +178,7 @@ void wt_pass_split_whole(wt_pass *p, bool one_run, bool fixed) {
     fixed = fixed && inexact && !tree && p->rop == WT_REDUCE_SUM;
     if (inexact && !tree && !fixed && p->rop != WT_REDUCE_MAX && p->rop != WT_REDUCE_MIN) return; /* float products */
     int64_t n = wt_iter_size(&p->it);
-    int parts = wt_parallel_parts(n, WT_PARALLEL_MIN_PART), depth = 0;
+    int parts = wt_parallel_parts_fine(n, WT_PARALLEL_MIN_PART), depth = 0;
     if (fixed) /* leaves by the size alone: one thread folds the same ones in turn */
         while ((2 << depth) <= WT_PASS_MAXPARTS && n >> (depth + 1) >= WT_PARALLEL_MIN_PART) depth++;
     else if (parts > 1)

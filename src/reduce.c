@@ -156,7 +156,7 @@ static wt_status argreduce(int rop, const wt_tensor *x, int naxes, const int *ax
     wt_iter_init(&it, 2, ops, WT_ITER_PLAIN); /* rows' pointers start rows: no periodic copies of them */
     /* rows are independent: split across threads by rows, each scanned whole */
     int64_t nrows = wt_iter_size(&it);
-    int parts = wt_parallel_parts(nrows * len, WT_PARALLEL_MIN_PART);
+    int parts = wt_parallel_parts_fine(nrows * len, WT_PARALLEL_MIN_PART);
     wt_parallel_iter(&it, arg_inner, &ctx, 0, parts < nrows ? parts : (int)nrows);
     wt_tensor_free(flat);
     r->d.ndim = rnd; /* same elements, keepdims shape */

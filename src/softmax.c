@@ -171,7 +171,7 @@ wt_status wt_softmax(const wt_tensor *x, int axis, int log_form, wt_tensor **res
     if ((st = wt_tensor_empty(dt, x->d.ndim, x->d.shape, &j.r))) return st;
     int64_t isz = (int64_t)wt_dtype_size(dt), size = wt_desc_size(&x->d), lanes = j.n ? size / j.n : 0;
     /* lanes are independent: split across threads, each computed whole (the same bits) */
-    int parts = wt_parallel_parts(size, WT_PARALLEL_MIN_PART);
+    int parts = wt_parallel_parts_fine(size, WT_PARALLEL_MIN_PART);
     if (parts > lanes) parts = lanes < 1 ? 1 : (int)lanes;
     bool gathered = (j.r->d.strides[a] != 1 || x->d.strides[a] != 1) && size;
     int64_t rows_bytes = 2 * j.n * isz * parts; /* at most twice the result's bytes: no int64 overflow */

@@ -86,32 +86,49 @@ void test_threads_small_loops_stay_whole(void) {
     wt_tensor_free(r), wt_tensor_free(a);
 }
 
-/* the threaded build's back-off: while split loops average under 5% gain
-** over their parts in turn, 1, 2, 4, ... 64 loops go to the caller alone */
+/* the threaded build's back-off, on a clock the test drives: a loss sends
+** loops to the caller alone for (the probe's time + what it lost) × 2, 4,
+** ... 64 (at most 100 ms); one gain brings the threads back at once */
 void test_threads_back_off(void) {
     wt_parallel_serial_reset();
-    wt_parallel_judge(6.0, 5.0, 1, 2); /* two parts in 6 ms, one of them 5: ratio 0.6, average 0.525 */
-    CHECK_EQ(wt_parallel_serial_left(), 0);
-    /* losses (ratio 1.2): the average passes 0.95 at the fourth (0.986) */
-    int left[] = {0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 64};
-    for (int i = 0; i < 11; i++) {
-        wt_parallel_judge(12.0, 5.0, 1, 2);
-        CHECK_EQ(wt_parallel_serial_left(), left[i]);
+    wt_parallel_judge(10.0, 6.0, 5.0, 1, 2); /* two parts in 6 ms, one of them 5: ratio 0.6, a gain */
+    CHECK(!wt_parallel_serial(10.0));
+    /* losses in a row (12 ms against 10 in turn, 2 lost): windows of 28, 56, then 100 ms */
+    double now = 100.0, window[] = {28.0, 56.0, 100.0, 100.0, 100.0};
+    for (int i = 0; i < 5; i++, now += 200.0) {
+        wt_parallel_judge(now, 12.0, 5.0, 1, 2);
+        CHECK(wt_parallel_serial(now));
+        CHECK(wt_parallel_serial(now + window[i] - 0.001));
+        CHECK(!wt_parallel_serial(now + window[i]));
     }
-    /* from 1.2, gains (0.6): 1.05 -> 64 more, 0.9375 -> splitting again */
-    wt_parallel_judge(6.0, 5.0, 1, 2);
-    CHECK_EQ(wt_parallel_serial_left(), 64);
-    wt_parallel_judge(6.0, 5.0, 1, 2);
-    CHECK_EQ(wt_parallel_serial_left(), 64); /* not consumed: judging sets it only when backing off */
+    /* one gain ends it at once, however long the window: the threads return
+    ** as quickly as they left; the losses halve (6 -> 3), so a 3 ms loss next (0.5 lost) has 2^4 × 3.5 = 56 ms */
+    wt_parallel_judge(now, 12.0, 5.0, 1, 2);
+    CHECK(wt_parallel_serial(now + 1.0));
+    wt_parallel_judge(now + 1.0, 6.0, 5.0, 1, 2);
+    CHECK(!wt_parallel_serial(now + 1.0));
+    wt_parallel_judge(now + 2.0, 3.0, 1.25, 1, 2);
+    CHECK(wt_parallel_serial(now + 57.9) && !wt_parallel_serial(now + 58.0));
+    /* backing off, a probe must gain 20% to end it: 0.9 is another loss */
+    wt_parallel_judge(now + 58.0, 9.0, 5.0, 1, 2);
+    CHECK(wt_parallel_serial(now + 58.0 + 100.0 - 0.1));
+    wt_parallel_judge(now + 60.0, 3.0, 1.25, 1, 2); /* 1.2: the sixth loss, 2^6 × 3.5 -> 100 ms */
+    CHECK(wt_parallel_serial(now + 159.9) && !wt_parallel_serial(now + 160.0));
+    /* the workers ran every part: nothing to judge by, the state stays */
+    wt_parallel_judge(now + 61.0, 5.0, 0.0, 0, 2);
+    CHECK(wt_parallel_serial(now + 159.9) && !wt_parallel_serial(now + 160.0));
+    /* small loops (0.1 ms) back off for at most 64 of their own times: a probe per 64 loops */
     wt_parallel_serial_reset();
-    CHECK_EQ(wt_parallel_serial_left(), 0);
-    wt_parallel_judge(400.0, 1.0, 1, 2); /* one stall counts as 4 at most: 0.5 -> 1.375, backs off once */
-    CHECK_EQ(wt_parallel_serial_left(), 1);
-    wt_parallel_judge(5.0, 0.0, 0, 2); /* the workers ran every part: nothing to judge by */
-    CHECK_EQ(wt_parallel_serial_left(), 1);
-    wt_parallel_judge(1.0, 1.0, 1, 2); /* a gain (0.5), but the average (1.156) still says no: 2 more */
-    CHECK_EQ(wt_parallel_serial_left(), 2);
+    for (int i = 0; i < 10; i++) wt_parallel_judge(1000.0, 0.1, 0.05, 1, 2); /* ratio 1 */
+    CHECK(wt_parallel_serial(1006.39) && !wt_parallel_serial(1006.41));
+    /* one stall (400 ms against 2 in turn) costs at most 100 ms, then a gain ends it */
     wt_parallel_serial_reset();
+    wt_parallel_judge(2000.0, 400.0, 1.0, 1, 2);
+    CHECK(wt_parallel_serial(2099.9) && !wt_parallel_serial(2100.0));
+    wt_parallel_judge(2001.0, 1.0, 1.0, 1, 2);
+    CHECK(!wt_parallel_serial(2001.0));
+    wt_parallel_serial_reset();
+    CHECK(!wt_parallel_serial(0.0));
 }
 
 /* op over x (and y) with 1 thread, then 2..5: the same bytes, in parts */
