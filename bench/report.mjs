@@ -258,7 +258,7 @@ export function writeReport(results, dir) {
   }
   loadedSection(L, results.loaded);
   perCallSection(L, results.percall, dir);
-  sizeSection(L);
+  sizeSection(L, results.size);
   L.push('', '## Targets', '', '| workload | measure | ratio | target | met |', '|---|---|---:|---:|---|');
   const measure = (t) =>
     t.loaded

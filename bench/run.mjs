@@ -15,6 +15,7 @@ import { ENGINES } from './engines.mjs';
 import { writeReport } from './report.mjs';
 import { perCall } from './percall.mjs';
 import { relaxedSupported } from '../bindings/variant.js';
+import { sizeResults } from './size.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -285,6 +286,7 @@ if (!flag('--no-report')) {
   const out = merged(latest);
   if (out !== results && !quick) out.targets = checkTargets(TARGETS, out.workloads, out.limits, out.numpy, out.loaded);
   Object.assign(results, out);
+  if (!quick) results.size = await sizeResults();
   mkdirSync(`${here}results`, { recursive: true });
   writeFileSync(`${here}results/${quick ? 'quick' : 'latest'}.json`, `${JSON.stringify(results, null, 1)}\n`);
   if (!quick) writeReport(results, here);
