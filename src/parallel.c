@@ -41,15 +41,16 @@ __attribute__((import_module("env"), import_name("wt_host_now"))) double wt_host
 ** processes hold the cores, a worker can be descheduled holding a part and
 ** the caller waits for it: two threads then lose to one.  So each split loop
 ** (a probe) is timed against its parts in turn at the caller's own pace:
-** r = whole time / that.  A probe with r ≥ 0.95 sends loops to the caller
+** r = whole time / that.  A probe with r >= 0.95 sends loops to the caller
 ** alone for a window of host time: the probe's time and what it lost (a
 ** descheduled worker's wait) times 2, 4, ... 64 for losses in a row, never
 ** past 100 ms.  A probe with a gain (r < 0.8 while backing off) ends the
-** back-off at once and halves the count of losses.  So one noisy probe costs about two loops, threads return
-** at most 100 ms and one probe after a load goes, and a lasting load costs
-** one probe per window, its loss a few percent of the window.  The caller runs the
-** same parts in turn, so no result changes.  (The caller's state: only it
-** splits; the clock is the host's, passed in so the tests can drive it.) */
+** back-off at once and halves the count of losses.  So one noisy probe
+** costs about two loops, threads return at most 100 ms and one probe after
+** a load goes, and a lasting load costs one probe per window, its loss a
+** few percent of the window.  The caller runs the same parts in turn, so no
+** result changes.  (The caller's state: only it splits; the clock is the
+** host's, passed in so the tests can drive it.) */
 #define SERIAL_MOST_LOSSES 6 /* 2^6 = 64 times the probe's time */
 #define SERIAL_MOST_MS 100.0
 static WT_TLS double serial_until; /* host ms */
