@@ -18,6 +18,7 @@ test('the JS bundle, each wasm build and their total stay within the size budget
     const m = now.wasm[f];
     assert.ok(m, `dist/${f} is built`);
     assert.ok(m.gzip <= BUDGET.wasm.gzip, `${f}: ${m.gzip} B gzipped, budget ${BUDGET.wasm.gzip} ${where}`);
+    assert.ok(m.raw <= BUDGET.raw[f], `${f}: ${m.raw} B, budget ${BUDGET.raw[f]} ${where}`);
   }
   assert.ok(
     now.total.gzip <= BUDGET.total.gzip,
