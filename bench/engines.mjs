@@ -45,8 +45,8 @@ function freshOutput(op, read, cleanup, before = () => {}) {
 // the relaxed-SIMD build changes the GEMM alone: it runs the groups that are GEMMs
 const RELAXED_GROUPS = ['matmul', 'einsum', 'linalg'];
 
-// wtensor: one thread (the peers' ratios are per thread) on the SIMD128 build, which every
-// engine runs (wt-relaxed is the relaxed-SIMD build that Node 22+ and Chromium pick), and the threaded build --
+// wtensor: one thread (the peers' ratios are per thread) on the SIMD128 build, as every wt-*
+// row but wt-relaxed (the relaxed-SIMD build, which Node 22+ and Chromium pick), and the threaded build --
 async function wtensorEngine(threads = 1, relaxedSimd = false) {
   const wt = await init({ threads, relaxedSimd });
   if (wt.info().threads !== threads)

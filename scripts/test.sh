@@ -33,7 +33,7 @@ bash scripts/fuzz.sh 20
 # its end of life) only the loading checks, the one place its fallback to the
 # SIMD128 build without relaxed SIMD is seen.
 read -r -a versions <<< "$(node scripts/node-versions.mjs)"
-main=".tools/bin/node${versions[0]%%.*}"
+main=scripts/node.sh
 ENGINE=(tensor views assign ops linalg linalg_np linalg_api poly fft einsum_random memory hostile reliability
   files npz lazy names exchange numpy2 complex join select sort shape strict keywords)
 files() { for f in "$@"; do printf 'tests/js/%s.test.mjs\n' "$f"; done; }
